@@ -1,0 +1,12 @@
+import { route } from "@/lib/api/route";
+import { ok } from "@/lib/api/envelope";
+import { userActorOrThrow } from "@/lib/api-keys/internal";
+import { scheduleAccountDeletion } from "@/lib/users/account-deletion";
+import { getMe } from "@/lib/users/get-me";
+
+// GET /api/user/me — the signed-in user
+export const GET = route({ scopes: ["user:read"] }, async ({ ctx }) => ok(await getMe(userActorOrThrow(ctx).userId)));
+
+// DELETE /api/user/me — schedule permanent deletion in 30 days; revokes sessions and keys
+export const DELETE = route({ scopes: ["user:write"] }, async ({ ctx }) =>
+  ok(await scheduleAccountDeletion(ctx), { message: "Account deletion scheduled" }));

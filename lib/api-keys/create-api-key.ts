@@ -1,0 +1,31 @@
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { generateApiKey } from "@/lib/auth/api-key-secret";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import type { createApiKeyBody } from "./schemas";
+import { assertGrantable, userActorOrThrow } from "./internal";
+
+export async function createApiKey({ ctx, input, now = new Date() }: { ctx: Ctx; input: z.infer<typeof createApiKeyBody>; now?: Date }) {
+  const actor = userActorOrThrow(ctx);
+  const { organizationId, scopes } = input.metadata;
+  if (actor.type === "apiKey" && actor.organizationId !== organizationId) throw new ApiError("NOT_FOUND", "Organization not found");
+  assertGrantable(actor, scopes);
+  const member = await db.membership.findUnique({ where: { organizationId_userId: { organizationId, userId: actor.userId } }, select: { organization: { select: { deletedAt: true } } } });
+  if (!member || member.organization.deletedAt) throw new ApiError("NOT_FOUND", "Organization not found");
+
+  const secret = generateApiKey();
+  const key = await db.$transaction(async (tx) => {
+    const row = await tx.apiKey.create({
+      data: {
+        name: input.name, start: secret.start, keyHash: secret.hash, organizationId, createdByUserId: actor.userId, scopes,
+        metadata: { organizationId, scopes }, expiresAt: input.expiresIn ? new Date(now.getTime() + input.expiresIn * 1000) : null,
+      },
+      select: { id: true, name: true },
+    });
+    await recordAudit({ ...auditActor(ctx), organizationId, action: "api_key.created", target: { type: "api_key", id: row.id }, metadata: { name: input.name, scopes } }, tx);
+    return row;
+  });
+  return { key: secret.key, id: key.id, name: key.name };
+}

@@ -1,0 +1,48 @@
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import type { updateApiKeyBody } from "./schemas";
+import { assertGrantable, getApiKeyOrThrow, toApiKeyResponse, userActorOrThrow, visibleKeysWhere } from "./internal";
+
+export async function listApiKeys(ctx: Ctx) {
+  const rows = await db.apiKey.findMany({ where: visibleKeysWhere(userActorOrThrow(ctx)), orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+  return rows.map(toApiKeyResponse);
+}
+
+export async function getApiKey(ctx: Ctx, id: string) {
+  return toApiKeyResponse(await getApiKeyOrThrow(ctx, id));
+}
+
+export async function updateApiKey(ctx: Ctx, input: z.infer<typeof updateApiKeyBody>) {
+  const actor = userActorOrThrow(ctx);
+  const before = await getApiKeyOrThrow(ctx, input.id);
+  if (input.scopes) assertGrantable(actor, input.scopes);
+  const updated = await db.$transaction(async (tx) => {
+    const row = await tx.apiKey.update({
+      where: { id: before.id },
+      data: {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(input.scopes ? { scopes: input.scopes, metadata: { ...(before.metadata as object), scopes: input.scopes } } : {}),
+      },
+    });
+    const audit = { ...auditActor(ctx), organizationId: before.organizationId, target: { type: "api_key", id: before.id } };
+    await recordAudit({ ...audit, action: "api_key.updated", metadata: { changed: Object.keys(input).filter((k) => k !== "id") } }, tx);
+    if (input.enabled !== undefined && input.enabled !== before.enabled) {
+      await recordAudit({ ...audit, action: "api_key.status_changed", metadata: { enabled: input.enabled } }, tx);
+    }
+    return row;
+  });
+  return toApiKeyResponse(updated);
+}
+
+/** Permanent: the row goes, so the key answers 401 from the next request on. */
+export async function deleteApiKey(ctx: Ctx, id: string) {
+  const key = await getApiKeyOrThrow(ctx, id);
+  await db.$transaction(async (tx) => {
+    await tx.apiKey.delete({ where: { id: key.id } });
+    await recordAudit({ ...auditActor(ctx), organizationId: key.organizationId, action: "api_key.deleted", target: { type: "api_key", id: key.id }, metadata: { name: key.name } }, tx);
+  });
+  return { success: true as const };
+}

@@ -1,0 +1,49 @@
+import { ApiError } from "./errors";
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** Reads a request body as bytes, refusing bodies over `limit` without buffering them whole. */
+export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.byteLength; }
+  return out;
+}
+
+function tooLarge(limit: number) {
+  return new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${limit} bytes`, { limitBytes: limit });
+}
+
+/** The one JSON reader: wrong content type → 415, oversized → 413, malformed → 400. */
+export async function readJson(req: Request, { optional = false } = {}): Promise<unknown> {
+  const bytes = await readBodyBytes(req, MAX_JSON_BODY_BYTES);
+  if (bytes.byteLength === 0) {
+    if (optional) return undefined;
+    throw new ApiError("VALIDATION_ERROR", "A JSON request body is required", { errors: [{ path: "", message: "Required", code: "invalid_type" }] });
+  }
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json" && !type.endsWith("+json")) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
+  }
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON", { errors: [{ path: "", message: "Malformed JSON", code: "invalid_json" }] });
+  }
+}

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { z, type ZodType } from "zod";
+import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
+import { requestInfoFrom } from "@/lib/auth/request-info";
+import { missingScopes, type Scope } from "@/lib/auth/scopes";
+import { actorFromPrincipal, type Ctx, type OrgCtx } from "./context";
+import { errorResponse } from "./envelope";
+import { ApiError } from "./errors";
+import { readJson } from "./read-body";
+import { toApiError } from "./render-error";
+import { resolveOrg } from "./resolve-org";
+
+type Shape<T> = ZodType<T> | undefined;
+type Out<S> = S extends ZodType<infer T> ? T : undefined;
+
+type Options<P extends Shape<unknown>, Q extends Shape<unknown>, B extends Shape<unknown>> = {
+  /** "public" skips authentication (SPEC.md's Auth group). */
+  auth?: "required" | "public";
+  scopes?: Scope[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** A body may be omitted (an empty body parses as {}). */
+  optionalBody?: boolean;
+};
+
+type Args<P, Q, B, Public extends boolean> = {
+  req: Request;
+  ctx: Public extends true ? { request: Ctx["request"] } : Ctx & { org?: OrgCtx["org"] };
+  principal: Public extends true ? null : Principal;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+/**
+ * The one wrapper every route handler goes through: authenticate (401), check scopes (403),
+ * resolve the organization in the path (404), parse params/query/body with zod (400 / 404 for
+ * malformed ids), call the handler and render the envelope; anything thrown becomes an error envelope.
+ */
+export function route<P extends Shape<unknown>, Q extends Shape<unknown>, B extends Shape<unknown>, O extends Options<P, Q, B>>(
+  opts: O & Options<P, Q, B>,
+  handler: (args: Args<P, Q, B, O["auth"] extends "public" ? true : false>) => Promise<Response>,
+) {
+  return async (req: Request, next?: NextContext): Promise<Response> => {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    try {
+      const request = requestInfoFrom(req.headers);
+      const rawParams = (await next?.params) ?? {};
+      let principal: Principal | null = null;
+      let ctx: Ctx | { request: Ctx["request"] } = { request };
+      if (opts.auth !== "public") {
+        principal = await resolvePrincipal(req.headers);
+        if (!principal) throw new ApiError("UNAUTHORIZED", "Missing or invalid credentials");
+        const missing = missingScopes(principal.scopes, opts.scopes ?? []);
+        if (missing.length) throw new ApiError("FORBIDDEN", `This credential lacks the scope ${missing.join(", ")}`, { missingScopes: missing });
+        ctx = { actor: actorFromPrincipal(principal), request };
+      }
+      const params = parseParams(opts.params, rawParams);
+      if (principal && typeof rawParams.organizationId === "string") {
+        (ctx as Ctx).org = await resolveOrg(principal, (params as { organizationId: string }).organizationId);
+      }
+      const query = opts.query ? opts.query.parse(Object.fromEntries(new URL(req.url).searchParams)) : undefined;
+      const body = opts.body ? await parseBody(req, opts.body, opts.optionalBody) : undefined;
+      return await handler({ req, ctx, principal, params, query, body } as never);
+    } catch (e) {
+      return errorResponse(toApiError(e, requestId), { "x-request-id": requestId });
+    }
+  };
+}
+
+function parseParams(schema: ZodType | undefined, raw: Record<string, unknown>) {
+  if (!schema) return raw;
+  const r = schema.safeParse(raw);
+  // A malformed id names nothing that exists: answer as for an unknown id.
+  if (!r.success) throw new ApiError("NOT_FOUND", "Not found");
+  return r.data;
+}
+
+async function parseBody(req: Request, schema: ZodType, optional = false) {
+  const raw = await readJson(req, { optional });
+  return schema.parse(raw === undefined ? {} : raw);
+}
+
+export const uuidParam = z.uuid();
+export const orgParams = z.object({ organizationId: uuidParam });

@@ -1,0 +1,55 @@
+import type { NextAuthOptions } from "next-auth";
+import EmailProvider from "next-auth/providers/email";
+import { PrismaAdapter } from "@next-auth/prisma-adapter";
+import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/audit-log/record-audit";
+import { cancelDeletionOnSignIn } from "@/lib/users/account-deletion";
+import { createUserWithOrganization } from "@/lib/users/ensure-user";
+import { currentRequestInfo } from "./request-info";
+import { sendSignInEmail } from "./send-sign-in-email";
+
+const adapter = PrismaAdapter(db as never);
+
+export const authOptions: NextAuthOptions = {
+  adapter: {
+    ...adapter,
+    // First sign-in: the user, a personal organization and the free credits, in one transaction.
+    createUser: async (data: { email: string; emailVerified: Date | null }) => {
+      const { user } = await db.$transaction((tx) =>
+        createUserWithOrganization(tx, { email: data.email, emailVerified: data.emailVerified, request: currentRequestInfo() }));
+      return user;
+    },
+  },
+  session: { strategy: "database", maxAge: 30 * 24 * 3600 },
+  secret: process.env.NEXTAUTH_SECRET ?? (process.env.NODE_ENV === "production" ? undefined : "development-only-secret-change-me"),
+  pages: { signIn: "/sign-in", verifyRequest: "/check-email", error: "/sign-in" },
+  providers: [
+    EmailProvider({
+      server: process.env.SMTP_URL ?? "smtp://127.0.0.1:25",
+      maxAge: 24 * 3600,
+      sendVerificationRequest: ({ identifier, url }) => sendSignInEmail({ to: identifier, url }),
+    }),
+  ],
+  callbacks: {
+    // Accounts past their deletion date, or deactivated, cannot sign in.
+    async signIn({ user }) {
+      const u = await db.user.findUnique({ where: { id: user.id }, select: { isActive: true, deletionScheduledFor: true } });
+      if (!u) return true;
+      const refused = !u.isActive || (u.deletionScheduledFor !== null && u.deletionScheduledFor <= new Date());
+      if (refused) await recordAudit({ action: "auth.login_failed", userId: user.id, success: false, request: currentRequestInfo(), metadata: { reason: u.isActive ? "deleted" : "inactive" } });
+      return !refused;
+    },
+  },
+  events: {
+    async signIn({ user }) {
+      const request = currentRequestInfo();
+      await cancelDeletionOnSignIn(user.id, request);
+      await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+      await recordAudit({ action: "auth.login", userId: user.id, request, metadata: { method: "email" } });
+    },
+    async signOut(message) {
+      const userId = "session" in message ? (message.session as { userId?: string } | null)?.userId : undefined;
+      if (userId) await recordAudit({ action: "auth.logout", userId, request: currentRequestInfo() });
+    },
+  },
+};

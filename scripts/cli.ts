@@ -1,0 +1,60 @@
+// Operator CLI: `npm run cli -- <command> [--flags]`, printing one JSON object on stdout.
+//   user:create --email E                                   → {userId, organizationId}
+//   session:create --email E                                → {sessionToken}
+//   api-key:create --email E --org ORG --scopes s1,s2 [--name N] [--expires-in SECONDS] → {key, id, name}
+//   credits:grant --org ORG --amount N                      → {balance}
+// It uses DATABASE_URL, or the embedded database (connecting to a running one, else starting it).
+import { parseArgs } from "node:util";
+import { ensureDatabaseReady } from "../lib/db/ready";
+
+const [command, ...rest] = process.argv.slice(2);
+const { values } = parseArgs({
+  args: rest,
+  options: { email: { type: "string" }, org: { type: "string" }, scopes: { type: "string" }, name: { type: "string" }, "expires-in": { type: "string" }, amount: { type: "string" } },
+});
+
+function need(name: keyof typeof values): string {
+  const v = values[name];
+  if (!v) throw new Error(`--${name} is required for ${command}`);
+  return v;
+}
+
+async function run(): Promise<unknown> {
+  await ensureDatabaseReady();
+  const { ensureUser } = await import("../lib/users/ensure-user");
+  switch (command) {
+    case "user:create": {
+      const { userId, organizationId } = await ensureUser(need("email"));
+      return { userId, organizationId };
+    }
+    case "session:create": {
+      const { createSession } = await import("../lib/auth/sessions");
+      const { userId } = await ensureUser(need("email"));
+      return { sessionToken: (await createSession(userId)).sessionToken };
+    }
+    case "api-key:create": {
+      const { createApiKey } = await import("../lib/api-keys/create-api-key");
+      const { createApiKeyBody } = await import("../lib/api-keys/schemas");
+      const { userId } = await ensureUser(need("email"));
+      const input = createApiKeyBody.parse({
+        name: values.name ?? "CLI key",
+        ...(values["expires-in"] ? { expiresIn: Number(values["expires-in"]) } : {}),
+        metadata: { organizationId: need("org"), scopes: need("scopes").split(",").map((s) => s.trim()).filter(Boolean) },
+      });
+      return createApiKey({ ctx: { actor: { type: "user", userId, email: need("email"), sessionId: "cli" }, request: { ipAddress: null, userAgent: "cli" } }, input });
+    }
+    case "credits:grant": {
+      const { db } = await import("../lib/db");
+      const { grantCredits } = await import("../lib/credits/credit-ledger");
+      const balance = await db.$transaction((tx) => grantCredits(tx, { organizationId: need("org"), amount: Number(need("amount")), kind: "grant", reference: "cli" }));
+      return { balance };
+    }
+    default:
+      throw new Error(`Unknown command ${command ?? "(none)"}. Commands: user:create, session:create, api-key:create, credits:grant`);
+  }
+}
+
+run().then(
+  (out) => { process.stdout.write(JSON.stringify(out) + "\n"); process.exit(0); },
+  (e) => { process.stderr.write(JSON.stringify({ error: (e as Error).message }) + "\n"); process.exit(1); },
+);

@@ -1,0 +1,5 @@
+// Deterministic configuration for every test file.
+process.env.ENCRYPTION_KEY ??= "0".repeat(64);
+process.env.FREE_CREDITS ??= "100";
+process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret";
+process.env.NEXTAUTH_URL ??= "http://127.0.0.1:3000";
