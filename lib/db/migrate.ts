@@ -15,7 +15,6 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
-const LOCK_ID = 72707369; // the advisory lock id Prisma Migrate uses
 
 export function migrationsDir(): string {
   return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "prisma/migrations");
@@ -32,38 +31,43 @@ export function listMigrations(dir = migrationsDir()): { name: string; sql: stri
     });
 }
 
-/** Applies pending migrations; returns the names applied. Safe to call from several processes. */
+/**
+ * Applies pending migrations; returns the names applied. Safe to call from several processes: each
+ * migration is checked and applied in one transaction holding a table lock (an advisory lock would
+ * not exclude anything on the embedded database, where every connection shares one backend).
+ */
 export async function applyMigrations(connectionString: string, dir = migrationsDir()): Promise<string[]> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   const applied: string[] = [];
   try {
+    // Concurrent CREATE TABLE IF NOT EXISTS can collide on PostgreSQL; serialize it.
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock(72707369)");
     await client.query(MIGRATIONS_TABLE);
-    await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
-    const done = await client.query<{ migration_name: string; checksum: string }>(
-      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
-    const doneNames = new Map(done.rows.map((r) => [r.migration_name, r.checksum]));
+    await client.query("COMMIT");
     for (const m of listMigrations(dir)) {
-      if (doneNames.has(m.name)) {
-        if (doneNames.get(m.name) !== m.checksum) console.warn(`[migrate] ${m.name} was edited after it was applied`);
-        continue;
-      }
-      const id = crypto.randomUUID();
       await client.query("BEGIN");
       try {
-        await client.query(m.sql);
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
-          [id, m.checksum, m.name]);
+        await client.query(`LOCK TABLE "_prisma_migrations" IN EXCLUSIVE MODE`);
+        const done = await client.query<{ checksum: string }>(
+          `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL`, [m.name]);
+        if (done.rows.length) {
+          if (done.rows[0].checksum !== m.checksum) console.warn(`[migrate] ${m.name} was edited after it was applied`);
+        } else {
+          await client.query(m.sql);
+          await client.query(
+            `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+            [crypto.randomUUID(), m.checksum, m.name]);
+          applied.push(m.name);
+        }
         await client.query("COMMIT");
-        applied.push(m.name);
       } catch (e) {
         await client.query("ROLLBACK");
         throw new Error(`Migration ${m.name} failed: ${(e as Error).message}`);
       }
     }
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => {});
     await client.end();
   }
   return applied;

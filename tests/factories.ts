@@ -1,0 +1,24 @@
+import crypto from "node:crypto";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { createSession } from "@/lib/auth/sessions";
+import type { Scope } from "@/lib/auth/scopes";
+import { ensureUser } from "@/lib/users/ensure-user";
+
+export const uniqueEmail = (tag = "user") => `${tag}-${crypto.randomUUID().slice(0, 12)}@example.test`;
+
+/** A fresh user with a personal organization and a session: each suite owns its tenant. */
+export async function createTestUser(tag = "user") {
+  const email = uniqueEmail(tag);
+  const { userId, organizationId } = await ensureUser(email);
+  const { sessionToken } = await createSession(userId);
+  return { email, userId, organizationId, sessionToken };
+}
+
+export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+
+export async function createTestApiKey(user: TestUser, scopes: Scope[], opts: { expiresIn?: number; organizationId?: string; name?: string } = {}) {
+  return createApiKey({
+    ctx: { actor: { type: "user", userId: user.userId, email: user.email, sessionId: "test" }, request: { ipAddress: null, userAgent: "vitest" } },
+    input: { name: opts.name ?? "test key", expiresIn: opts.expiresIn, metadata: { organizationId: opts.organizationId ?? user.organizationId, scopes } },
+  });
+}
