@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db, Prisma, sqlRows } from "@/lib/db";
 import { hashApiKey } from "./api-key-secret";
 import { sessionTokenFromCookie } from "./session-cookie";
 import { SCOPES, type Scope } from "./scopes";
@@ -23,36 +23,37 @@ export async function resolvePrincipal(headers: Headers, now = new Date()): Prom
   return token ? principalFromSession(token, now) : null;
 }
 
+// Authentication runs on every request: one raw query each (a hot path, STYLE.md §11).
+type SessionRow = { id: string; expires: Date; user_id: string; email: string; is_active: boolean; deletion_scheduled_for: Date | null };
+type KeyRow = {
+  id: string; enabled: boolean; expires_at: Date | null; last_used_at: Date | null; organization_id: string; scopes: string[];
+  user_id: string; email: string; is_active: boolean; deletion_scheduled_for: Date | null;
+};
+
 async function principalFromSession(token: string, now: Date): Promise<Principal | null> {
   if (token.length > 512) return null;
-  const s = await db.session.findUnique({
-    where: { sessionToken: token },
-    select: { id: true, expires: true, user: { select: { id: true, email: true, isActive: true, deletionScheduledFor: true } } },
-  });
-  if (!s || s.expires <= now || !usable(s.user)) return null;
-  return { kind: "session", sessionId: s.id, user: { id: s.user.id, email: s.user.email }, scopes: SCOPES };
+  const [s] = await sqlRows<SessionRow>(Prisma.sql`
+    SELECT s.id, s.expires, u.id AS user_id, u.email, u.is_active, u.deletion_scheduled_for
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ${token}`);
+  if (!s || s.expires <= now || !usable(s)) return null;
+  return { kind: "session", sessionId: s.id, user: { id: s.user_id, email: s.email }, scopes: SCOPES };
 }
 
 async function principalFromApiKey(key: string, now: Date): Promise<Principal | null> {
   if (!key || key.length > 512) return null;
-  const k = await db.apiKey.findUnique({
-    where: { keyHash: hashApiKey(key) },
-    select: {
-      id: true, enabled: true, expiresAt: true, lastUsedAt: true, organizationId: true, scopes: true,
-      createdBy: { select: { id: true, email: true, isActive: true, deletionScheduledFor: true } },
-    },
-  });
-  if (!k || !k.enabled || (k.expiresAt && k.expiresAt <= now) || !usable(k.createdBy)) return null;
-  if (!k.lastUsedAt || now.getTime() - k.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  const [k] = await sqlRows<KeyRow>(Prisma.sql`
+    SELECT k.id, k.enabled, k.expires_at, k.last_used_at, k.organization_id, k.scopes,
+           u.id AS user_id, u.email, u.is_active, u.deletion_scheduled_for
+    FROM api_keys k JOIN users u ON u.id = k.created_by_user_id WHERE k.key_hash = ${hashApiKey(key)}`);
+  if (!k || !k.enabled || (k.expires_at && k.expires_at <= now) || !usable(k)) return null;
+  if (!k.last_used_at || now.getTime() - k.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     // At most one write a minute per key; the condition keeps concurrent requests from all writing.
-    await db.apiKey.updateMany({
-      where: { id: k.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] },
-      data: { lastUsedAt: now },
-    });
+    await db.$executeRaw(Prisma.sql`UPDATE api_keys SET last_used_at = ${now} WHERE id = ${k.id}::uuid
+      AND (last_used_at IS NULL OR last_used_at < ${new Date(now.getTime() - LAST_USED_RESOLUTION_MS)})`);
   }
-  return { kind: "apiKey", apiKeyId: k.id, organizationId: k.organizationId, scopes: k.scopes, user: { id: k.createdBy.id, email: k.createdBy.email } };
+  return { kind: "apiKey", apiKeyId: k.id, organizationId: k.organization_id, scopes: k.scopes, user: { id: k.user_id, email: k.email } };
 }
 
-function usable(u: { isActive: boolean; deletionScheduledFor: Date | null }): boolean {
-  return u.isActive && !u.deletionScheduledFor;
+function usable(u: { is_active: boolean; deletion_scheduled_for: Date | null }): boolean {
+  return u.is_active && !u.deletion_scheduled_for;
 }

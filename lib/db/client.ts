@@ -1,5 +1,6 @@
+import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./generated/client";
+import { PrismaClient, Prisma } from "./generated/client";
 import { databaseUrl, poolSize } from "./config";
 
 // Secret columns are omitted from every query unless a verb asks for them explicitly.
@@ -8,14 +9,24 @@ const omit = {
   apiKey: { keyHash: true },
 } as const;
 
-function createClient() {
-  const adapter = new PrismaPg({ connectionString: databaseUrl(), max: poolSize(), idleTimeoutMillis: 30_000 });
-  return new PrismaClient({ adapter, omit });
+function createClient(pool: pg.Pool) {
+  return new PrismaClient({ adapter: new PrismaPg(pool), omit });
 }
 
 export type Db = ReturnType<typeof createClient>;
 export type Tx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const g = globalThis as unknown as { __prisma?: Db };
-export const db: Db = g.__prisma ?? createClient();
+const g = globalThis as unknown as { __pool?: pg.Pool; __prisma?: Db };
+// One pool per process, shared by Prisma and the raw hot-path queries below.
+const pool = g.__pool ?? new pg.Pool({ connectionString: databaseUrl(), max: poolSize(), idleTimeoutMillis: 30_000 });
+export const db: Db = g.__prisma ?? createClient(pool);
+g.__pool = pool;
 g.__prisma = db;
+
+/**
+ * Runs a `Prisma.sql` fragment straight on the pool, skipping Prisma's query engine. Only for the
+ * hottest read paths (authentication on every request); everything else goes through `db`.
+ */
+export async function sqlRows<T>(query: Prisma.Sql): Promise<T[]> {
+  return (await pool.query(query.text, query.values as unknown[])).rows as T[];
+}

@@ -1,17 +1,25 @@
-import { db } from "@/lib/db";
+import { Prisma, sqlRows } from "@/lib/db";
 import { ApiError } from "@/lib/api/errors";
 import { iso, UserResponse } from "./schemas";
 
+type Row = {
+  id: string; created_at: Date; updated_at: Date; email: string; email_verified: Date | null; is_active: boolean;
+  last_login_at: Date | null; marketing_opt_out: boolean; two_factor_enabled: boolean; role: "user" | "admin"; organization_count: number;
+};
+
+/** The User resource; one query, as GET /api/user/me is among the most called endpoints. */
 export async function getMe(userId: string): Promise<UserResponse> {
-  const u = await db.user.findUnique({
-    where: { id: userId },
-    include: { _count: { select: { memberships: { where: { organization: { deletedAt: null } } } } } },
-  });
+  const [u] = await sqlRows<Row>(Prisma.sql`
+    SELECT u.id, u.created_at, u.updated_at, u.email, u.email_verified, u.is_active, u.last_login_at,
+           u.marketing_opt_out, u.two_factor_enabled, u.role::text AS role,
+           (SELECT count(*)::int FROM memberships m JOIN organizations o ON o.id = m.organization_id
+             WHERE m.user_id = u.id AND o.deleted_at IS NULL) AS organization_count
+    FROM users u WHERE u.id = ${userId}::uuid`);
   if (!u) throw new ApiError("NOT_FOUND", "User not found");
   return UserResponse.parse({
-    id: u.id, createdAt: u.createdAt.toISOString(), updatedAt: u.updatedAt.toISOString(), email: u.email,
-    isVerified: u.emailVerified !== null, verifiedAt: iso(u.emailVerified), isActive: u.isActive,
-    lastLoginAt: iso(u.lastLoginAt), emailPreferences: { marketingOptOut: u.marketingOptOut },
-    twoFactorEnabled: u.twoFactorEnabled, organizationCount: u._count.memberships, role: u.role,
+    id: u.id, createdAt: u.created_at.toISOString(), updatedAt: u.updated_at.toISOString(), email: u.email,
+    isVerified: u.email_verified !== null, verifiedAt: iso(u.email_verified), isActive: u.is_active,
+    lastLoginAt: iso(u.last_login_at), emailPreferences: { marketingOptOut: u.marketing_opt_out },
+    twoFactorEnabled: u.two_factor_enabled, organizationCount: u.organization_count, role: u.role,
   });
 }

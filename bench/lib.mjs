@@ -1,0 +1,55 @@
+// Shared helpers for benchmarks: a fresh database, the built app on a port, result files.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+export async function freshDatabase(name) {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function cli(env, ...args) {
+  const r = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`cli ${args[0]} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split("\n").pop());
+}
+
+export function ensureBuilt() {
+  if (fs.existsSync(path.join(ROOT, ".next/BUILD_ID")) && !process.env.BENCH_REBUILD) return;
+  const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("next build failed");
+}
+
+export async function startApp(env, port) {
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    cwd: ROOT, env: { ...process.env, DISABLE_IN_PROCESS_JOBS: "1", ...env }, stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr.on("data", (d) => process.stderr.write(d));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try { if ((await fetch(`http://127.0.0.1:${port}/api/ping`)).ok) return child; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill();
+  throw new Error("the app did not start within 60 s");
+}
+
+/** Replaces the section between <!-- bench:NAME --> markers in docs/benchmarks.md. */
+export function writeResults(name, markdown) {
+  const file = path.join(ROOT, "docs/benchmarks.md");
+  let doc = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n\nEach section is written by its script under bench/; numbers are from the last run on a 2-core machine.\n";
+  const start = `<!-- bench:${name} -->`, end = `<!-- /bench:${name} -->`;
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  doc = doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${doc.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(file, doc);
+}
