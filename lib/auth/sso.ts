@@ -1,20 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "@/lib/db";
 import { ApiError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit-log/record-audit";
 import { createSession } from "./sessions";
+import type { IdentifyResponse } from "./schemas";
 
-export const identifyBody = z.strictObject({ email: z.email().max(320) });
-export const ssoDiscoverQuery = z.object({ domain: z.string().trim().toLowerCase().min(1).max(253).regex(/^[a-z0-9.-]+$/, "Expected an email domain") });
-export const ssoCompleteBody = z.strictObject({ handle: z.uuid() });
-
-export const IdentifyResponse = z.object({
-  method: z.enum(["sso", "password"]),
-  ssoProvider: z.enum(["provider_a", "provider_b", "custom_oidc"]).optional(),
-  ssoRedirectUrl: z.string().optional(),
-  hasPasskey: z.literal(false),
-  allowMagicLink: z.boolean(),
-});
+export { identifyBody, ssoDiscoverQuery, ssoCompleteBody } from "./schemas";
 
 /**
  * Which sign-in to offer. No organization has SSO configured yet, so every email gets the
