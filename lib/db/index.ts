@@ -2,5 +2,5 @@
 // lib/db/generated directly.
 export { db, sqlRows, type Db, type Tx } from "./client";
 export { Prisma } from "./generated/client";
-export type * from "./generated/models";
+export type * from "./generated/client";
 export * from "./generated/enums";

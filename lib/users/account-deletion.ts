@@ -40,22 +40,26 @@ export async function cancelDeletionOnSignIn(userId: string, request: { ipAddres
 export async function purgeDeletedAccounts(now = new Date()) {
   const due = await db.user.findMany({ where: { deletionScheduledFor: { lte: now } }, select: { id: true }, take: 500 });
   let deleted = 0;
+  let alreadyGone = 0;
   const failures: { userId: string; error: string }[] = [];
   for (const { id } of due) {
     try {
-      await db.$transaction(async (tx) => {
+      // deleteMany, not delete: a concurrent purge may have taken the user first; that is not a failure.
+      const gone = await db.$transaction(async (tx) => {
         const orgs = await tx.membership.findMany({ where: { userId: id }, select: { organizationId: true } });
         for (const { organizationId } of orgs) {
           const others = await tx.membership.count({ where: { organizationId, userId: { not: id } } });
-          if (others === 0) await tx.organization.delete({ where: { id: organizationId } });
+          if (others === 0) await tx.organization.deleteMany({ where: { id: organizationId } });
         }
-        await tx.user.delete({ where: { id } });
-        await recordAudit({ action: "user.deleted", target: { type: "user", id }, metadata: { purgedAt: now.toISOString() } }, tx);
+        const removed = await tx.user.deleteMany({ where: { id, deletionScheduledFor: { lte: now } } });
+        if (removed.count) await recordAudit({ action: "user.deleted", target: { type: "user", id }, metadata: { purgedAt: now.toISOString() } }, tx);
+        return removed.count === 0;
       });
-      deleted++;
+      if (gone) alreadyGone++;
+      else deleted++;
     } catch (e) {
       failures.push({ userId: id, error: (e as Error).message });
     }
   }
-  return { deleted, alreadyGone: 0, failures };
+  return { deleted, alreadyGone, failures };
 }

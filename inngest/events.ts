@@ -1,0 +1,32 @@
+import { eventType, NonRetriableError, type StandardSchemaV1 } from "inngest";
+import { z } from "zod";
+
+// Domain events. Each is a trigger (`triggers: [issueResolved]`, typed `event.data` in the handler)
+// and the schema that sendEvent, Inngest and the in-process runner all validate against.
+export const issueResolved = eventType("issue.resolved", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    issueId: z.uuid(),
+    resolvedAt: z.iso.datetime(),
+    actorUserId: z.uuid().nullable(),
+  }),
+});
+
+export const events = {
+  [issueResolved.name]: issueResolved,
+} as const;
+
+export type EventName = keyof typeof events;
+export type EventData<N extends EventName> = StandardSchemaV1.InferInput<NonNullable<(typeof events)[N]["schema"]>>;
+
+/** Rejects a payload whose data does not match its registered schema; unknown names pass through. */
+export async function validateEvent(payload: { name: string; data?: unknown }): Promise<void> {
+  const schema = (events as Record<string, { schema?: StandardSchemaV1 }>)[payload.name]?.schema;
+  if (!schema) return;
+  const result = await schema["~standard"].validate(payload.data ?? {});
+  if (result.issues) {
+    const detail = result.issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === "object" ? p.key : p)).join(".") || "data"}: ${i.message}`);
+    throw new NonRetriableError(`Invalid ${payload.name} event: ${detail.join("; ")}`);
+  }
+}

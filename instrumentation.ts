@@ -1,0 +1,11 @@
+// Next.js calls register() once per server start. Imports are dynamic so the edge bundle never
+// sees the database, the embedded PostgreSQL or the job runner.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { ensureDatabaseReady } = await import("./lib/db/ready");
+  await ensureDatabaseReady();
+  // `next build` may load instrumentation while prerendering; crons belong to the running server.
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startInProcessJobs } = await import("./lib/jobs/scheduler");
+  startInProcessJobs();
+}
