@@ -1,0 +1,38 @@
+import { db, type Tx, type Project } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { iso } from "@/lib/users/schemas";
+import { ProjectResponse } from "./schemas";
+
+export function orgIdOrThrow(ctx: Ctx): string {
+  if (!ctx.org) throw new ApiError("NOT_FOUND", "Organization not found");
+  return ctx.org.id;
+}
+
+/** A live (not soft-deleted) project of the caller's organization, or 404. */
+export async function getProjectOrThrow(ctx: Ctx, id: string, tx: Tx = db) {
+  const project = await tx.project.findFirst({ where: { id, organizationId: orgIdOrThrow(ctx), deletedAt: null } });
+  if (!project) throw new ApiError("NOT_FOUND", "Project not found");
+  return project;
+}
+
+type ProjectRow = Omit<Project, "gscRefreshTokenEnc" | "engineBApiKeyEnc"> & Partial<Pick<Project, "gscRefreshTokenEnc" | "engineBApiKeyEnc">>;
+
+/** Derived, never stored: any one proof of ownership makes a project verified. */
+export function isVerified(p: Pick<Project, "indexNowKeyVerifiedAt" | "dnsVerifiedAt" | "gscConnectedAt" | "engineBConnectedAt">): boolean {
+  return Boolean(p.indexNowKeyVerifiedAt || p.dnsVerifiedAt || p.gscConnectedAt || p.engineBConnectedAt);
+}
+
+/** The public shape; parsing through the schema keeps secrets and deletedAt out. */
+export function toProjectResponse(p: ProjectRow): ProjectResponse {
+  return ProjectResponse.parse({
+    id: p.id, organizationId: p.organizationId, createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+    createdByUserId: p.createdByUserId, name: p.name, domain: p.domain, sitemapUrl: p.sitemapUrl, status: p.status,
+    inspectionCadence: p.inspectionCadence, automatedInspectionsEnabled: p.automatedInspectionsEnabled, verified: isVerified(p),
+    indexNowKey: p.indexNowKey, indexNowKeySource: p.indexNowKeySource, indexNowKeyVerifiedAt: iso(p.indexNowKeyVerifiedAt),
+    dnsVerificationToken: p.dnsVerificationToken, dnsVerifiedAt: iso(p.dnsVerifiedAt), gscPropertyUrl: p.gscPropertyUrl,
+    gscConnectedAt: iso(p.gscConnectedAt), engineBConnectedAt: iso(p.engineBConnectedAt), robotsTxtPresent: p.robotsTxtPresent,
+    llmsTxtPresent: p.llmsTxtPresent, lastAvailabilityCheckAt: iso(p.lastAvailabilityCheckAt), lastSitemapSyncAt: iso(p.lastSitemapSyncAt),
+    lastEngineSyncAt: iso(p.lastEngineSyncAt),
+  });
+}

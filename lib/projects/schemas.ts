@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { uuidParam } from "@/lib/api/route";
+import { paginationQuery } from "@/lib/api/pagination";
+
+// SPEC.md BareDomain: lowercase host ≤ 253, ≥ 2 labels of 1-63 chars of a-z0-9-, no leading/trailing
+// hyphen, final label letters only (2-63).
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const TLD = /^[a-z]{2,63}$/;
+export function isBareDomain(s: string): boolean {
+  if (s.length > 253) return false;
+  const labels = s.split(".");
+  return labels.length >= 2 && labels.every((l) => LABEL.test(l)) && TLD.test(labels[labels.length - 1]);
+}
+export const bareDomain = z.string().trim().toLowerCase().max(253)
+  .refine(isBareDomain, "Enter a bare domain such as example.com (no scheme, path, port or trailing dot)");
+
+const name = z.string().trim().min(1).max(255);
+const sitemapUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+export const projectParams = z.object({ organizationId: uuidParam, id: uuidParam });
+export const listProjectsQuery = paginationQuery.extend({ q: z.string().trim().max(255).optional() });
+export const createProjectBody = z.strictObject({ domain: bareDomain, name: name.optional(), sitemapUrl: sitemapUrl.optional() });
+export const updateProjectBody = z.strictObject({ name: name.optional(), sitemapUrl: sitemapUrl.optional() });
+export const projectStatusBody = z.strictObject({ status: z.enum(["active", "paused"]) });
+export const cadence = z.enum(["hourly", "daily", "weekly", "monthly"]);
+export const automationBody = z.strictObject({ enabled: z.boolean(), cadence });
+
+const ts = z.string().nullable();
+export const ProjectResponse = z.object({
+  id: z.uuid(), organizationId: z.uuid(), createdAt: z.string(), updatedAt: z.string(), createdByUserId: z.string().nullable(),
+  name: z.string(), domain: z.string(), sitemapUrl: z.string(), status: z.enum(["active", "paused"]), inspectionCadence: cadence,
+  automatedInspectionsEnabled: z.boolean(), verified: z.boolean(),
+  indexNowKey: z.string().nullable(), indexNowKeySource: z.enum(["generated", "provided"]).nullable(), indexNowKeyVerifiedAt: ts,
+  dnsVerificationToken: z.string().nullable(), dnsVerifiedAt: ts, gscPropertyUrl: z.string().nullable(), gscConnectedAt: ts,
+  engineBConnectedAt: ts, robotsTxtPresent: z.boolean().nullable(), llmsTxtPresent: z.boolean().nullable(),
+  lastAvailabilityCheckAt: ts, lastSitemapSyncAt: ts, lastEngineSyncAt: ts,
+});
+export type ProjectResponse = z.infer<typeof ProjectResponse>;
+
+export const ActivationPreviewResponse = z.object({
+  verified: z.boolean(), trackedUrlCount: z.number().int().min(0), creditBalance: z.number().int().min(0),
+  creditsForFullCycle: z.number().int().min(0), urlsInspectableNow: z.number().int().min(0), cadence, automatedInspectionsEnabled: z.boolean(),
+});

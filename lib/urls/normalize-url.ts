@@ -1,0 +1,30 @@
+// DESIGN.md URL normalization: WHATWG parse; http/https only; lowercase scheme and host (the parser
+// does both); drop the fragment and the default port (the parser drops default ports); keep path,
+// query and trailing slash as given.
+export type NormalizedUrl = { ok: true; url: string; host: string } | { ok: false; reason: string };
+
+export const MAX_URL_LENGTH = 2048;
+
+export function normalizeUrl(raw: string): NormalizedUrl {
+  const input = raw.trim();
+  if (!input) return { ok: false, reason: "empty" };
+  if (input.length > MAX_URL_LENGTH) return { ok: false, reason: "too_long" };
+  let u: URL;
+  try {
+    u = new URL(input);
+  } catch {
+    return { ok: false, reason: "invalid_url" };
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") return { ok: false, reason: "unsupported_scheme" };
+  if (!u.hostname) return { ok: false, reason: "missing_host" };
+  if (u.username || u.password) return { ok: false, reason: "credentials_in_url" };
+  u.hash = "";
+  const url = u.toString();
+  if (url.length > MAX_URL_LENGTH) return { ok: false, reason: "too_long" };
+  return { ok: true, url, host: u.hostname };
+}
+
+/** A URL belongs to a project when its lowercased host equals the domain exactly (www. is off-host). */
+export function isOnHost(host: string, domain: string): boolean {
+  return host === domain;
+}
