@@ -22,3 +22,15 @@ export async function createTestApiKey(user: TestUser, scopes: Scope[], opts: { 
     input: { name: opts.name ?? "test key", expiresIn: opts.expiresIn, metadata: { organizationId: opts.organizationId ?? user.organizationId, scopes } },
   });
 }
+
+/** A live project row for suites that test what lives inside projects (URLs, imports, …). */
+export async function createTestProject(user: TestUser, opts: { domain?: string; verified?: boolean } = {}) {
+  const { db } = await import("@/lib/db");
+  const domain = opts.domain ?? `site-${crypto.randomUUID().slice(0, 8)}.example`;
+  return db.project.create({
+    data: {
+      organizationId: user.organizationId, createdByUserId: user.userId, name: domain, domain, liveDomain: domain,
+      sitemapUrl: `https://${domain}/sitemap.xml`, ...(opts.verified ? { dnsVerifiedAt: new Date() } : {}),
+    },
+  });
+}

@@ -62,3 +62,8 @@ registerOperation({ method: "GET", path: "/api/user/me/login-history", tags: ["U
   query: paginationQuery, response: LoginHistoryEntry, paginated: true });
 registerOperation({ method: "GET", path: "/api/user/organizations", tags: ["User"], scopes: ["organization:read"], summary: "The caller's organizations with role and credit balance",
   response: OrganizationSummary, responseIsList: true });
+
+// ── Project areas (one file each) ───────────────────────────────────────────────────────────────
+import "./ops/projects";
+import "./ops/urls";
+import "./ops/imports";
