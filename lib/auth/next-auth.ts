@@ -31,12 +31,14 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
-    // Accounts past their deletion date, or deactivated, cannot sign in.
+    // Accounts past their deletion date, or deactivated, cannot sign in. For an email not seen before
+    // next-auth passes { id: email }, so the lookup is by email.
     async signIn({ user }) {
-      const u = await db.user.findUnique({ where: { id: user.id }, select: { isActive: true, deletionScheduledFor: true } });
+      const email = user.email?.trim().toLowerCase();
+      const u = email ? await db.user.findUnique({ where: { email }, select: { id: true, isActive: true, deletionScheduledFor: true } }) : null;
       if (!u) return true;
       const refused = !u.isActive || (u.deletionScheduledFor !== null && u.deletionScheduledFor <= new Date());
-      if (refused) await recordAudit({ action: "auth.login_failed", userId: user.id, success: false, request: currentRequestInfo(), metadata: { reason: u.isActive ? "deleted" : "inactive" } });
+      if (refused) await recordAudit({ action: "auth.login_failed", userId: u.id, success: false, request: currentRequestInfo(), metadata: { reason: u.isActive ? "deleted" : "inactive" } });
       return !refused;
     },
   },

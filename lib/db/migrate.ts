@@ -17,7 +17,7 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 export function migrationsDir(): string {
-  return process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "prisma/migrations");
+  return process.env.MIGRATIONS_DIR ?? path.resolve(/* turbopackIgnore: true */ process.cwd(), "prisma/migrations");
 }
 
 export function listMigrations(dir = migrationsDir()): { name: string; sql: string; checksum: string }[] {

@@ -34,6 +34,17 @@ describe("first sign-in through next-auth", () => {
   });
 });
 
+describe("sign-in callback", () => {
+  it("lets a new email through (next-auth passes the email as id) and refuses a deactivated account", async () => {
+    const email = uniqueEmail("newcomer");
+    expect(await authOptions.callbacks!.signIn!({ user: { id: email, email } } as never)).toBe(true);
+    const u = await createTestUser("inactive");
+    await db.user.update({ where: { id: u.userId }, data: { isActive: false } });
+    expect(await authOptions.callbacks!.signIn!({ user: { id: u.userId, email: u.email.toUpperCase() } } as never)).toBe(false);
+    expect(await db.auditLog.count({ where: { userId: u.userId, action: "auth_login_failed" } })).toBe(1);
+  });
+});
+
 describe("GET /api/user/me and organizations", () => {
   it("answers the User shape exactly", async () => {
     const u = await createTestUser("me");

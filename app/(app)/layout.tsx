@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { OrgSwitcher } from "@/components/app/org-switcher";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { selectOrganization } from "./actions";
+import { currentUser, selectedOrganization } from "./session";
+
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const user = await currentUser();
+  if (!user) redirect("/sign-in");
+  const org = await selectedOrganization(user);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
+          <Link href="/account" className="text-lg font-semibold text-brand-700">
+            IndexWatch
+          </Link>
+          {org && (
+            <>
+              <OrgSwitcher organizations={user.organizations.map(({ id, name }) => ({ id, name }))} selectedId={org.id} select={selectOrganization} />
+              <p className="text-sm" data-testid="credit-balance">
+                <span className="text-slate-600">Credits </span>
+                <strong className="font-semibold tabular-nums">{org.creditBalance.toLocaleString("en-US")}</strong>
+              </p>
+            </>
+          )}
+          <div className="ml-auto flex min-w-0 items-center gap-3">
+            <span className="max-w-[14rem] truncate text-sm text-slate-700" title={user.email} data-testid="user-email">
+              {user.email}
+            </span>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}

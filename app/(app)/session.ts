@@ -1,0 +1,16 @@
+import { cache } from "react";
+import { cookies } from "next/headers";
+import { getCurrentUser } from "@/lib/auth/current-user";
+
+export const ORG_COOKIE = "iw_org";
+
+/** The signed-in user, read once per request however many layouts and pages ask. */
+export const currentUser = cache(getCurrentUser);
+
+type User = NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>;
+
+/** The organization chosen in the `iw_org` cookie, if it is still one of the user's; else the first. */
+export async function selectedOrganization(user: User) {
+  const id = (await cookies()).get(ORG_COOKIE)?.value;
+  return user.organizations.find((o) => o.id === id) ?? user.organizations[0] ?? null;
+}

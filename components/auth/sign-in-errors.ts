@@ -1,0 +1,13 @@
+// next-auth v4 passes these codes as ?error= to the sign-in page.
+const MESSAGES: Record<string, string> = {
+  EmailSignin: "We could not send the sign-in email. Check the address and try again.",
+  Verification: "That sign-in link is invalid or has expired. Request a new one.",
+  AccessDenied: "This account cannot sign in.",
+  SessionRequired: "Please sign in to continue.",
+  Configuration: "Sign-in is not available right now. Try again later.",
+};
+
+export function signInErrorMessage(code: string | undefined | null): string | null {
+  if (!code) return null;
+  return MESSAGES[code] ?? "Sign-in failed. Try again.";
+}

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? "http://127.0.0.1:3100";
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  reporter: CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          // `npx playwright install` cannot download browsers here; Debian's Chromium is used instead.
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        },
+      },
+    },
+  ],
+  // With E2E_BASE_URL the tests run against that server; otherwise a production build on port 3100.
+  webServer: external
+    ? undefined
+    : {
+        command: "node scripts/e2e-server.mjs",
+        url: `${baseURL}/sign-in`,
+        timeout: 180_000,
+        reuseExistingServer: !CI,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: {
+          PORT: "3100",
+          NEXTAUTH_URL: baseURL,
+          NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-not-for-production",
+          // `next start` runs as production, where the development mailbox is off unless asked for.
+          DEV_MAILBOX: "1",
+        },
+      },
+});
