@@ -1,0 +1,26 @@
+import { db } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { orgIdOrThrow, toProjectResponse } from "./internal";
+
+/**
+ * Soft delete: paused, deletedAt set and liveDomain cleared, which frees the domain. Idempotent:
+ * a project that is already deleted is answered as it is, so this lookup includes deleted ones.
+ */
+export async function deleteProject(ctx: Ctx, id: string, now = new Date()) {
+  const organizationId = orgIdOrThrow(ctx);
+  const project = await db.$transaction(async (tx) => {
+    const { count } = await tx.project.updateMany({
+      where: { id, organizationId, deletedAt: null },
+      data: { status: "paused", deletedAt: now, liveDomain: null },
+    });
+    const row = await tx.project.findFirst({ where: { id, organizationId } });
+    if (!row) throw new ApiError("NOT_FOUND", "Project not found");
+    if (count) {
+      await recordAudit({ ...auditActor(ctx), action: "project.deleted", target: { type: "project", id: row.id }, metadata: { domain: row.domain, name: row.name } }, tx);
+    }
+    return row;
+  });
+  return toProjectResponse(project);
+}

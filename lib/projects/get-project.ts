@@ -1,0 +1,6 @@
+import type { Ctx } from "@/lib/api/context";
+import { getProjectOrThrow, toProjectResponse } from "./internal";
+
+export async function getProject(ctx: Ctx, id: string) {
+  return toProjectResponse(await getProjectOrThrow(ctx, id));
+}

@@ -1,0 +1,21 @@
+import type { z } from "zod";
+import { db, type Prisma } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { pageMeta } from "@/lib/api/pagination";
+import type { listProjectsQuery } from "./schemas";
+import { orgIdOrThrow, toProjectResponse } from "./internal";
+
+/** Live projects of the organization, newest first (id breaks ties), optionally searched by name or domain. */
+export async function listProjects(ctx: Ctx, query: z.infer<typeof listProjectsQuery>) {
+  const where: Prisma.ProjectWhereInput = { organizationId: orgIdOrThrow(ctx), deletedAt: null };
+  if (query.q) {
+    // contains becomes ILIKE: escape its wildcards so "%" and "_" match themselves.
+    const q = query.q.replace(/[\\%_]/g, "\\$&");
+    where.OR = [{ name: { contains: q, mode: "insensitive" } }, { domain: { contains: q, mode: "insensitive" } }];
+  }
+  const [total, rows] = await Promise.all([
+    db.project.count({ where }),
+    db.project.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: query.offset, take: query.limit }),
+  ]);
+  return { data: rows.map(toProjectResponse), meta: pageMeta(total, query) };
+}

@@ -1,0 +1,65 @@
+import type { z } from "zod";
+import { db, Prisma, type InspectionCadence, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { currentBalance } from "@/lib/credits/credit-ledger";
+import type { automationBody } from "./schemas";
+import { getProjectOrThrow, isVerified, orgIdOrThrow, toProjectResponse } from "./internal";
+import { trackedUrlCount } from "./tracked-url-count";
+
+const HOUR = 3_600_000;
+export const CADENCE_MS: Record<InspectionCadence, number> = { hourly: HOUR, daily: 24 * HOUR, weekly: 7 * 24 * HOUR, monthly: 30 * 24 * HOUR };
+
+/**
+ * Turns scheduled, credit-funded inspections on or off. Enabling needs verified ownership, at least
+ * one tracked URL and credits, and schedules each URL's next inspection one cadence from now
+ * (an earlier schedule is kept); disabling clears the schedule. The cadence is stored either way.
+ */
+export async function setAutomation({ ctx, id, input, now = new Date() }: { ctx: Ctx; id: string; input: z.infer<typeof automationBody>; now?: Date }) {
+  const organizationId = orgIdOrThrow(ctx);
+  const project = await db.$transaction(async (tx) => {
+    const current = await getProjectOrThrow(ctx, id, tx);
+    if (input.enabled) await assertCanEnable(tx, current);
+
+    const row = await tx.project.update({
+      where: { id: current.id, organizationId, deletedAt: null },
+      data: { automatedInspectionsEnabled: input.enabled, inspectionCadence: input.cadence },
+    });
+    const urlsScheduled = input.enabled
+      ? await scheduleInspections(tx, row.id, new Date(now.getTime() + CADENCE_MS[input.cadence]))
+      : await clearSchedule(tx, row.id);
+    const changed = current.automatedInspectionsEnabled !== input.enabled || current.inspectionCadence !== input.cadence;
+    if (changed || urlsScheduled) {
+      await recordAudit({
+        ...auditActor(ctx), action: "project.updated", target: { type: "project", id: row.id },
+        metadata: {
+          automation: { enabled: input.enabled, cadence: input.cadence },
+          previous: { enabled: current.automatedInspectionsEnabled, cadence: current.inspectionCadence },
+          urlsRescheduled: urlsScheduled,
+        },
+      }, tx);
+    }
+    return row;
+  });
+  return toProjectResponse(project);
+}
+
+async function assertCanEnable(tx: Tx, project: Awaited<ReturnType<typeof getProjectOrThrow>>) {
+  if (!isVerified(project)) throw new ApiError("OWNERSHIP_NOT_VERIFIED", "Verify ownership of the domain before enabling automated inspections");
+  if ((await trackedUrlCount(project.id, tx)) < 1) throw new ApiError("NO_TRACKED_URLS", "Add at least one URL before enabling automated inspections");
+  const available = Math.max(0, await currentBalance(tx, project.organizationId));
+  if (available < 1) throw new ApiError("INSUFFICIENT_CREDITS", "Automated inspections need inspection credits; none are available", { required: 1, available });
+}
+
+async function scheduleInspections(tx: Tx, projectId: string, at: Date): Promise<number> {
+  return tx.$executeRaw(Prisma.sql`
+    UPDATE tracked_urls SET next_inspection_at = ${at}, updated_at = now()
+    WHERE project_id = ${projectId}::uuid AND (next_inspection_at IS NULL OR next_inspection_at > ${at})`);
+}
+
+async function clearSchedule(tx: Tx, projectId: string): Promise<number> {
+  return tx.$executeRaw(Prisma.sql`
+    UPDATE tracked_urls SET next_inspection_at = NULL, updated_at = now()
+    WHERE project_id = ${projectId}::uuid AND next_inspection_at IS NOT NULL`);
+}

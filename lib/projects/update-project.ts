@@ -1,0 +1,26 @@
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import type { updateProjectBody } from "./schemas";
+import { getProjectOrThrow, orgIdOrThrow, toProjectResponse } from "./internal";
+
+/** Renames a project or changes its sitemap URL; the domain never changes. Fields equal to the stored ones are no-ops. */
+export async function updateProject({ ctx, id, input }: { ctx: Ctx; id: string; input: z.infer<typeof updateProjectBody> }) {
+  const project = await db.$transaction(async (tx) => {
+    const current = await getProjectOrThrow(ctx, id, tx);
+    const changes: Record<string, { from: string; to: string }> = {};
+    if (input.name !== undefined && input.name !== current.name) changes.name = { from: current.name, to: input.name };
+    if (input.sitemapUrl !== undefined && input.sitemapUrl !== current.sitemapUrl) changes.sitemapUrl = { from: current.sitemapUrl, to: input.sitemapUrl };
+    if (!Object.keys(changes).length) return current;
+
+    // The where clause is re-checked at write time: a project deleted meanwhile answers 404 (P2025).
+    const row = await tx.project.update({
+      where: { id: current.id, organizationId: orgIdOrThrow(ctx), deletedAt: null },
+      data: Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v.to])),
+    });
+    await recordAudit({ ...auditActor(ctx), action: "project.updated", target: { type: "project", id: row.id }, metadata: { changes } }, tx);
+    return row;
+  });
+  return toProjectResponse(project);
+}
