@@ -1,0 +1,102 @@
+import { isIP } from "node:net";
+import { buildConnector } from "undici";
+import { resolveConnectTo, type ConnectToRule } from "./connect-to";
+import { blockedReason, isLocalName } from "./ip-policy";
+import { DnsLookupError, type HostResolver } from "./resolver";
+
+export class BlockedAddressError extends Error {
+  readonly code = "ERR_SSRF_BLOCKED";
+  constructor(
+    readonly hostname: string,
+    readonly address: string | null,
+    reason: string,
+  ) {
+    super(address && address !== hostname ? `${hostname} resolves to ${address}: ${reason}` : `${hostname}: ${reason}`);
+    this.name = "BlockedAddressError";
+  }
+}
+
+export interface GuardOptions {
+  resolver: HostResolver;
+  connectTo: ConnectToRule[];
+  /** Called with the duration of each DNS resolution this connector performs. */
+  onDns?: (ms: number) => void;
+}
+
+/** Why a URL host may not be contacted before any DNS, or null when DNS decides (or CONNECT_TO maps it). */
+export function precheckHost(hostname: string, port: number, connectTo: ConnectToRule[]): string | null {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  if (resolveConnectTo(connectTo, host, port)) return null;
+  if (isIP(host)) return blockedReason(host);
+  if (isLocalName(host)) return "local hostname";
+  return null;
+}
+
+const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/**
+ * Wraps undici's connector so that every connection, including IP literals that never reach a
+ * lookup function, goes only to an address vetted at this moment. The vetted IP itself is
+ * connected to, so a second DNS answer (rebinding) can never be used.
+ */
+export function createGuardedConnector(base: buildConnector.connector, guard: GuardOptions): buildConnector.connector {
+  return (options, callback) => {
+    const hostname = options.hostname.replace(/^\[|\]$/g, "");
+    const port = Number(options.port) || (options.protocol === "https:" ? 443 : 80);
+    const servername = isIP(hostname) ? undefined : hostname;
+
+    const mapped = resolveConnectTo(guard.connectTo, hostname, port);
+    if (mapped) {
+      base({ ...options, hostname: mapped.host, port: String(mapped.port), servername }, callback);
+      return;
+    }
+    const early = precheckHost(hostname, port, guard.connectTo);
+    if (early) {
+      callback(new BlockedAddressError(hostname, isIP(hostname) ? hostname : null, early), null);
+      return;
+    }
+    if (isIP(hostname)) {
+      base(options, callback);
+      return;
+    }
+
+    const started = performance.now();
+    guard.resolver.resolveAddresses(hostname).then(
+      (addresses) => {
+        guard.onDns?.(performance.now() - started);
+        for (const address of addresses) {
+          const reason = blockedReason(address);
+          if (reason) {
+            callback(new BlockedAddressError(hostname, address, reason), null);
+            return;
+          }
+        }
+        // IPv4 first: hosts without IPv6 routes are common and a failed v6 attempt costs a timeout.
+        const ordered = [...addresses.filter((a) => isIP(a) === 4), ...addresses.filter((a) => isIP(a) === 6)];
+        connectInTurn(base, options, servername, ordered.slice(0, 4), callback);
+      },
+      (error: unknown) => {
+        guard.onDns?.(performance.now() - started);
+        callback(error instanceof DnsLookupError ? error : new DnsLookupError(hostname, "EAI_FAIL", String(error)), null);
+      },
+    );
+  };
+}
+
+function connectInTurn(
+  base: buildConnector.connector,
+  options: buildConnector.Options,
+  servername: string | undefined,
+  addresses: string[],
+  callback: buildConnector.Callback,
+): void {
+  const [address, ...rest] = addresses;
+  base({ ...options, hostname: address, servername }, (error, socket) => {
+    if (error && rest.length > 0 && CONNECTION_ERRORS.has(String((error as NodeJS.ErrnoException).code))) {
+      connectInTurn(base, options, servername, rest, callback);
+      return;
+    }
+    if (error) callback(error, null);
+    else callback(null, socket!);
+  });
+}

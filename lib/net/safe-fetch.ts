@@ -1,0 +1,248 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
+import { createSecureContext, rootCertificates } from "node:tls";
+import { Agent, buildConnector, request } from "undici";
+import { DEFAULT_LIMITS, decodeBody, type BodyLimits } from "./body";
+import { parseConnectTo, type ConnectToRule } from "./connect-to";
+import { createGuardedConnector, precheckHost } from "./connector";
+import { HostLimiter } from "./host-limiter";
+import { createResolver, getDefaultResolver, parseDnsServers, type HostResolver } from "./resolver";
+import { SafeFetchFailure, type Hop, type SafeFetchResult, type SafeFetchStreamResult } from "./types";
+
+export * from "./types";
+
+export const DEFAULT_USER_AGENT = "IndexWatchBot/1.0 (+https://indexwatch.example/bot)";
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export interface SafeFetcherConfig {
+  /** `CONNECT_TO` syntax or parsed rules; the only way to reach a private address. */
+  connectTo?: string | ConnectToRule[];
+  /** `DNS_SERVERS` syntax or a list of `IP[:PORT]`; default the system resolver. */
+  dnsServers?: string | string[];
+  dnsTimeoutMs?: number;
+  /** Replaces the resolver built from `dnsServers`. */
+  resolver?: HostResolver;
+  /** Extra trusted CA certificates (PEM), added to Node's roots. Production uses NODE_EXTRA_CA_CERTS. */
+  tlsCa?: string | string[];
+  /** Requests in flight per host at once. */
+  maxPerHost?: number;
+  userAgent?: string;
+}
+
+export interface SafeFetchOptions extends Partial<BodyLimits> {
+  method?: "GET" | "HEAD";
+  headers?: Record<string, string>;
+  /** E.g. an engine crawler's name for robots.txt checks; default the service's own. */
+  userAgent?: string;
+  maxRedirects?: number;
+  connectTimeoutMs?: number;
+  /** Deadline for the whole fetch: redirects, waiting for a per-host slot and reading the body. */
+  totalTimeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface SafeFetcher {
+  fetch(url: string, options?: SafeFetchOptions): Promise<SafeFetchResult>;
+  stream(url: string, options?: SafeFetchOptions): Promise<SafeFetchStreamResult>;
+  readonly resolver: HostResolver;
+}
+
+interface Opened {
+  status: number;
+  headers: Record<string, string>;
+  raw: Readable;
+  finalUrl: string;
+  hops: Hop[];
+  decode: boolean;
+  dnsMs?: number;
+  startedAt: number;
+  finish(): void;
+}
+
+export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
+  const connectTo = typeof config.connectTo === "string" ? parseConnectTo(config.connectTo) : (config.connectTo ?? []);
+  const servers = typeof config.dnsServers === "string" ? parseDnsServers(config.dnsServers) : (config.dnsServers ?? []);
+  const resolver = config.resolver ?? createResolver({ servers, timeoutMs: config.dnsTimeoutMs });
+  const extraCa = config.tlsCa === undefined ? [] : [config.tlsCa].flat();
+  // Built once: a per-connection `ca` option would re-parse every root certificate each time.
+  const secureContext = extraCa.length > 0 ? createSecureContext({ ca: [...rootCertificates, ...extraCa] }) : undefined;
+  const limiter = new HostLimiter(config.maxPerHost ?? 4);
+
+  async function open(input: string, options: SafeFetchOptions): Promise<Opened | { failure: SafeFetchFailure; hops: Hop[] }> {
+    const startedAt = performance.now();
+    const hops: Hop[] = [];
+    let url: URL;
+    try {
+      url = new URL(input);
+    } catch {
+      return { failure: new SafeFetchFailure("invalid_url", "not an absolute URL", input), hops };
+    }
+    if (!isHttp(url)) return { failure: new SafeFetchFailure("invalid_url", `unsupported scheme ${url.protocol}`, url.href), hops };
+    url.hash = "";
+
+    const deadline = new AbortController();
+    const totalMs = options.totalTimeoutMs ?? 20_000;
+    const timer = setTimeout(() => deadline.abort(new SafeFetchFailure("timeout", `no complete answer within ${totalMs} ms`, url.href)), totalMs);
+    const onCallerAbort = () => deadline.abort(new SafeFetchFailure("timeout", "aborted by the caller", url.href));
+    if (options.signal?.aborted) onCallerAbort();
+    options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+
+    let dnsMs: number | undefined;
+    const agent = new Agent({
+      connect: createGuardedConnector(
+        buildConnector({ timeout: options.connectTimeoutMs ?? 5_000, ...(secureContext ? { secureContext } : {}) }),
+        { resolver, connectTo, onDns: (ms) => (dnsMs = (dnsMs ?? 0) + ms) },
+      ),
+      headersTimeout: totalMs,
+      bodyTimeout: totalMs,
+    });
+    let release: (() => void) | undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onCallerAbort);
+      release?.();
+      agent.destroy().catch(() => {});
+    };
+
+    const visited = new Set([url.href]);
+    const originalOrigin = url.origin;
+    const maxRedirects = options.maxRedirects ?? 10;
+    const method = options.method ?? "GET";
+    try {
+      for (;;) {
+        const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+        const refused = precheckHost(url.hostname, port, connectTo);
+        if (refused) throw new SafeFetchFailure("blocked", `${url.hostname}: ${refused}`, url.href);
+
+        release = await limiter.acquire(url.hostname, deadline.signal);
+        const response = await request(url.href, {
+          dispatcher: agent,
+          method,
+          headers: requestHeaders(options, config.userAgent, url.origin !== originalOrigin),
+          signal: deadline.signal,
+        }).catch((error: unknown) => {
+          throw SafeFetchFailure.from(deadline.signal.aborted ? deadline.signal.reason : error, url.href);
+        });
+        const headers = flattenHeaders(response.headers);
+        const location = headers.location;
+        if (!REDIRECT_STATUSES.has(response.statusCode) || !location) {
+          const noBody = method === "HEAD" || response.statusCode === 204 || response.statusCode === 304;
+          const declared = Number(headers["content-length"]);
+          const maxBody = options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+          if (!noBody && Number.isFinite(declared) && declared > maxBody) {
+            response.body.destroy();
+            throw new SafeFetchFailure("too_large", `declared body of ${declared} bytes exceeds ${maxBody}`, url.href);
+          }
+          return { status: response.statusCode, headers, raw: response.body, finalUrl: url.href, hops, decode: !noBody, dnsMs, startedAt, finish };
+        }
+
+        hops.push({ url: url.href, status: response.statusCode });
+        await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
+        release();
+        release = undefined;
+        if (hops.length > maxRedirects) throw new SafeFetchFailure("too_many_redirects", `more than ${maxRedirects} redirects`, url.href);
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          throw new SafeFetchFailure("invalid_url", `bad Location "${location.slice(0, 200)}"`, url.href);
+        }
+        next.hash = "";
+        if (!isHttp(next)) throw new SafeFetchFailure("blocked", `redirect to unsupported scheme ${next.protocol}`, next.href);
+        if (visited.has(next.href)) throw new SafeFetchFailure("redirect_loop", `redirect back to ${next.href}`, next.href);
+        visited.add(next.href);
+        url = next;
+      }
+    } catch (error) {
+      finish();
+      return { failure: SafeFetchFailure.from(deadline.signal.aborted ? deadline.signal.reason : error, url.href), hops };
+    }
+  }
+
+  function limitsOf(options: SafeFetchOptions): BodyLimits {
+    return {
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes,
+      maxDecodedBytes: options.maxDecodedBytes ?? DEFAULT_LIMITS.maxDecodedBytes,
+      maxRatio: options.maxRatio ?? DEFAULT_LIMITS.maxRatio,
+      ratioGraceBytes: options.ratioGraceBytes ?? DEFAULT_LIMITS.ratioGraceBytes,
+    };
+  }
+
+  function decoded(opened: Opened, options: SafeFetchOptions): Readable {
+    const encoding = opened.decode ? opened.headers["content-encoding"] : undefined;
+    return decodeBody(opened.raw, encoding, limitsOf(options), opened.finalUrl);
+  }
+
+  return {
+    resolver,
+    async fetch(url, options = {}) {
+      const opened = await open(url, options);
+      if ("failure" in opened) return { ok: false, error: opened.failure.toError(opened.hops) };
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of decoded(opened, options)) chunks.push(chunk as Buffer);
+      } catch (error) {
+        return { ok: false, error: SafeFetchFailure.from(error, opened.finalUrl).toError(opened.hops) };
+      } finally {
+        opened.finish();
+      }
+      return { ok: true, ...summary(opened), body: Buffer.concat(chunks) };
+    },
+    async stream(url, options = {}) {
+      const opened = await open(url, options);
+      if ("failure" in opened) return { ok: false, error: opened.failure.toError(opened.hops) };
+      const body = decoded(opened, options);
+      body.once("close", opened.finish);
+      return { ok: true, ...summary(opened), body };
+    },
+  };
+}
+
+function summary(opened: Opened) {
+  const timing = { ...(opened.dnsMs !== undefined ? { dnsMs: Math.round(opened.dnsMs) } : {}), totalMs: Math.round(performance.now() - opened.startedAt) };
+  return { status: opened.status, headers: opened.headers, finalUrl: opened.finalUrl, hops: opened.hops, timing };
+}
+
+function isHttp(url: URL): boolean {
+  return url.protocol === "http:" || url.protocol === "https:";
+}
+
+const NEVER_FROM_CALLER = new Set(["host", "accept-encoding", "connection", "transfer-encoding", "content-length"]);
+const CREDENTIALS = new Set(["authorization", "cookie", "proxy-authorization"]);
+
+function requestHeaders(options: SafeFetchOptions, configured: string | undefined, crossOrigin: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept: "*/*", "accept-encoding": "gzip, deflate, br" };
+  for (const [raw, value] of Object.entries(options.headers ?? {})) {
+    const name = raw.toLowerCase();
+    // Credentials never follow a redirect to another origin.
+    if (NEVER_FROM_CALLER.has(name) || (crossOrigin && CREDENTIALS.has(name))) continue;
+    headers[name] = value;
+  }
+  headers["user-agent"] = options.userAgent ?? configured ?? DEFAULT_USER_AGENT;
+  return headers;
+}
+
+function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(name.toLowerCase() === "set-cookie" ? "\n" : ", ") : value;
+  }
+  return headers;
+}
+
+let defaultFetcher: SafeFetcher | undefined;
+
+/** The fetcher configured from the environment (`CONNECT_TO`, `DNS_SERVERS`), built on first use. */
+export function getDefaultFetcher(): SafeFetcher {
+  defaultFetcher ??= createSafeFetcher({ connectTo: process.env.CONNECT_TO, resolver: getDefaultResolver() });
+  return defaultFetcher;
+}
+
+export function safeFetch(url: string, options?: SafeFetchOptions): Promise<SafeFetchResult> {
+  return getDefaultFetcher().fetch(url, options);
+}
+
+export function safeFetchStream(url: string, options?: SafeFetchOptions): Promise<SafeFetchStreamResult> {
+  return getDefaultFetcher().stream(url, options);
+}
