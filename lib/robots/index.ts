@@ -1,0 +1,16 @@
+export { parseRobots, productToken, ROBOTS_MAX_BYTES } from "./parse";
+export type { ParseRobotsOptions, RobotsGroup, RobotsRule, RobotsTxt } from "./parse";
+export {
+  decideFor,
+  ENGINE_A_ROBOTS_AGENT,
+  ENGINE_B_ROBOTS_AGENT,
+  isAllowed,
+  robotsDecisionForFetch,
+  robotsPath,
+  ROBOTS_AGENTS,
+  rulesForAgent,
+  SERVICE_ROBOTS_AGENT,
+} from "./decide";
+export type { RobotsAgentKey, RobotsDecision } from "./decide";
+export { normalizePercentEncoding } from "./normalize";
+export { patternMatches } from "./match";
