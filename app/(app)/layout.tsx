@@ -28,6 +28,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
             </>
           )}
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            <Link href="/settings" className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+              Settings
+            </Link>
             <span className="max-w-[14rem] truncate text-sm text-slate-700" title={user.email} data-testid="user-email">
               {user.email}
             </span>
