@@ -51,5 +51,6 @@ export function writeResults(name, markdown) {
   const start = `<!-- bench:${name} -->`, end = `<!-- /bench:${name} -->`;
   const block = `${start}\n${markdown.trim()}\n${end}`;
   doc = doc.includes(start) ? doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block) : `${doc.trimEnd()}\n\n${block}\n`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, doc);
 }

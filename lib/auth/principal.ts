@@ -34,7 +34,7 @@ async function principalFromSession(token: string, now: Date): Promise<Principal
   if (token.length > 512) return null;
   const [s] = await sqlRows<SessionRow>(Prisma.sql`
     SELECT s.id, s.expires, u.id AS user_id, u.email, u.is_active, u.deletion_scheduled_for
-    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ${token}`);
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ${token}`, "auth_session");
   if (!s || s.expires <= now || !usable(s)) return null;
   return { kind: "session", sessionId: s.id, user: { id: s.user_id, email: s.email }, scopes: SCOPES };
 }
@@ -44,7 +44,7 @@ async function principalFromApiKey(key: string, now: Date): Promise<Principal | 
   const [k] = await sqlRows<KeyRow>(Prisma.sql`
     SELECT k.id, k.enabled, k.expires_at, k.last_used_at, k.organization_id, k.scopes,
            u.id AS user_id, u.email, u.is_active, u.deletion_scheduled_for
-    FROM api_keys k JOIN users u ON u.id = k.created_by_user_id WHERE k.key_hash = ${hashApiKey(key)}`);
+    FROM api_keys k JOIN users u ON u.id = k.created_by_user_id WHERE k.key_hash = ${hashApiKey(key)}`, "auth_api_key");
   if (!k || !k.enabled || (k.expires_at && k.expires_at <= now) || !usable(k)) return null;
   if (!k.last_used_at || now.getTime() - k.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     // At most one write a minute per key; the condition keeps concurrent requests from all writing.

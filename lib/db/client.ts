@@ -27,6 +27,8 @@ g.__prisma = db;
  * Runs a `Prisma.sql` fragment straight on the pool, skipping Prisma's query engine. Only for the
  * hottest read paths (authentication on every request); everything else goes through `db`.
  */
-export async function sqlRows<T>(query: Prisma.Sql): Promise<T[]> {
-  return (await pool.query(query.text, query.values as unknown[])).rows as T[];
+export async function sqlRows<T>(query: Prisma.Sql, preparedName?: string): Promise<T[]> {
+  // A named statement is parsed and planned once per connection instead of on every call.
+  const config = { text: query.text, values: query.values as unknown[], ...(preparedName ? { name: preparedName } : {}) };
+  return (await pool.query(config)).rows as T[];
 }

@@ -14,7 +14,7 @@ export async function getMe(userId: string): Promise<UserResponse> {
            u.marketing_opt_out, u.two_factor_enabled, u.role::text AS role,
            (SELECT count(*)::int FROM memberships m JOIN organizations o ON o.id = m.organization_id
              WHERE m.user_id = u.id AND o.deleted_at IS NULL) AS organization_count
-    FROM users u WHERE u.id = ${userId}::uuid`);
+    FROM users u WHERE u.id = ${userId}::uuid`, "get_me");
   if (!u) throw new ApiError("NOT_FOUND", "User not found");
   return UserResponse.parse({
     id: u.id, createdAt: u.created_at.toISOString(), updatedAt: u.updated_at.toISOString(), email: u.email,
