@@ -9,6 +9,7 @@ if (!process.env.DATABASE_URL) {
   stop = running.stop;
   process.env.DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${running.port}/postgres?sslmode=disable`;
   process.env.TEST_EMBEDDED_DB = "1";
+  process.env.DATABASE_IS_PGLITE = "1";
   console.log(`[test] embedded PostgreSQL (PGlite, in memory) on port ${running.port}`);
 }
 const child = spawn(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...process.argv.slice(2)], { stdio: "inherit", env: process.env });

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, Prisma } from "./generated/client";
-import { databaseUrl, poolSize } from "./config";
+import { databaseUrl, poolSize, sharesOneBackend } from "./config";
 
 // Secret columns are omitted from every query unless a verb asks for them explicitly.
 const omit = {
@@ -29,6 +29,7 @@ g.__prisma = db;
  */
 export async function sqlRows<T>(query: Prisma.Sql, preparedName?: string): Promise<T[]> {
   // A named statement is parsed and planned once per connection instead of on every call.
-  const config = { text: query.text, values: query.values as unknown[], ...(preparedName ? { name: preparedName } : {}) };
+  const named = preparedName && !sharesOneBackend();
+  const config = { text: query.text, values: query.values as unknown[], ...(named ? { name: preparedName } : {}) };
   return (await pool.query(config)).rows as T[];
 }

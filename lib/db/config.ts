@@ -14,3 +14,12 @@ export function databaseUrl(): string {
 export function poolSize(): number {
   return Number(process.env.DATABASE_POOL_SIZE ?? (isEmbedded() ? 8 : 10));
 }
+
+/**
+ * PGlite serves every connection from one backend, so per-connection state (named prepared
+ * statements) would collide between connections. DATABASE_IS_PGLITE marks a DATABASE_URL that
+ * points at such a server (the test runner's).
+ */
+export function sharesOneBackend(): boolean {
+  return isEmbedded() || process.env.DATABASE_IS_PGLITE === "1";
+}
