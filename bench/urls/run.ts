@@ -158,7 +158,7 @@ const a = stats(admission);
 const r = stats(tracked);
 const median = (ms: number[]) => stats(ms).p50;
 const load = `${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (1-minute averages, 2 cores)`;
-const md = `## URL inventory (bench/urls)
+const md = `## URL inventory (bench/urls${withExtraIndexes ? "" : ", without the proposed extra indexes: BENCH_NO_EXTRA_INDEXES=1"})
 
 In-process calls of the verbs (\`admitUrls\`, \`listUrls\`: project lookup, exact total, page, response parsing) against local
 PostgreSQL ${(await client.query("SHOW server_version")).rows[0].server_version} with its default configuration (shared_buffers ${(await client.query("SHOW shared_buffers")).rows[0].shared_buffers}).

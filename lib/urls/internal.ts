@@ -1,0 +1,51 @@
+import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlSource } from "@/lib/db";
+import { iso } from "@/lib/users/schemas";
+import { ENGINE_A_STATES, ENGINE_B_STATES, HEALTH_STATES, INDEXABILITIES, TrackedUrlResponse, URL_SOURCES } from "./schemas";
+
+// Compile-time check that the enumerations of schemas.ts cover the database enums and nothing else.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _enumsMatch: [
+  Same<(typeof URL_SOURCES)[number], UrlSource>, Same<(typeof HEALTH_STATES)[number], HealthState>,
+  Same<(typeof INDEXABILITIES)[number], Indexability>, Same<(typeof ENGINE_A_STATES)[number], EngineAState>,
+  Same<(typeof ENGINE_B_STATES)[number], EngineBState>,
+] = [true, true, true, true, true];
+void _enumsMatch;
+
+// Every column of tracked_urls under its model field name, so raw rows have the TrackedUrl shape.
+const FIELDS = [
+  ["id", "id"], ["organizationId", "organization_id"], ["projectId", "project_id"], ["url", "url"], ["source", "source"],
+  ["discoveredAt", "discovered_at"], ["firstSeenInSitemapAt", "first_seen_in_sitemap_at"], ["lastSeenInSitemapAt", "last_seen_in_sitemap_at"],
+  ["lastmod", "lastmod"], ["staleAt", "stale_at"], ["healthState", "health_state"], ["httpStatus", "http_status"],
+  ["redirectTarget", "redirect_target"], ["redirectHops", "redirect_hops"], ["healthError", "health_error"],
+  ["lastHealthCheckAt", "last_health_check_at"], ["indexability", "indexability"], ["canonicalUrl", "canonical_url"],
+  ["metaRobots", "meta_robots"], ["xRobotsTag", "x_robots_tag"], ["lastAuditAt", "last_audit_at"],
+  ["lastInspectionAttemptAt", "last_inspection_attempt_at"], ["lastInspectionSuccessAt", "last_inspection_success_at"],
+  ["lastInspectionFailureAt", "last_inspection_failure_at"], ["lastInspectionFailureCode", "last_inspection_failure_code"],
+  ["consecutiveInspectionFailures", "consecutive_inspection_failures"], ["lastIndexNowSubmittedAt", "last_index_now_submitted_at"],
+  ["indexNowAttempts", "index_now_attempts"], ["engineAState", "engine_a_state"], ["engineBState", "engine_b_state"],
+  ["indexedAt", "indexed_at"], ["lastEngineSyncAt", "last_engine_sync_at"], ["nextInspectionAt", "next_inspection_at"],
+  ["createdAt", "created_at"], ["updatedAt", "updated_at"],
+] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];
+const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;
+void _allFields;
+
+/** `SELECT` list of every tracked_urls column of the table aliased `t` (constant text, no input). */
+export const TRACKED_URL_COLUMNS = Prisma.raw(FIELDS.map(([field, column]) => `t.${column} AS "${field}"`).join(", "));
+
+/** The public shape of a tracked URL row (from Prisma or from TRACKED_URL_COLUMNS). */
+export function toTrackedUrlResponse(r: TrackedUrl): TrackedUrlResponse {
+  return TrackedUrlResponse.parse({
+    id: r.id, organizationId: r.organizationId, projectId: r.projectId, url: r.url, source: r.source,
+    discoveredAt: r.discoveredAt.toISOString(), firstSeenInSitemapAt: iso(r.firstSeenInSitemapAt),
+    lastSeenInSitemapAt: iso(r.lastSeenInSitemapAt), lastmod: iso(r.lastmod), staleAt: iso(r.staleAt),
+    healthState: r.healthState, httpStatus: r.httpStatus, redirectTarget: r.redirectTarget, redirectHops: r.redirectHops,
+    healthError: r.healthError, lastHealthCheckAt: iso(r.lastHealthCheckAt), indexability: r.indexability,
+    canonicalUrl: r.canonicalUrl, metaRobots: r.metaRobots, xRobotsTag: r.xRobotsTag, lastAuditAt: iso(r.lastAuditAt),
+    lastInspectionAttemptAt: iso(r.lastInspectionAttemptAt), lastInspectionSuccessAt: iso(r.lastInspectionSuccessAt),
+    lastInspectionFailureAt: iso(r.lastInspectionFailureAt), lastInspectionFailureCode: r.lastInspectionFailureCode,
+    consecutiveInspectionFailures: r.consecutiveInspectionFailures, lastIndexNowSubmittedAt: iso(r.lastIndexNowSubmittedAt),
+    indexNowAttempts: r.indexNowAttempts, engineAState: r.engineAState, engineBState: r.engineBState,
+    indexedAt: iso(r.indexedAt), lastEngineSyncAt: iso(r.lastEngineSyncAt), nextInspectionAt: iso(r.nextInspectionAt),
+    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  });
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { uuidParam } from "@/lib/api/route";
+import { paginationQuery } from "@/lib/api/pagination";
+import { projectParams } from "@/lib/projects/schemas";
+import { MAX_URL_LENGTH } from "./normalize-url";
+
+// The TrackedUrl enumerations of SPEC.md (they mirror the database enums; internal.ts checks it).
+export const URL_SOURCES = ["sitemap", "manual", "import"] as const;
+export const HEALTH_STATES = ["unknown", "healthy", "redirected", "client_error", "server_error", "timeout"] as const;
+export const INDEXABILITIES = ["unknown", "indexable", "noindex", "canonicalized", "blocked_by_robots"] as const;
+export const ENGINE_A_STATES = ["unknown", "indexed", "crawled_not_indexed", "discovered_not_indexed", "excluded", "blocked", "redirected", "submitted"] as const;
+export const ENGINE_B_STATES = ["unknown", "indexed", "not_indexed", "submitted", "blocked", "error"] as const;
+export const DISAGREEMENTS = ["indexable_not_in_engine", "nonindexable_but_indexed", "any"] as const;
+
+// Disagreement filter (SPEC.md leaves "reports not indexed" open). An engine "reports not indexed" when it
+// gave a known state that is not indexed: engine A crawled_not_indexed, discovered_not_indexed, excluded
+// or blocked; engine B not_indexed or blocked. unknown, submitted, redirected (A) and error (B) say nothing.
+// - indexable_not_in_engine: indexability = indexable AND (A reports not indexed OR B reports not indexed)
+// - nonindexable_but_indexed: indexability ∈ {noindex, canonicalized, blocked_by_robots} AND (A = indexed OR B = indexed)
+// - any: either of the two (they never overlap).
+export const ENGINE_A_NOT_INDEXED = ["crawled_not_indexed", "discovered_not_indexed", "excluded", "blocked"] as const;
+export const ENGINE_B_NOT_INDEXED = ["not_indexed", "blocked"] as const;
+export const NON_INDEXABLE = ["noindex", "canonicalized", "blocked_by_robots"] as const;
+
+export const DISAGREEMENT_DESCRIPTION =
+  "`indexable_not_in_engine`: indexability is `indexable` and an engine reports the URL not indexed (engineAState ∈ "
+  + "{crawled_not_indexed, discovered_not_indexed, excluded, blocked} or engineBState ∈ {not_indexed, blocked}). "
+  + "`nonindexable_but_indexed`: indexability ∈ {noindex, canonicalized, blocked_by_robots} and engineAState or engineBState is `indexed`. "
+  + "`any`: either.";
+
+export const urlParams = projectParams.extend({ urlId: uuidParam });
+
+// An empty value (`?source=`) means no filter, as for offset and limit.
+const filter = <T extends z.ZodType>(schema: T, description: string) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional()).describe(description);
+const flag = z.enum(["true", "false"]);
+
+export const listUrlsQuery = paginationQuery.extend({
+  healthState: filter(z.enum(HEALTH_STATES), "Only URLs in this health state"),
+  indexability: filter(z.enum(INDEXABILITIES), "Only URLs with this indexability"),
+  engineAState: filter(z.enum(ENGINE_A_STATES), "Only URLs in this engine A state"),
+  engineBState: filter(z.enum(ENGINE_B_STATES), "Only URLs in this engine B state"),
+  source: filter(z.enum(URL_SOURCES), "Only URLs that entered the inventory this way"),
+  hasIssues: filter(flag, "`true`: URLs with an open membership (resolvedAt null) in an issue group whose status is `open`; `false`: the others"),
+  isStale: filter(flag, "`true`: URLs with staleAt set (missing from the sitemap); `false`: the others"),
+  disagreement: filter(z.enum(DISAGREEMENTS), DISAGREEMENT_DESCRIPTION),
+});
+export type ListUrlsQuery = z.infer<typeof listUrlsQuery>;
+export type UrlFilters = Omit<ListUrlsQuery, "offset" | "limit">;
+
+export const MAX_ADMISSION_BATCH = 1000;
+export const admitUrlsBody = z.strictObject({
+  urls: z.array(z.string().min(1).max(MAX_URL_LENGTH)).min(1).max(MAX_ADMISSION_BATCH),
+});
+
+export const AdmitUrlsResponse = z.object({
+  inserted: z.number().int().min(0),
+  skipped: z.number().int().min(0).describe("In-batch duplicates (after normalization), off-host URLs and URLs already tracked"),
+  skippedOffHost: z.array(z.object({ url: z.string(), reason: z.literal("off_host") })),
+});
+export type AdmitUrlsResponse = z.infer<typeof AdmitUrlsResponse>;
+
+const at = z.iso.datetime();
+const atOrNull = at.nullable();
+export const TrackedUrlResponse = z.object({
+  id: z.uuid(), organizationId: z.uuid(), projectId: z.uuid(),
+  url: z.string(),
+  source: z.enum(URL_SOURCES),
+  discoveredAt: at,
+  firstSeenInSitemapAt: atOrNull, lastSeenInSitemapAt: atOrNull, lastmod: atOrNull,
+  staleAt: atOrNull,
+  healthState: z.enum(HEALTH_STATES),
+  httpStatus: z.number().int().nullable(),
+  redirectTarget: z.string().nullable(),
+  redirectHops: z.number().int().nullable(),
+  healthError: z.string().nullable(),
+  lastHealthCheckAt: atOrNull,
+  indexability: z.enum(INDEXABILITIES),
+  canonicalUrl: z.string().nullable(), metaRobots: z.string().nullable(), xRobotsTag: z.string().nullable(),
+  lastAuditAt: atOrNull,
+  lastInspectionAttemptAt: atOrNull, lastInspectionSuccessAt: atOrNull, lastInspectionFailureAt: atOrNull,
+  lastInspectionFailureCode: z.string().nullable(),
+  consecutiveInspectionFailures: z.number().int().min(0),
+  lastIndexNowSubmittedAt: atOrNull,
+  indexNowAttempts: z.number().int(),
+  engineAState: z.enum(ENGINE_A_STATES),
+  engineBState: z.enum(ENGINE_B_STATES),
+  indexedAt: atOrNull, lastEngineSyncAt: atOrNull, nextInspectionAt: atOrNull,
+  createdAt: at, updatedAt: at,
+});
+export type TrackedUrlResponse = z.infer<typeof TrackedUrlResponse>;

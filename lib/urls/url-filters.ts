@@ -1,0 +1,37 @@
+import { Prisma } from "@/lib/db";
+import { ENGINE_A_NOT_INDEXED, ENGINE_B_NOT_INDEXED, NON_INDEXABLE, type UrlFilters } from "./schemas";
+
+// The disagreement predicates of schemas.ts, as constant SQL over the table aliased `t`. They are not
+// parameters so that the planner can match them to the partial indexes built on the same expressions.
+const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(", ");
+const INDEXABLE_NOT_IN_ENGINE = `t.indexability = 'indexable' AND (t.engine_a_state IN (${inList(ENGINE_A_NOT_INDEXED)}) OR t.engine_b_state IN (${inList(ENGINE_B_NOT_INDEXED)}))`;
+const NONINDEXABLE_BUT_INDEXED = `t.indexability IN (${inList(NON_INDEXABLE)}) AND (t.engine_a_state = 'indexed' OR t.engine_b_state = 'indexed')`;
+const DISAGREEMENT_SQL = {
+  indexable_not_in_engine: Prisma.raw(INDEXABLE_NOT_IN_ENGINE),
+  nonindexable_but_indexed: Prisma.raw(NONINDEXABLE_BUT_INDEXED),
+  any: Prisma.raw(`((${INDEXABLE_NOT_IN_ENGINE}) OR (${NONINDEXABLE_BUT_INDEXED}))`),
+};
+
+/** URL `t` has an open membership in an issue group that is open. */
+const HAS_OPEN_ISSUE = Prisma.sql`EXISTS (
+  SELECT 1 FROM issue_url_memberships m JOIN issues i ON i.id = m.issue_id
+  WHERE m.tracked_url_id = t.id AND m.resolved_at IS NULL AND i.status = 'open')`;
+
+/** The filters that are set, in a fixed order. */
+export function activeFilters(f: UrlFilters): (keyof UrlFilters)[] {
+  return (Object.keys(f) as (keyof UrlFilters)[]).filter((k) => f[k] !== undefined).sort();
+}
+
+/** WHERE conditions (joined with AND) for a project's URLs under the filters; t is tracked_urls. */
+export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
+  const c: Prisma.Sql[] = [Prisma.sql`t.project_id = ${projectId}::uuid`];
+  if (f.healthState) c.push(Prisma.sql`t.health_state = ${f.healthState}::"HealthState"`);
+  if (f.indexability) c.push(Prisma.sql`t.indexability = ${f.indexability}::"Indexability"`);
+  if (f.engineAState) c.push(Prisma.sql`t.engine_a_state = ${f.engineAState}::"EngineAState"`);
+  if (f.engineBState) c.push(Prisma.sql`t.engine_b_state = ${f.engineBState}::"EngineBState"`);
+  if (f.source) c.push(Prisma.sql`t.source = ${f.source}::"UrlSource"`);
+  if (f.hasIssues) c.push(f.hasIssues === "true" ? HAS_OPEN_ISSUE : Prisma.sql`NOT ${HAS_OPEN_ISSUE}`);
+  if (f.isStale) c.push(f.isStale === "true" ? Prisma.sql`t.stale_at IS NOT NULL` : Prisma.sql`t.stale_at IS NULL`);
+  if (f.disagreement) c.push(DISAGREEMENT_SQL[f.disagreement]);
+  return c;
+}

@@ -1,0 +1,148 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { countUrls } from "@/lib/urls/count-urls";
+import { DISAGREEMENTS, type UrlFilters } from "@/lib/urls/schemas";
+import { createTestUser, type TestUser } from "../factories";
+import { expected, SINGLE_FILTERS, seedFixture, toQuery, type Row } from "./fixture";
+import { listUrls, projectFor, type Target } from "./helpers";
+
+let alice: TestUser;
+let t: Target;
+let rows: Row[];
+beforeAll(async () => {
+  alice = await createTestUser("urls-list");
+  t = await projectFor(alice);
+  rows = await seedFixture(t);
+});
+
+const ids = (data: { id: string }[]) => data.map((r) => r.id);
+const name = (f: UrlFilters) => JSON.stringify(f);
+
+describe("URL listing", () => {
+  it("lists every URL by (discoveredAt, id) with the total", async () => {
+    const { res, body } = await listUrls(t, "?limit=100");
+    expect(res.status).toBe(200);
+    expect(ids(body.data)).toEqual(ids(expected(rows, {}).slice(0, 100)));
+    expect(body.meta).toEqual({ total: rows.length, offset: 0, limit: 100, hasMore: true });
+  });
+
+  it("pages are stable: walking every page gives the whole ordered list once", async () => {
+    const seen: string[] = [];
+    for (let offset = 0; ; offset += 7) {
+      const { body } = await listUrls(t, `?limit=7&offset=${offset}`);
+      seen.push(...ids(body.data));
+      expect(body.meta).toEqual({ total: rows.length, offset, limit: 7, hasMore: offset + 7 < rows.length });
+      if (!body.meta!.hasMore) break;
+    }
+    expect(seen).toEqual(ids(expected(rows, {})));
+  });
+
+  it("the default page is 20 and an offset past the end answers an empty page", async () => {
+    expect((await listUrls(t)).body.meta).toEqual({ total: rows.length, offset: 0, limit: 20, hasMore: true });
+    const past = await listUrls(t, `?offset=${rows.length + 5}`);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta).toMatchObject({ total: rows.length, hasMore: false });
+  });
+
+  it.each(SINGLE_FILTERS.map((f) => [name(f), f]))("filter %s", async (_n, f) => {
+    const want = expected(rows, f);
+    const { res, body } = await listUrls(t, toQuery(f, { limit: 100 }));
+    expect(res.status).toBe(200);
+    expect(ids(body.data)).toEqual(ids(want.slice(0, 100)));
+    expect(body.meta!.total).toBe(want.length);
+    // Second page too, so offsets apply under every filter.
+    if (want.length > 5) {
+      const page = await listUrls(t, toQuery(f, { limit: 5, offset: 3 }));
+      expect(page.res.status, JSON.stringify(page.body)).toBe(200);
+      expect(ids(page.body.data)).toEqual(ids(want.slice(3, 8)));
+      expect(page.body.meta).toEqual({ total: want.length, offset: 3, limit: 5, hasMore: want.length > 8 });
+    }
+  });
+
+  it("the fixture exercises every disagreement value and both hasIssues answers", () => {
+    for (const disagreement of DISAGREEMENTS) {
+      const n = expected(rows, { disagreement }).length;
+      expect(n).toBeGreaterThan(5);
+      expect(n).toBeLessThan(rows.length / 2);
+    }
+    expect(expected(rows, { disagreement: "any" }).length)
+      .toBe(expected(rows, { disagreement: "indexable_not_in_engine" }).length + expected(rows, { disagreement: "nonindexable_but_indexed" }).length);
+    expect(expected(rows, { hasIssues: "true" }).length).toBeGreaterThan(20);
+  });
+
+  it.each([
+    { healthState: "healthy", source: "sitemap" },
+    { indexability: "indexable", engineAState: "crawled_not_indexed" },
+    { indexability: "indexable", disagreement: "indexable_not_in_engine" },
+    { disagreement: "any", hasIssues: "true" },
+    { disagreement: "nonindexable_but_indexed", isStale: "false" },
+    { hasIssues: "false", isStale: "true" },
+    { engineBState: "not_indexed", hasIssues: "true", source: "manual" },
+    { healthState: "client_error", indexability: "noindex", engineAState: "indexed", engineBState: "indexed", source: "import", hasIssues: "true", isStale: "false", disagreement: "any" },
+  ] as UrlFilters[])("combined filters %j", async (f) => {
+    const want = expected(rows, f);
+    const { body } = await listUrls(t, toQuery(f, { limit: 100 }));
+    expect(ids(body.data)).toEqual(ids(want));
+    expect(body.meta!.total).toBe(want.length);
+  });
+
+  it("a sweep of pairs of filters matches the oracle", async () => {
+    for (let i = 0; i < SINGLE_FILTERS.length; i += 3) {
+      for (let j = i + 1; j < SINGLE_FILTERS.length; j += 5) {
+        const f = { ...SINGLE_FILTERS[i], ...SINGLE_FILTERS[j] };
+        const want = expected(rows, f);
+        const { body } = await listUrls(t, toQuery(f, { limit: 100 }));
+        expect(ids(body.data), name(f)).toEqual(ids(want.slice(0, 100)));
+        expect(body.meta!.total, name(f)).toBe(want.length);
+      }
+    }
+  });
+
+  it("every way of counting gives the exact total", async () => {
+    for (const f of [{}, ...SINGLE_FILTERS]) {
+      const want = expected(rows, f).length;
+      expect(await countUrls(t.projectId, f, async () => true), name(f)).toBe(want);
+      expect(await countUrls(t.projectId, f, async () => false), name(f)).toBe(want);
+    }
+  });
+
+  it("answers full TrackedUrl objects", async () => {
+    const { body } = await listUrls(t, "?limit=1&isStale=true");
+    const [u] = body.data;
+    const row = expected(rows, { isStale: "true" })[0];
+    expect(u).toMatchObject({ id: row.id, url: row.url, projectId: t.projectId, organizationId: t.orgId, discoveredAt: row.discoveredAt.toISOString(), staleAt: row.staleAt!.toISOString() });
+    expect(Object.keys(u)).toHaveLength(35);
+  });
+
+  it.each([
+    ["?healthState=broken", "healthState"],
+    ["?indexability=INDEXABLE", "indexability"],
+    ["?engineAState=not_indexed", "engineAState"],
+    ["?engineBState=crawled_not_indexed", "engineBState"],
+    ["?source=api", "source"],
+    ["?hasIssues=yes", "hasIssues"],
+    ["?isStale=1", "isStale"],
+    ["?disagreement=both", "disagreement"],
+    ["?limit=101", "limit"],
+    ["?offset=-1", "offset"],
+  ])("%s → 400", async (query, path) => {
+    const { res, body } = await listUrls(t, query);
+    expect(res.status).toBe(400);
+    expect(body.code).toBe("VALIDATION_ERROR");
+    expect(body.meta?.errors?.map((e) => e.path)).toContain(path);
+  });
+
+  it("an empty filter value means no filter", async () => {
+    const { res, body } = await listUrls(t, "?healthState=&source=&hasIssues=");
+    expect(res.status).toBe(200);
+    expect(body.meta!.total).toBe(rows.length);
+  });
+
+  it("a project without URLs lists nothing", async () => {
+    const empty = await projectFor(alice);
+    for (const q of ["", "?isStale=true", "?hasIssues=false", "?healthState=unknown", "?source=sitemap"]) {
+      const { body } = await listUrls(empty, q);
+      expect(body.data).toEqual([]);
+      expect(body.meta).toMatchObject({ total: 0, hasMore: false });
+    }
+  });
+});
