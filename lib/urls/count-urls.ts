@@ -37,7 +37,8 @@ async function countExpression(projectId: string, f: UrlFilters, isDominant: IsD
   if (only === "isStale") return live(f.isStale === "true" ? "stale_urls" : "total_urls - stale_urls");
   if (only === "healthState" && HEALTH_COUNTERS[f.healthState!]) return live(HEALTH_COUNTERS[f.healthState!]!);
   if (only === "hasIssues") {
-    const members = Prisma.sql`(SELECT count(*) FROM tracked_urls t WHERE t.project_id = ${projectId}::uuid AND t.open_issue_count > 0)`;
+    const members = Prisma.sql`(SELECT count(DISTINCT m.tracked_url_id) FROM issues i JOIN issue_url_memberships m ON m.issue_id = i.id
+      WHERE i.project_id = ${projectId}::uuid AND i.status = 'open' AND m.resolved_at IS NULL)`;
     return f.hasIssues === "true" ? members : Prisma.sql`${live("total_urls")} - ${members}`;
   }
   if (only in ENUMS) {

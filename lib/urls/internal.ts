@@ -24,7 +24,7 @@ const FIELDS = [
   ["consecutiveInspectionFailures", "consecutive_inspection_failures"], ["lastIndexNowSubmittedAt", "last_index_now_submitted_at"],
   ["indexNowAttempts", "index_now_attempts"], ["engineAState", "engine_a_state"], ["engineBState", "engine_b_state"],
   ["indexedAt", "indexed_at"], ["lastEngineSyncAt", "last_engine_sync_at"], ["nextInspectionAt", "next_inspection_at"],
-  ["openIssueCount", "open_issue_count"], ["createdAt", "created_at"], ["updatedAt", "updated_at"],
+  ["createdAt", "created_at"], ["updatedAt", "updated_at"],
 ] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];
 const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;
 void _allFields;

@@ -12,8 +12,10 @@ const DISAGREEMENT_SQL = {
   any: Prisma.raw(`((${INDEXABLE_NOT_IN_ENGINE}) OR (${NONINDEXABLE_BUT_INDEXED}))`),
 };
 
-/** URL `t` has an open membership in an issue group that is open (a trigger-kept count; indexed). */
-const HAS_OPEN_ISSUE = Prisma.sql`t.open_issue_count > 0`;
+/** URL `t` has an open membership in an issue group that is open. */
+const HAS_OPEN_ISSUE = Prisma.sql`EXISTS (
+  SELECT 1 FROM issue_url_memberships m JOIN issues i ON i.id = m.issue_id
+  WHERE m.tracked_url_id = t.id AND m.resolved_at IS NULL AND i.status = 'open')`;
 
 /** The filters that are set, in a fixed order. */
 export function activeFilters(f: UrlFilters): (keyof UrlFilters)[] {
@@ -28,7 +30,7 @@ export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
   if (f.engineAState) c.push(Prisma.sql`t.engine_a_state = ${f.engineAState}::"EngineAState"`);
   if (f.engineBState) c.push(Prisma.sql`t.engine_b_state = ${f.engineBState}::"EngineBState"`);
   if (f.source) c.push(Prisma.sql`t.source = ${f.source}::"UrlSource"`);
-  if (f.hasIssues) c.push(f.hasIssues === "true" ? HAS_OPEN_ISSUE : Prisma.sql`t.open_issue_count = 0`);
+  if (f.hasIssues) c.push(f.hasIssues === "true" ? HAS_OPEN_ISSUE : Prisma.sql`NOT ${HAS_OPEN_ISSUE}`);
   if (f.isStale) c.push(f.isStale === "true" ? Prisma.sql`t.stale_at IS NOT NULL` : Prisma.sql`t.stale_at IS NULL`);
   if (f.disagreement) c.push(DISAGREEMENT_SQL[f.disagreement]);
   return c;
