@@ -1,6 +1,7 @@
 import { inngest } from "@/inngest/client";
 import { validateEvent, type EventData, type EventName } from "@/inngest/events";
 import { inngestConfigured } from "@/lib/jobs/mode";
+import { recordSentEvent } from "./event-log";
 
 /**
  * The one way to emit a domain event. With an Inngest server it goes to Inngest; without one, every
@@ -10,6 +11,7 @@ import { inngestConfigured } from "@/lib/jobs/mode";
 export async function sendEvent<N extends EventName>(name: N, data: EventData<N>, opts: { id?: string } = {}): Promise<{ ids: string[] }> {
   const payload = { name, data: data as Record<string, unknown>, ...(opts.id ? { id: opts.id } : {}) };
   await validateEvent(payload);
+  recordSentEvent(payload);
   if (inngestConfigured()) return { ids: (await inngest.send(payload)).ids };
   // Loaded lazily: the in-process runner pulls in every function and, through them, the verbs.
   const { dispatchInProcess } = await import("@/lib/jobs/dispatch-in-process");

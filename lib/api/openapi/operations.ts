@@ -67,3 +67,5 @@ registerOperation({ method: "GET", path: "/api/user/organizations", tags: ["User
 import "./ops/projects";
 import "./ops/urls";
 import "./ops/imports";
+import "./ops/issues";
+import "./ops/sitemaps";

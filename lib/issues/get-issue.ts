@@ -1,0 +1,8 @@
+import type { Ctx } from "@/lib/api/context";
+import { getProjectOrThrow } from "@/lib/projects/internal";
+import { getIssueOrThrow, toIssueResponse } from "./internal";
+
+export async function getIssue(ctx: Ctx, projectId: string, issueId: string) {
+  const project = await getProjectOrThrow(ctx, projectId);
+  return toIssueResponse(await getIssueOrThrow(ctx, project.id, issueId));
+}

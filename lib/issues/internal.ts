@@ -1,0 +1,33 @@
+import { db, type Issue, type IssueUrlMembership, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { orgIdOrThrow } from "@/lib/projects/internal";
+import { IssueResponse, IssueUrlMembershipResponse } from "./schemas";
+
+/** A group of a live project of the caller's organization, or 404. */
+export async function getIssueOrThrow(ctx: Ctx, projectId: string, issueId: string, tx: Tx = db): Promise<Issue> {
+  const issue = await tx.issue.findFirst({
+    where: { id: issueId, projectId, organizationId: orgIdOrThrow(ctx), project: { deletedAt: null } },
+  });
+  if (!issue) throw new ApiError("NOT_FOUND", "Issue not found");
+  return issue;
+}
+
+export function toIssueResponse(i: Issue): IssueResponse {
+  return IssueResponse.parse({
+    id: i.id, organizationId: i.organizationId, projectId: i.projectId, type: i.type, severity: i.severity, status: i.status,
+    affectedUrlCount: i.affectedUrlCount, sampleUrls: i.sampleUrls,
+    firstDetectedAt: i.firstDetectedAt.toISOString(), lastDetectedAt: i.lastDetectedAt.toISOString(),
+    resolvedAt: i.resolvedAt?.toISOString() ?? null,
+    metadata: i.metadata && typeof i.metadata === "object" && !Array.isArray(i.metadata) ? i.metadata : {},
+    createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
+  });
+}
+
+export function toMembershipResponse(m: IssueUrlMembership): IssueUrlMembershipResponse {
+  return IssueUrlMembershipResponse.parse({
+    id: m.id, organizationId: m.organizationId, issueId: m.issueId, trackedUrlId: m.trackedUrlId, url: m.url,
+    detectedAt: m.detectedAt.toISOString(), resolvedAt: m.resolvedAt?.toISOString() ?? null,
+    createdAt: m.createdAt.toISOString(), updatedAt: m.updatedAt.toISOString(),
+  });
+}
