@@ -68,4 +68,3 @@ import "./ops/projects";
 import "./ops/urls";
 import "./ops/imports";
 import "./ops/issues";
-import "./ops/sitemaps";
