@@ -13,8 +13,14 @@ export const issueResolved = eventType("issue.resolved", {
   }),
 });
 
+// An import preview was confirmed: insert its net-new rows chunk by chunk (id = the import id).
+export const urlImportCommitRequested = eventType("url-import/commit.requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), importId: z.uuid() }),
+});
+
 export const events = {
   [issueResolved.name]: issueResolved,
+  [urlImportCommitRequested.name]: urlImportCommitRequested,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -1,5 +1,8 @@
 import type { InngestFunction } from "inngest";
+import { commitUrlImportFn } from "./imports/commit-url-import";
+import { syncAllProjectsFn } from "./sitemaps/sync-all-projects";
+import { syncProjectFn } from "./sitemaps/sync-project";
 import { purgeDeletedAccountsFn } from "./users/purge-deleted-accounts";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
-export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn];
+export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn];

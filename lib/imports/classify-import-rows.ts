@@ -1,0 +1,43 @@
+import { isOnHost, normalizeUrl } from "@/lib/urls/normalize-url";
+import type { ImportCell } from "./parse-import-file";
+import { MAX_ROW_ERROR_VALUE, MAX_ROW_ERRORS, type ImportRowError } from "./schemas";
+
+export type ImportCandidate = { line: number; url: string };
+export type ImportClassification = {
+  totalRows: number;
+  validRows: number;
+  invalidRows: number;
+  duplicateInFileRows: number;
+  /** The first MAX_ROW_ERRORS invalid rows, in file order. */
+  rowErrors: ImportRowError[];
+  /** Valid rows at their first occurrence, in file order, normalized. */
+  unique: ImportCandidate[];
+};
+
+/**
+ * Sorts the data rows of a file: invalid (normalization fails, or the host is not the project's
+ * domain: `off_host`), duplicates of an earlier valid row, and the unique valid URLs.
+ */
+export function classifyImportRows(rows: ImportCell[], domain: string): ImportClassification {
+  const rowErrors: ImportRowError[] = [];
+  const seen = new Set<string>();
+  const unique: ImportCandidate[] = [];
+  let invalidRows = 0;
+  let duplicateInFileRows = 0;
+  for (const { line, value } of rows) {
+    const n = normalizeUrl(value);
+    const reason = !n.ok ? n.reason : isOnHost(n.host, domain) ? null : "off_host";
+    if (reason || !n.ok) {
+      invalidRows++;
+      if (rowErrors.length < MAX_ROW_ERRORS) rowErrors.push({ line, reason: reason ?? "invalid_url", value: value.slice(0, MAX_ROW_ERROR_VALUE) });
+      continue;
+    }
+    if (seen.has(n.url)) {
+      duplicateInFileRows++;
+      continue;
+    }
+    seen.add(n.url);
+    unique.push({ line, url: n.url });
+  }
+  return { totalRows: rows.length, validRows: rows.length - invalidRows, invalidRows, duplicateInFileRows, rowErrors, unique };
+}

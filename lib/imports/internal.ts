@@ -1,0 +1,39 @@
+import { db, type Tx, type UrlImport } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { orgIdOrThrow } from "@/lib/projects/internal";
+import { iso } from "@/lib/users/schemas";
+import { MAX_ROW_ERRORS, UrlImportResponse } from "./schemas";
+
+/** An import of a live project of the caller's organization, or 404. */
+export async function getImportOrThrow(ctx: Ctx, projectId: string, importId: string, tx: Tx = db) {
+  const row = await tx.urlImport.findFirst({
+    where: { id: importId, projectId, organizationId: orgIdOrThrow(ctx), project: { deletedAt: null } },
+  });
+  if (!row) throw new ApiError("NOT_FOUND", "Import not found");
+  return row;
+}
+
+/**
+ * The public shape. A `ready` preview past its expiresAt is shown as `expired`, as a commit would
+ * find it; the stored status catches up when a commit is attempted.
+ */
+export function toUrlImportResponse(row: UrlImport, now = new Date()): UrlImportResponse {
+  const status = row.status === "ready" && row.expiresAt.getTime() < now.getTime() ? "expired" : row.status;
+  return UrlImportResponse.parse({
+    id: row.id, organizationId: row.organizationId, projectId: row.projectId, status, fileName: row.fileName,
+    fileSizeBytes: row.fileSizeBytes, contentSha256: row.contentSha256, headerDetected: row.headerDetected,
+    totalRows: row.totalRows, validRows: row.validRows, invalidRows: row.invalidRows, duplicateInFileRows: row.duplicateInFileRows,
+    alreadyTrackedRows: row.alreadyTrackedRows, netNewRows: row.netNewRows, rowErrors: row.rowErrors,
+    processedRows: row.processedRows, insertedRows: row.insertedRows, skippedRows: row.skippedRows, error: row.error,
+    expiresAt: row.expiresAt.toISOString(), committedAt: iso(row.committedAt), completedAt: iso(row.completedAt),
+    createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+  });
+}
+
+/** The envelope message: says when rowErrors holds only the first of the invalid rows. */
+export function importMessage(row: Pick<UrlImport, "rowErrorsTruncated" | "invalidRows">, fallback = "OK"): string {
+  if (!row.rowErrorsTruncated) return fallback;
+  const n = (row.invalidRows ?? 0).toLocaleString("en-US");
+  return `${fallback}; rowErrors shows the first ${MAX_ROW_ERRORS.toLocaleString("en-US")} of ${n} row errors`;
+}
