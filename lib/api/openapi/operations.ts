@@ -68,3 +68,4 @@ import "./ops/projects";
 import "./ops/urls";
 import "./ops/imports";
 import "./ops/issues";
+import "./ops/sitemaps";

@@ -1,0 +1,38 @@
+// OpenAPI registrations of the sitemaps area: one registerOperation per endpoint.
+import { R, W } from "@/lib/auth/scopes";
+import { projectParams } from "@/lib/projects/schemas";
+import { AvailabilityProbeResult } from "@/lib/sitemaps/probe/schemas";
+import { SitemapResponse, SitemapSyncResult } from "@/lib/sitemaps/sync/schemas";
+import { registerOperation } from "../registry";
+
+const P = "/api/user/organizations/{organizationId}/projects/{id}";
+const tags = ["Sitemaps"];
+
+registerOperation({
+  method: "POST", path: `${P}/sync`, tags, scopes: W, params: projectParams, response: SitemapSyncResult,
+  errors: ["SYNC_RATE_LIMITED", "INSUFFICIENT_CREDITS"],
+  summary: "Sync the sitemaps now",
+  description: "Walks the project's `sitemapUrl` and the `Sitemap:` lines of https://{domain}/robots.txt, then their children (sitemap indexes nested up to "
+    + "3 levels, loops cut at the first repeat, at most 1,000 files; urlset, sitemapindex, gzip and plain-text sitemaps; 50,000 entries and 50 MB per file). "
+    + "A file counts only when it was read to the end. Each entry is normalized; entries whose host is not exactly the project domain are reported in "
+    + "`skippedOffHost` (first 100) and never charged. On-host URLs not tracked yet are admitted with source `sitemap` at 1 credit each, all or nothing: "
+    + "402 INSUFFICIENT_CREDITS (`meta.required`, `meta.available`) admits and updates nothing (the sitemap statuses are still recorded). Tracked URLs "
+    + "seen again get lastSeenInSitemapAt (to the hour) and lastmod and lose staleAt. Only when every sitemap (and robots.txt) was read completely are "
+    + "`sitemap` URLs that no sitemap lists any more marked stale. "
+    + "`urlsDiscovered + urlsUpdated + urlsSkipped` = the URL entries read. A second sync within 15 minutes of the last sync start answers "
+    + "429 SYNC_RATE_LIMITED with a `Retry-After` header and `meta.retryAfterSeconds`.",
+});
+registerOperation({
+  method: "GET", path: `${P}/sitemaps`, tags, scopes: R, params: projectParams, response: SitemapResponse, responseIsList: true,
+  summary: "List the sitemaps the syncs found",
+  description: "Roots (the configured `sitemapUrl` and robots.txt-declared sitemaps, `parentSitemapId` null) first, then children, each group by URL. "
+    + "`fetchStatus`/`error` describe the last sync's fetch and parse; `lastSuccessAt` the last fetch that was read to the end. "
+    + "Sitemaps no longer reachable from any root are dropped after a complete sync.",
+});
+registerOperation({
+  method: "POST", path: `${P}/availability/probe`, tags, scopes: W, params: projectParams, response: AvailabilityProbeResult,
+  summary: "Check robots.txt, llms.txt and the sitemap",
+  description: "Allowed before ownership is verified. Fetches https://{domain}/robots.txt, https://{domain}/llms.txt and `sitemapUrl` through the "
+    + "SSRF-guarded fetcher; a 2xx answer (after redirects) counts as present. Stores `robotsTxtPresent`, `llmsTxtPresent` and "
+    + "`lastAvailabilityCheckAt` on the project.",
+});

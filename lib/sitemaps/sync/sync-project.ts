@@ -1,0 +1,114 @@
+import { db, type Tx } from "@/lib/db";
+import { actorUserId, type Ctx } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
+import { getProjectOrThrow } from "@/lib/projects/internal";
+import { admitNetNewUrls, markMissingStale, touchSeenUrls, type AdmissionProject } from "./admit-seen-urls";
+import { claimSyncSlot, releaseSyncSlot } from "./claim-sync-slot";
+import { fetchRobots } from "./fetch-robots";
+import { DEFAULT_SYNC_LIMITS, type SyncLimits } from "./limits";
+import { recordSitemaps } from "./record-sitemaps";
+import { reportStaleIssues } from "./report-stale-issues";
+import { SitemapSyncResult } from "./schemas";
+import { stageSeenUrls } from "./stage-seen-urls";
+import { UrlSpool } from "./url-spool";
+import { walkSitemaps, type SitemapOrigin, type WalkResult } from "./walk-sitemaps";
+
+export type SyncOptions = {
+  now?: Date;
+  /** The safe fetcher to use; default the one configured from the environment. */
+  fetcher?: SafeFetcher;
+  limits?: Partial<SyncLimits>;
+  /** Instrumentation: called after each phase with its duration. */
+  onPhase?: (phase: "walk" | "admission" | "record", ms: number) => void;
+};
+
+type Admission = { distinct: number; discovered: number; staleMarked: number; staleCleared: number };
+
+/**
+ * POST /sync (SPEC.md rule 4). In order: the 15-minute debounce (429), robots.txt for declared
+ * sitemaps, a walk of every root and child with the on-host URLs spooled to a temporary file (no
+ * database connection held while the site is fetched), then one transaction that stages the URLs
+ * and admits, updates, charges and marks stale together, and finally the sitemap rows and
+ * project-level issues in a transaction of their own, written even when the admission is refused.
+ */
+export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions = {}): Promise<SitemapSyncResult> {
+  const now = opts.now ?? new Date();
+  const fetcher = opts.fetcher ?? getDefaultFetcher();
+  const limits = { ...DEFAULT_SYNC_LIMITS, ...opts.limits };
+  const project = await getProjectOrThrow(ctx, projectId);
+  const previousSyncAt = await claimSyncSlot(project, now);
+  const ref = { organizationId: project.organizationId, projectId: project.id };
+  const spool = await UrlSpool.create();
+  try {
+    const phase = timer(opts.onPhase);
+    const robots = await fetchRobots(fetcher, project.domain);
+    const roots: { url: string; origin: SitemapOrigin }[] = [
+      { url: project.sitemapUrl, origin: "root" },
+      ...robots.sitemaps.map((url) => ({ url, origin: "robots" as const })),
+    ];
+    const walk = await walkSitemaps({ roots, domain: project.domain, fetcher, spool, limits });
+    // An unreadable robots.txt (5xx, 429, no answer) may declare sitemaps that were not walked.
+    if (robots.status === null || robots.status === 429 || robots.status >= 500) walk.complete = false;
+    phase("walk");
+
+    let admission: Admission | undefined;
+    let refused: unknown;
+    try {
+      admission = await db.$transaction((tx) => admitWalk(tx, project, walk, spool, now, actorUserId(ctx)), {
+        timeout: 30 * 60_000, maxWait: 30_000,
+      });
+    } catch (error) {
+      refused = error;
+    }
+    phase("admission");
+    await recordSitemaps(ref, walk, now);
+    phase("record");
+    if (refused || !admission) throw refused;
+    return toResult(walk, admission);
+  } catch (error) {
+    // Credits refused: the walk happened, so the debounce stands. Anything unexpected gives the slot back.
+    if (!(error instanceof ApiError && error.code === "INSUFFICIENT_CREDITS")) {
+      await releaseSyncSlot(project.id, now, previousSyncAt).catch((e) => console.error("[sitemaps] could not release the sync slot", e));
+    }
+    throw error;
+  } finally {
+    await spool.dispose();
+  }
+}
+
+async function admitWalk(tx: Tx, project: AdmissionProject, walk: WalkResult, spool: UrlSpool, now: Date, actor: string | null): Promise<Admission> {
+  // Hash joins over a million staged URLs want more than the default 4 MB.
+  await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
+  let tt = performance.now(); const lap = (n: string) => { const t = performance.now(); console.error("STEP", n, Math.round(t - tt)); tt = t; };
+  const distinct = await stageSeenUrls(tx, spool); lap("stage");
+  const discovered = await admitNetNewUrls(tx, project, now, actor); lap("admit");
+  const staleCleared = await touchSeenUrls(tx, project.id, now); lap("touch");
+  // Only a walk that read every sitemap may conclude that a URL left them all.
+  const staleMarked = walk.complete ? await markMissingStale(tx, project.id, now) : 0; lap("stale");
+  const roots = walk.files.filter((f) => f.parentUrl === null).map((f) => f.url);
+  await reportStaleIssues(tx, { organizationId: project.organizationId, projectId: project.id }, now, { marked: staleMarked, cleared: staleCleared }, roots);
+  return { distinct, discovered, staleMarked, staleCleared };
+}
+
+function timer(report: SyncOptions["onPhase"]) {
+  let last = performance.now();
+  return (name: "walk" | "admission" | "record") => {
+    const t = performance.now();
+    report?.(name, t - last);
+    last = t;
+  };
+}
+
+function toResult(walk: WalkResult, a: Admission): SitemapSyncResult {
+  return SitemapSyncResult.parse({
+    urlsDiscovered: a.discovered,
+    urlsUpdated: a.distinct - a.discovered,
+    // Every entry read is counted once: admitted, updated, or skipped (invalid, off-host, or a repeat).
+    urlsSkipped: walk.invalid + walk.offHost + (walk.onHost - a.distinct),
+    sitemapsFetched: walk.files.filter((f) => f.outcome.httpStatus !== null && f.outcome.httpStatus >= 200 && f.outcome.httpStatus < 300).length,
+    staleMarked: a.staleMarked,
+    staleCleared: a.staleCleared,
+    skippedOffHost: walk.offHostSamples.map((url) => ({ url, reason: "off_host" as const })),
+  });
+}

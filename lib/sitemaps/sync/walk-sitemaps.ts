@@ -1,0 +1,129 @@
+import type { SafeFetcher } from "@/lib/net/safe-fetch";
+import { isOnHost, normalizeUrl } from "@/lib/urls/normalize-url";
+import type { SyncLimits } from "./limits";
+import { readSitemapFile, type FileOutcome } from "./read-sitemap-file";
+import { OFF_HOST_REPORT_LIMIT } from "./schemas";
+import type { UrlSpool } from "./url-spool";
+
+export type SitemapOrigin = "root" | "robots" | "child";
+export type WalkedFile = {
+  url: string;
+  parentUrl: string | null;
+  origin: SitemapOrigin;
+  outcome: FileOutcome;
+  /** Entries of the file (URLs of a urlset, children of an index); null unless read to the end. */
+  urlCount: number | null;
+  /** Why some children of an index were not followed. */
+  note: string | null;
+};
+
+export type WalkResult = {
+  files: WalkedFile[];
+  /** Every root and child was fetched and read to the end: only then may absence mean "removed". */
+  complete: boolean;
+  /** `<url>` entries (and text lines) of the files read to the end. */
+  entries: number;
+  onHost: number;
+  offHost: number;
+  invalid: number;
+  offHostSamples: string[];
+};
+
+type Item = { url: string; parentUrl: string | null; origin: SitemapOrigin; depth: number };
+
+/**
+ * Walks the roots breadth-first (so a URL that is both a root and a child stays a root), children
+ * once each (a loop ends at the first repeat), at most `maxDepth` levels below a root and `maxFiles`
+ * files. On-host URLs go to the spool. A file contributes entries and children only when it was
+ * read to the end: a file that fails half-way is taken back whole.
+ */
+export async function walkSitemaps(opts: {
+  roots: { url: string; origin: SitemapOrigin }[]; domain: string; fetcher: SafeFetcher; spool: UrlSpool; limits: SyncLimits;
+}): Promise<WalkResult> {
+  const { domain, fetcher, spool, limits } = opts;
+  const result: WalkResult = { files: [], complete: true, entries: 0, onHost: 0, offHost: 0, invalid: 0, offHostSamples: [] };
+  const samples = new Set<string>();
+  const queue: Item[] = [];
+  const visited = new Set<string>();
+  for (const root of opts.roots) {
+    const n = normalizeUrl(root.url);
+    if (!n.ok || visited.has(n.url)) continue;
+    visited.add(n.url);
+    queue.push({ url: n.url, parentUrl: null, origin: root.origin, depth: 0 });
+  }
+  const deadline = Date.now() + limits.walkTimeoutMs;
+
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      result.complete = false;
+      break;
+    }
+    const mark = spool.mark();
+    const c = { entries: 0, onHost: 0, offHost: 0, invalid: 0, samples: [] as string[] };
+    const children: string[] = [];
+    let badChildren = 0;
+    const outcome = await readSitemapFile(fetcher, item.url, limits, Math.min(limits.fileTimeoutMs, remaining), async (e) => {
+      if (e.kind === "sitemap") return void children.push(e.loc);
+      if (e.kind === "rejected") {
+        if (e.entry === "sitemap") badChildren++;
+        else {
+          c.entries++;
+          c.invalid++;
+        }
+        return;
+      }
+      c.entries++;
+      const n = normalizeUrl(e.loc);
+      if (!n.ok) c.invalid++;
+      else if (isOnHost(n.host, domain)) {
+        c.onHost++;
+        await spool.write(n.url, e.lastmod);
+      } else {
+        c.offHost++;
+        if (samples.size + c.samples.length < OFF_HOST_REPORT_LIMIT && !samples.has(n.url) && !c.samples.includes(n.url)) c.samples.push(n.url);
+      }
+    });
+
+    if (outcome.fetchStatus !== "ok") {
+      await spool.rollback(mark);
+      result.complete = false;
+      result.files.push({ ...item, outcome, urlCount: null, note: null });
+      continue;
+    }
+    result.entries += c.entries;
+    result.onHost += c.onHost;
+    result.offHost += c.offHost;
+    result.invalid += c.invalid;
+    for (const s of c.samples) samples.add(s);
+
+    let tooDeep = 0;
+    let overLimit = 0;
+    for (const loc of children) {
+      const n = normalizeUrl(loc);
+      if (!n.ok) badChildren++;
+      else if (visited.has(n.url)) continue;
+      else if (item.depth + 1 > limits.maxDepth) tooDeep++;
+      else if (visited.size >= limits.maxFiles) overLimit++;
+      else {
+        visited.add(n.url);
+        queue.push({ url: n.url, parentUrl: item.url, origin: "child", depth: item.depth + 1 });
+      }
+    }
+    if (tooDeep || overLimit) result.complete = false;
+    const urlCount = outcome.type === "index" ? children.length + badChildren : c.entries;
+    result.files.push({ ...item, outcome, urlCount, note: noteOf(tooDeep, overLimit, badChildren, limits) });
+  }
+  if (queue.length) result.complete = false;
+  result.offHostSamples = [...samples];
+  return result;
+}
+
+function noteOf(tooDeep: number, overLimit: number, badChildren: number, limits: SyncLimits): string | null {
+  const parts = [
+    tooDeep && `${tooDeep} child sitemap(s) not followed: nested deeper than ${limits.maxDepth} levels`,
+    overLimit && `${overLimit} child sitemap(s) not followed: more than ${limits.maxFiles} sitemap files`,
+    badChildren && `${badChildren} child sitemap entr${badChildren === 1 ? "y" : "ies"} ignored: not an absolute http(s) URL`,
+  ].filter(Boolean);
+  return parts.length ? parts.join("; ") : null;
+}
