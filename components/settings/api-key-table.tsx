@@ -1,7 +1,7 @@
 import type { ApiKey } from "@/lib/queries/api-keys";
 import { ApiKeySwitch } from "./api-key-switch";
-import { DangerButton } from "./danger-button";
-import { formatDate, formatTime } from "./format";
+import { DangerButton } from "@/components/ui/danger-button";
+import { formatDate, formatTime } from "@/components/ui/format";
 import type { OrgOption } from "./create-api-key-dialog";
 
 const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";

@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { apiKeyKeys, createApiKey, type CreatedApiKey } from "@/lib/queries/api-keys";
-import { ErrorAlert } from "./error-alert";
-import { Modal } from "./modal";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Modal } from "@/components/ui/modal";
 import { DEFAULT_SCOPES, EXPIRY_OPTIONS, SCOPE_DESCRIPTIONS } from "./scopes";
 
 export type OrgOption = { id: string; name: string };

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import type { CreatedApiKey } from "@/lib/queries/api-keys";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /** The full key, shown once right after creation; it lives in component state only, never in the query cache. */
 export function CreatedKeyNotice({ created, onDismiss }: { created: CreatedApiKey; onDismiss: () => void }) {

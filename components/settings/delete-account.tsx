@@ -4,9 +4,9 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { deleteMyAccount, type DeletionScheduled } from "@/lib/queries/account";
 import { buttonClasses } from "@/components/ui/button";
-import { DangerButton } from "./danger-button";
-import { ErrorAlert } from "./error-alert";
-import { formatDate, formatDateTime } from "./format";
+import { DangerButton } from "@/components/ui/danger-button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { formatDate, formatDateTime } from "@/components/ui/format";
 
 /** The danger zone: typing the email exactly enables the button (SPEC.md: the confirmation is a client-side gate). */
 export function DeleteAccountSection({ email, onScheduled }: { email: string; onScheduled: (result: DeletionScheduled) => void }) {

@@ -3,9 +3,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { apiKeyKeys, deleteApiKey, type ApiKey } from "@/lib/queries/api-keys";
-import { DangerButton } from "./danger-button";
-import { ErrorAlert } from "./error-alert";
-import { Modal } from "./modal";
+import { DangerButton } from "@/components/ui/danger-button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { Modal } from "@/components/ui/modal";
 
 export function DeleteApiKeyDialog({ apiKey, onClose, onDeleted }: { apiKey: ApiKey; onClose: () => void; onDeleted: () => void }) {
   const queryClient = useQueryClient();

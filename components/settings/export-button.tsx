@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { accountKeys, exportMyData } from "@/lib/queries/account";
-import { ErrorAlert } from "./error-alert";
-import { localIsoDate } from "./format";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { localIsoDate } from "@/components/ui/format";
 
 function saveJson(data: unknown, fileName: string) {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));

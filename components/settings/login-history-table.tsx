@@ -1,5 +1,5 @@
 import type { LoginHistoryItem } from "@/lib/queries/account";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@/components/ui/format";
 
 // The actions the login history shows (sign-ins, account lifecycle, keys, exports), in plain words.
 const ACTION_LABELS: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { SettingsSkeleton } from "@/components/settings/skeleton";
+import { SettingsSkeleton } from "@/components/ui/skeleton";
 
 export default function Loading() {
   return <SettingsSkeleton label="Loading your account…" rows={6} />;

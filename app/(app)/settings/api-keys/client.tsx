@@ -7,8 +7,8 @@ import { ApiKeyTable } from "@/components/settings/api-key-table";
 import { CreateApiKeyDialog, type OrgOption } from "@/components/settings/create-api-key-dialog";
 import { CreatedKeyNotice } from "@/components/settings/created-key-notice";
 import { DeleteApiKeyDialog } from "@/components/settings/delete-api-key-dialog";
-import { ErrorAlert } from "@/components/settings/error-alert";
-import { SettingsSkeleton } from "@/components/settings/skeleton";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { SettingsSkeleton } from "@/components/ui/skeleton";
 import { Button } from "@/components/ui/button";
 import { apiKeysQuery, type ApiKey, type CreatedApiKey } from "@/lib/queries/api-keys";
 
