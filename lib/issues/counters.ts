@@ -4,9 +4,9 @@ import { Prisma, type Tx } from "@/lib/db";
 // groups or memberships first locks the project's stats row (lockProjectStats), then writes, then
 // recomputes (refreshIssueCounters) in a later statement. Under READ COMMITTED each statement takes a
 // fresh snapshot, so a writer that waited for the lock sees everything its predecessor committed, and
-// the last writer to commit always leaves exact counters. Lock order: stats row, issue row, then the
-// tracked_urls rows that membership triggers update (open_issue_count). The stats lock also serializes
-// all issue writes of a project, which makes the membership checks in detections.ts race-free.
+// the last writer to commit always leaves exact counters. Lock order: stats row, then issue rows; the
+// membership triggers write open_issue_urls rows only, never tracked_urls. The stats lock also
+// serializes all issue writes of a project, which makes the membership checks in detections.ts race-free.
 
 /** Creates the project's stats row if missing and locks it until the transaction ends. */
 export async function lockProjectStats(tx: Tx, p: { organizationId: string; projectId: string }): Promise<void> {
@@ -19,8 +19,9 @@ export async function lockProjectStats(tx: Tx, p: { organizationId: string; proj
 
 /**
  * openIssues = groups with status open; urlsWithIssues = distinct tracked URLs with an open membership
- * in an open group. With at most one open group holding URLs the distinct count is that group's
- * affectedUrlCount, so the membership scan (an InitPlan, run only when needed) is skipped.
+ * in an open group, which is the project's rows of open_issue_urls (kept by triggers). With at most
+ * one open group holding URLs that is the group's affectedUrlCount, so the count (an InitPlan, run
+ * only when needed) is skipped.
  */
 export async function refreshIssueCounters(tx: Tx, projectId: string): Promise<void> {
   await tx.$executeRaw(Prisma.sql`
@@ -28,8 +29,7 @@ export async function refreshIssueCounters(tx: Tx, projectId: string): Promise<v
     c AS (
       SELECT count(*)::int AS open_issues,
         (CASE WHEN count(*) FILTER (WHERE affected_url_count > 0) <= 1 THEN coalesce(sum(affected_url_count), 0)
-         ELSE (SELECT count(DISTINCT m.tracked_url_id) FROM issue_url_memberships m
-               WHERE m.issue_id IN (SELECT id FROM g WHERE affected_url_count > 0) AND m.resolved_at IS NULL) END)::int AS urls
+         ELSE (SELECT count(*) FROM open_issue_urls WHERE project_id = ${projectId}::uuid) END)::int AS urls
       FROM g
     )
     UPDATE website_stats s SET open_issues = c.open_issues, urls_with_issues = c.urls, updated_at = now()

@@ -12,7 +12,7 @@ import { getIssueOrThrow, toIssueResponse } from "./internal";
  * recorded); `open` reopens (resolvedAt null; memberships as they are). The same status is a no-op.
  */
 export async function updateIssueStatus(ctx: Ctx, projectId: string, issueId: string, status: IssueStatus, now = new Date()) {
-  const { issue, changed } = await retryOnDeadlock(() => db.$transaction(async (tx) => {
+  const { issue, changed } = await db.$transaction(async (tx) => {
     const project = await getProjectOrThrow(ctx, projectId, tx);
     // Same lock order as the detectors: stats row, then the group.
     await lockProjectStats(tx, { organizationId: project.organizationId, projectId: project.id });
@@ -31,29 +31,9 @@ export async function updateIssueStatus(ctx: Ctx, projectId: string, issueId: st
     });
     await refreshIssueCounters(tx, project.id);
     return { issue, changed: true };
-  }, { timeout: 30_000, maxWait: 10_000 }));
+  }, { timeout: 30_000, maxWait: 10_000 });
   if (changed && issue.status === "resolved" && issue.resolvedAt) await emitResolved(ctx, issue.organizationId, issue.projectId, issue.id, issue.resolvedAt);
   return toIssueResponse(issue);
-}
-
-/**
- * Membership writes also update their tracked_urls rows (open_issue_count triggers), and writers of
- * tracked_urls lock those rows before the stats row, the opposite order to ours. The database breaks
- * such a cycle by aborting one transaction; this one is simply run again.
- */
-async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await run();
-    } catch (e) {
-      if (i >= attempts || !isDeadlock(e)) throw e;
-    }
-  }
-}
-
-function isDeadlock(e: unknown): boolean {
-  const err = e as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } };
-  return err?.code === "P2034" || err?.meta?.driverAdapterError?.cause?.originalCode === "40P01";
 }
 
 async function emitResolved(ctx: Ctx, organizationId: string, projectId: string, issueId: string, at: Date) {

@@ -18,11 +18,26 @@ export async function listUrls(ctx: Ctx, projectId: string, query: ListUrlsQuery
   return { data: rows.map(toTrackedUrlResponse), meta: pageMeta(total, query) };
 }
 
-/** The page is chosen on ids alone, so the offset walks an index without reading table rows; only the page's rows are read in full. */
+/**
+ * The page is chosen on ids alone, so the offset walks an index without reading table rows; only the
+ * page's rows are read in full. With hasIssues=true the walk is over open_issue_urls, which holds just
+ * those URLs in the inventory's order (discovered_at is copied there).
+ */
 export function pageOfUrls(projectId: string, filters: UrlFilters, offset: number, limit: number): Promise<TrackedUrl[]> {
-  const where = Prisma.join(urlConditions(projectId, filters), " AND ");
   return sqlRows<TrackedUrl>(Prisma.sql`
     SELECT ${TRACKED_URL_COLUMNS} FROM tracked_urls t
-    JOIN (SELECT t.id FROM tracked_urls t WHERE ${where} ORDER BY t.discovered_at, t.id LIMIT ${limit} OFFSET ${offset}) page ON page.id = t.id
+    JOIN (${pageIds(projectId, filters, offset, limit)}) page ON page.id = t.id
     ORDER BY t.discovered_at, t.id`);
+}
+
+function pageIds(projectId: string, filters: UrlFilters, offset: number, limit: number): Prisma.Sql {
+  const window = Prisma.sql`LIMIT ${limit} OFFSET ${offset}`;
+  if (filters.hasIssues !== "true") {
+    return Prisma.sql`SELECT t.id FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, filters), " AND ")} ORDER BY t.discovered_at, t.id ${window}`;
+  }
+  // The other filters (after the project's own condition) are checked on the URL rows walked.
+  const others = urlConditions(projectId, { ...filters, hasIssues: undefined }).slice(1);
+  return Prisma.sql`SELECT o.tracked_url_id AS id FROM open_issue_urls o
+    ${others.length ? Prisma.sql`JOIN tracked_urls t ON t.id = o.tracked_url_id AND ${Prisma.join(others, " AND ")}` : Prisma.empty}
+    WHERE o.project_id = ${projectId}::uuid ORDER BY o.discovered_at, o.tracked_url_id ${window}`;
 }

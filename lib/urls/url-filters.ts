@@ -12,10 +12,8 @@ const DISAGREEMENT_SQL = {
   any: Prisma.raw(`((${INDEXABLE_NOT_IN_ENGINE}) OR (${NONINDEXABLE_BUT_INDEXED}))`),
 };
 
-/** URL `t` has an open membership in an issue group that is open. */
-const HAS_OPEN_ISSUE = Prisma.sql`EXISTS (
-  SELECT 1 FROM issue_url_memberships m JOIN issues i ON i.id = m.issue_id
-  WHERE m.tracked_url_id = t.id AND m.resolved_at IS NULL AND i.status = 'open')`;
+/** URL `t` has an open membership in an issue group that is open (open_issue_urls holds exactly those URLs). */
+const HAS_OPEN_ISSUE = Prisma.sql`EXISTS (SELECT 1 FROM open_issue_urls o WHERE o.tracked_url_id = t.id)`;
 
 /** The filters that are set, in a fixed order. */
 export function activeFilters(f: UrlFilters): (keyof UrlFilters)[] {

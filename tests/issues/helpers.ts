@@ -62,6 +62,15 @@ export const listIssueUrls = (c: Caller, issueId: string, query = "") =>
 export const getStats = (c: Caller) => call(statsRoute.GET, { url: `${base(c)}/stats`, headers: c.headers, params: params(c) });
 
 /** openIssues and urlsWithIssues as stored, and as recounted from scratch. */
+/** The project's rows of open_issue_urls, and the URLs they should be (open memberships of open groups), both sorted. */
+export async function openIssueUrls(t: ProjectRef) {
+  const table = await db.openIssueUrl.findMany({ where: { projectId: t.projectId }, select: { trackedUrlId: true }, orderBy: { trackedUrlId: "asc" } });
+  const recount = await db.issueUrlMembership.findMany({
+    where: { resolvedAt: null, issue: { projectId: t.projectId, status: "open" } }, select: { trackedUrlId: true }, distinct: ["trackedUrlId"], orderBy: { trackedUrlId: "asc" },
+  });
+  return { table: table.map((r) => r.trackedUrlId), recount: recount.map((r) => r.trackedUrlId) };
+}
+
 export async function counters(t: ProjectRef) {
   const s = await db.websiteStats.findUnique({ where: { projectId: t.projectId } });
   const openIssues = await db.issue.count({ where: { projectId: t.projectId, status: "open" } });
