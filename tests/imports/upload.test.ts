@@ -246,3 +246,15 @@ describe("import limits", () => {
     expect(rows[12_344]).toEqual({ seq: 12_344, line: 12_346, url: `https://${t.domain}/p12344` });
   }, 60_000);
 });
+
+describe("stored preview rows", () => {
+  it("go with their import when it is deleted, and only theirs", async () => {
+    const t = await projectFor(u);
+    const a = await uploadRaw(t, `https://${t.domain}/a\nhttps://${t.domain}/b\n`);
+    const b = await uploadRaw(t, `https://${t.domain}/c\n`);
+    expect(await storedRows(a.body.data.id)).toHaveLength(2);
+    await db.urlImport.delete({ where: { id: a.body.data.id } });
+    expect(await storedRows(a.body.data.id)).toEqual([]);
+    expect(await storedRows(b.body.data.id)).toEqual([{ seq: 0, line: 1, url: `https://${t.domain}/c` }]);
+  });
+});
