@@ -72,7 +72,7 @@ const withExtraIndexes = process.env.BENCH_NO_EXTRA_INDEXES !== "1";
 }
 {
   const done = step("VACUUM ANALYZE");
-  for (const table of ["tracked_urls", "issues", "issue_url_memberships", "website_stats"]) await client.query(`VACUUM ANALYZE ${table}`);
+  for (const table of ["tracked_urls", "issues", "issue_url_memberships", "open_issue_urls", "website_stats"]) await client.query(`VACUUM ANALYZE ${table}`);
   done();
 }
 

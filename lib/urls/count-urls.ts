@@ -36,11 +36,8 @@ async function countExpression(projectId: string, f: UrlFilters, isDominant: IsD
   if (only === "none") return live("total_urls");
   if (only === "isStale") return live(f.isStale === "true" ? "stale_urls" : "total_urls - stale_urls");
   if (only === "healthState" && HEALTH_COUNTERS[f.healthState!]) return live(HEALTH_COUNTERS[f.healthState!]!);
-  if (only === "hasIssues") {
-    // open_issue_urls is exact by its triggers whoever wrote the memberships; an index-only count.
-    const members = Prisma.sql`(SELECT count(*) FROM open_issue_urls WHERE project_id = ${projectId}::uuid)`;
-    return f.hasIssues === "true" ? members : Prisma.sql`${live("total_urls")} - ${members}`;
-  }
+  // open_issue_urls and its counter are exact by their triggers, whoever wrote the memberships.
+  if (only === "hasIssues") return live(f.hasIssues === "true" ? "urls_with_issues" : "total_urls - urls_with_issues");
   if (only in ENUMS) {
     const { column, values } = ENUMS[only as EnumFilter];
     const value = f[only as EnumFilter]!;
