@@ -17,7 +17,11 @@ export interface HostResolver {
   resolveAddresses(hostname: string): Promise<string[]>;
   /** TXT records, each as its list of character-strings; [] when the name or the records do not exist. */
   resolveTxt(hostname: string): Promise<string[][]>;
+  /** As resolveTxt, but tells a name that does not exist (NXDOMAIN) from one without TXT records. */
+  lookupTxt(hostname: string): Promise<TxtLookup>;
 }
+
+export type TxtLookup = { status: "found"; records: string[][] } | { status: "no_records" } | { status: "nxdomain" };
 
 export interface ResolverOptions {
   /** `IP[:PORT]` nameservers; empty or absent means the system resolver. */
@@ -76,15 +80,23 @@ export function createResolver(options: ResolverOptions = {}): HostResolver {
   return {
     resolveAddresses: (hostname) => (servers.length > 0 ? queryAll(hostname) : systemLookup(hostname)),
     async resolveTxt(hostname) {
-      try {
-        return await resolver.resolveTxt(hostname);
-      } catch (error) {
-        const code = String((error as NodeJS.ErrnoException).code);
-        if (NO_RECORDS.has(code)) return [];
-        throw new DnsLookupError(hostname, code);
-      }
+      const found = await lookupTxt(hostname);
+      return found.status === "found" ? found.records : [];
     },
+    lookupTxt,
   };
+
+  async function lookupTxt(hostname: string): Promise<TxtLookup> {
+    try {
+      const records = await resolver.resolveTxt(hostname);
+      return records.length > 0 ? { status: "found", records } : { status: "no_records" };
+    } catch (error) {
+      const code = String((error as NodeJS.ErrnoException).code);
+      if (code === "ENOTFOUND") return { status: "nxdomain" };
+      if (code === "ENODATA") return { status: "no_records" };
+      throw new DnsLookupError(hostname, code);
+    }
+  }
 }
 
 let defaultResolver: HostResolver | undefined;

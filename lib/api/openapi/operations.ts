@@ -69,3 +69,4 @@ import "./ops/urls";
 import "./ops/imports";
 import "./ops/issues";
 import "./ops/sitemaps";
+import "./ops/verification";

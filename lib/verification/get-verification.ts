@@ -1,0 +1,8 @@
+import type { Ctx } from "@/lib/api/context";
+import { getProjectOrThrow } from "@/lib/projects/internal";
+import { toVerification } from "./internal";
+
+/** The ownership-proof state of a project (ProjectVerification). */
+export async function getVerification(ctx: Ctx, projectId: string) {
+  return toVerification(await getProjectOrThrow(ctx, projectId));
+}

@@ -1,0 +1,22 @@
+import { db } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import { dnsRecordName, randomHex64, toVerification } from "./internal";
+
+/** A new 64-hex DNS token on every call; the DNS proof made with the old one no longer counts. */
+export async function rotateDnsToken(ctx: Ctx, projectId: string) {
+  const project = await db.$transaction(async (tx) => {
+    const current = await getProjectOrThrow(ctx, projectId, tx);
+    const row = await tx.project.update({
+      where: { id: current.id, organizationId: orgIdOrThrow(ctx), deletedAt: null },
+      data: { dnsVerificationToken: randomHex64(), dnsVerifiedAt: null },
+    });
+    await recordAudit({
+      ...auditActor(ctx), action: "project.dns_token_rotated", target: { type: "project", id: row.id },
+      metadata: { recordName: dnsRecordName(row.domain), wasVerified: current.dnsVerifiedAt !== null },
+    }, tx);
+    return row;
+  });
+  return toVerification(project);
+}

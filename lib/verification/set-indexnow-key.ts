@@ -1,0 +1,30 @@
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import { keyFileUrl, randomHex64, toVerification } from "./internal";
+import type { indexNowKeyBody } from "./schemas";
+
+/**
+ * Stores the caller's IndexNow key (validated by indexNowKeyBody) or, when none or "" is given, a
+ * generated 64-hex one; either way the key file must be verified again.
+ */
+export async function setIndexNowKey(ctx: Ctx, projectId: string, input: z.infer<typeof indexNowKeyBody>) {
+  const provided = input.key ? input.key : null;
+  const key = provided ?? randomHex64();
+  const source = provided ? "provided" : "generated";
+  const project = await db.$transaction(async (tx) => {
+    const current = await getProjectOrThrow(ctx, projectId, tx);
+    const row = await tx.project.update({
+      where: { id: current.id, organizationId: orgIdOrThrow(ctx), deletedAt: null },
+      data: { indexNowKey: key, indexNowKeySource: source, indexNowKeyVerifiedAt: null },
+    });
+    await recordAudit({
+      ...auditActor(ctx), action: "project.indexnow_key_set", target: { type: "project", id: row.id },
+      metadata: { source, keyFileUrl: keyFileUrl(row.domain, key), wasVerified: current.indexNowKeyVerifiedAt !== null },
+    }, tx);
+    return row;
+  });
+  return toVerification(project);
+}

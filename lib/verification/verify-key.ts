@@ -1,0 +1,50 @@
+import { db } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { ApiError } from "@/lib/api/errors";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { lockProjectStats } from "@/lib/issues/counters";
+import { clearProjectIssue } from "@/lib/issues/detections";
+import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
+import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import { checkKeyFile } from "./check-key-file";
+import { keyFileUrl, toVerification } from "./internal";
+import { KEY_FAILURES, type KeyFailure } from "./messages";
+import type { ProjectVerifyResult } from "./schemas";
+
+export type VerifyKeyOptions = { fetcher?: SafeFetcher; now?: Date; timeoutMs?: number };
+
+/**
+ * Fetches https://{domain}/{key}.txt and sets indexNowKeyVerifiedAt when its trimmed body is the key;
+ * success also resolves an open `indexnow_key_invalid` issue. A failed check leaves an earlier proof
+ * in place (only a new key clears it). The fetch runs outside any transaction.
+ */
+export async function verifyKey(ctx: Ctx, projectId: string, opts: VerifyKeyOptions = {}): Promise<ProjectVerifyResult> {
+  const project = await getProjectOrThrow(ctx, projectId);
+  const key = project.indexNowKey;
+  if (!key) throw new ApiError("CONFLICT", "This project has no IndexNow key yet: set one with POST …/indexnow-key first");
+  const url = keyFileUrl(project.domain, key);
+  const check = await checkKeyFile(opts.fetcher ?? getDefaultFetcher(), url, key, opts.timeoutMs);
+  const now = opts.now ?? new Date();
+  const ref = { organizationId: orgIdOrThrow(ctx), projectId: project.id };
+
+  const { row, reason } = await db.$transaction(async (tx) => {
+    let reason: KeyFailure | null = check.ok ? null : check.reason;
+    if (check.ok) {
+      // Issue writers take the stats lock first; so do we, before touching the project row.
+      await lockProjectStats(tx, ref);
+      const { count } = await tx.project.updateMany({
+        where: { id: project.id, organizationId: ref.organizationId, deletedAt: null, indexNowKey: key },
+        data: { indexNowKeyVerifiedAt: now },
+      });
+      if (count) await clearProjectIssue(tx, ref, "indexnow_key_invalid", now);
+      else reason = "key_changed";
+    }
+    const failure = check.ok ? {} : { httpStatus: check.httpStatus ?? null, detail: check.detail ?? null };
+    await recordAudit({
+      ...auditActor(ctx), action: reason ? "project.indexnow_key_verification_failed" : "project.indexnow_key_verified", success: !reason,
+      target: { type: "project", id: project.id }, metadata: { keyFileUrl: url, ...(reason ? { reason, ...failure } : {}) },
+    }, tx);
+    return { row: await getProjectOrThrow(ctx, project.id, tx), reason };
+  });
+  return { verified: !reason, error: reason ? KEY_FAILURES[reason] : null, verification: toVerification(row) };
+}
