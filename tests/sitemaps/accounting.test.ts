@@ -97,6 +97,51 @@ describe("sync accounting across syncs", () => {
     urls = await byUrl(id);
     expect(urls["/x"].lastSeenInSitemapAt).toEqual(later);
   });
+
+  it("writes no tracked URL on a re-sync that changes nothing, and only the changed one when a lastmod moves", async () => {
+    const { tenant, domain, id, fetcher, base } = await setup("quiet");
+    const entries = [{ loc: `${base}/a`, lastmod: "2024-01-01" }, { loc: `${base}/b`, lastmod: "2024-01-01" }, `${base}/c`];
+    site.set(domain, "/sitemap.xml", urlset(entries));
+    await syncAt(tenant, id, fetcher, T0);
+    // xmin changes whenever PostgreSQL writes a new version of the row, even with identical values.
+    const versions = async () => Object.fromEntries((await db.$queryRaw<{ url: string; v: string }[]>`
+      SELECT url, xmin::text AS v FROM tracked_urls WHERE project_id = ${id}::uuid`).map((r) => [new URL(r.url).pathname, r.v]));
+    const before = await versions();
+
+    expect(await syncAt(tenant, id, fetcher, minutesAfter(T0, 20))).toMatchObject({ urlsDiscovered: 0, urlsUpdated: 3, staleMarked: 0, staleCleared: 0 });
+    expect(await versions()).toEqual(before);
+
+    const t2 = minutesAfter(T0, 40);
+    site.set(domain, "/sitemap.xml", urlset([entries[0], { loc: `${base}/b`, lastmod: "2024-05-05" }, entries[2]]));
+    expect(await syncAt(tenant, id, fetcher, t2)).toMatchObject({ urlsDiscovered: 0, urlsUpdated: 3 });
+    const after = await versions();
+    expect(after["/a"]).toBe(before["/a"]);
+    expect(after["/c"]).toBe(before["/c"]);
+    expect(after["/b"]).not.toBe(before["/b"]);
+    const urls = await byUrl(id);
+    expect(urls["/b"]).toMatchObject({ lastSeenInSitemapAt: t2, updatedAt: t2 });
+    expect(urls["/b"].lastmod?.toISOString()).toBe("2024-05-05T00:00:00.000Z");
+    expect(urls["/a"].updatedAt).toEqual(T0);
+  });
+
+  it("keeps the latest lastmod of a URL listed by several sitemaps, and keeps a known lastmod when none is given", async () => {
+    const { tenant, domain, id, fetcher, base } = await setup("lastmods");
+    site.set(domain, "/sitemap.xml", sitemapIndex([`${base}/one.xml`, `${base}/two.xml`]));
+    site.set(domain, "/one.xml", urlset([{ loc: `${base}/a`, lastmod: "2024-03-01" }, { loc: `${base}/b`, lastmod: "2024-01-01" }]));
+    site.set(domain, "/two.xml", urlset([{ loc: `${base}/a`, lastmod: "2024-02-01" }, `${base}/b`, { loc: `${base}/a`, lastmod: "2024-04-01" }]));
+    expect(await syncAt(tenant, id, fetcher, T0)).toMatchObject({ urlsDiscovered: 2, urlsUpdated: 0, urlsSkipped: 3 });
+    let urls = await byUrl(id);
+    expect(urls["/a"].lastmod?.toISOString()).toBe("2024-04-01T00:00:00.000Z");
+    expect(urls["/b"].lastmod?.toISOString()).toBe("2024-01-01T00:00:00.000Z");
+
+    // Two hours later the sitemaps give no lastmod at all: the known ones stay.
+    site.set(domain, "/one.xml", urlset([`${base}/a`, `${base}/b`]));
+    site.set(domain, "/two.xml", urlset([]));
+    expect(await syncAt(tenant, id, fetcher, minutesAfter(T0, 120))).toMatchObject({ urlsDiscovered: 0, urlsUpdated: 2 });
+    urls = await byUrl(id);
+    expect(urls["/a"].lastmod?.toISOString()).toBe("2024-04-01T00:00:00.000Z");
+    expect(urls["/b"].lastmod?.toISOString()).toBe("2024-01-01T00:00:00.000Z");
+  });
 });
 
 describe("stale marking needs a complete walk", () => {

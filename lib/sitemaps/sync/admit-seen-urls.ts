@@ -2,10 +2,22 @@ import { Prisma, type InspectionCadence, type Tx } from "@/lib/db";
 import { ApiError } from "@/lib/api/errors";
 import { currentBalance, debitCredits } from "@/lib/credits/credit-ledger";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
-import { LAST_SEEN_RESOLUTION_MS } from "./limits";
+import { stageSeenUrls } from "./stage-seen-urls";
+import type { UrlSpool } from "./url-spool";
 
 export type AdmissionProject = {
   id: string; organizationId: string; automatedInspectionsEnabled: boolean; inspectionCadence: InspectionCadence;
+};
+
+export type Admission = {
+  /** Distinct on-host URLs of the walk. */
+  distinct: number;
+  /** Net-new URLs inserted (and charged). */
+  discovered: number;
+  /** Tracked URLs whose sitemap lastmod changed (IndexNow queues them through a trigger). */
+  lastmodChanged: number;
+  staleMarked: number;
+  staleCleared: number;
 };
 
 // A UUIDv7 from the sync's clock and the row's rank in URL order: rows go in ascending id order, so
@@ -16,69 +28,85 @@ const ID_V7 = (now: Date) => Prisma.sql`(
   || lpad(to_hex(n & 4095), 3, '0') || substr(md5(random()::text), 1, 9))::uuid`;
 
 /**
- * Inserts the staged URLs the project does not track yet as `sitemap` URLs and debits one credit
- * each, all or nothing: when the balance cannot cover every net-new URL, 402 INSUFFICIENT_CREDITS
- * (required, available) and the caller's transaction rolls back. Charges exactly the rows inserted
- * (a URL admitted by hand meanwhile is neither inserted nor charged).
+ * The admission of a walk, inside the caller's transaction: stages the spooled URLs (one pass
+ * against tracked_urls), then, all or nothing, inserts the net-new ones as `sitemap` URLs and debits
+ * one credit each (402 INSUFFICIENT_CREDITS with required/available when the balance cannot cover
+ * them; the caller's transaction rolls back), updates the tracked URLs seen again where something
+ * changed, and — only when `complete` (every sitemap read to the end) — marks stale the sitemap URLs
+ * no sitemap lists any more. URLs whose staleAt was cleared are left in `sync_cleared` for the issues.
+ *
+ * Every bulk statement joins whole sets (a million staged URLs against a project's inventory), so
+ * nested loops are disabled for them: within the transaction the planner's row estimates for
+ * tracked_urls lag far behind (rows inserted by this very sync are not in the statistics), and a
+ * nested loop over an underestimated side is quadratic.
  */
-export async function admitNetNewUrls(tx: Tx, project: AdmissionProject, now: Date, actorUserId: string | null): Promise<number> {
-  const [{ n: netNew }] = await tx.$queryRaw<{ n: number }[]>(Prisma.sql`
-    SELECT count(*)::int AS n FROM sync_seen s
-    WHERE NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.project_id = ${project.id}::uuid AND t.url = s.url)`);
-  if (netNew === 0) return 0;
-  const available = await currentBalance(tx, project.organizationId);
-  if (available < netNew) {
-    throw new ApiError("INSUFFICIENT_CREDITS", `Admitting ${netNew} new URLs needs ${netNew} credits; ${available} are available. Nothing was admitted`, { required: netNew, available });
+export async function admitSeenUrls(
+  tx: Tx, project: AdmissionProject, spool: UrlSpool, opts: { complete: boolean; now: Date; actorUserId: string | null },
+): Promise<Admission> {
+  const { now } = opts;
+  // Hash joins and the sort over a million staged URLs want more than the default 4 MB.
+  await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
+  await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = off`);
+  const staged = await stageSeenUrls(tx, spool, project.id, now);
+  const available = staged.netNew ? await currentBalance(tx, project.organizationId) : 0;
+  if (available < staged.netNew) {
+    throw new ApiError("INSUFFICIENT_CREDITS", `Admitting ${staged.netNew} new URLs needs ${staged.netNew} credits; ${available} are available. Nothing was admitted`, { required: staged.netNew, available });
   }
 
-  // New URLs of a project with scheduled inspections get their first one a cadence from now, as enabling does.
+  await tx.$executeRawUnsafe(`CREATE TEMP TABLE sync_cleared (id uuid PRIMARY KEY) ON COMMIT DROP`);
+  const staleCleared = staged.toTouch ? await touchSeenUrls(tx, project.id, now) : 0;
+  // Before the insert, so the anti-join does not scan the rows this sync adds.
+  const staleMarked = opts.complete ? await markMissingStale(tx, project.id, now) : 0;
+  const discovered = staged.netNew ? await insertNetNewUrls(tx, project, now) : 0;
+  await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = on`);
+  if (discovered) {
+    await debitCredits(tx, {
+      organizationId: project.organizationId, amount: discovered, kind: "sitemap_admission", reference: project.id,
+      metadata: { projectId: project.id, urls: discovered }, actorUserId: opts.actorUserId,
+    });
+  }
+  return { distinct: staged.distinct, discovered, lastmodChanged: staged.lastmodChanged, staleMarked, staleCleared };
+}
+
+/**
+ * Tracked URLs seen again with something to write (`touch`): lastSeenInSitemapAt = now, lastmod
+ * from the sitemap (kept when the sitemap gives none), firstSeenInSitemapAt set if it was a manual
+ * or imported URL, staleAt cleared. A re-sync within LAST_SEEN_RESOLUTION_MS that changes nothing
+ * writes no row. The ids whose staleAt was cleared go to `sync_cleared`; returns how many.
+ */
+async function touchSeenUrls(tx: Tx, projectId: string, now: Date): Promise<number> {
+  return tx.$executeRaw(Prisma.sql`
+    WITH u AS (
+      UPDATE tracked_urls t SET last_seen_in_sitemap_at = ${now}, first_seen_in_sitemap_at = coalesce(t.first_seen_in_sitemap_at, ${now}),
+             lastmod = coalesce(s.lastmod, t.lastmod), stale_at = NULL, updated_at = ${now}
+      FROM sync_seen s WHERE s.touch AND t.id = s.tracked_id AND t.project_id = ${projectId}::uuid
+      RETURNING t.id, s.was_stale
+    )
+    INSERT INTO sync_cleared (id) SELECT id FROM u WHERE was_stale`);
+}
+
+/** URLs of sitemap origin that no sitemap lists any more (and are not stale yet) become stale now. */
+async function markMissingStale(tx: Tx, projectId: string, now: Date): Promise<number> {
+  return tx.$executeRaw(Prisma.sql`
+    UPDATE tracked_urls t SET stale_at = ${now}, updated_at = ${now}
+    WHERE t.project_id = ${projectId}::uuid AND t.source = 'sitemap' AND t.stale_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM sync_seen s WHERE s.tracked_id = t.id)`);
+}
+
+/**
+ * Inserts the staged URLs the project did not track as `sitemap` URLs, in URL order (the physical
+ * order of `sync_seen`), unless the project was deleted meanwhile. A URL admitted by hand since the
+ * staging is neither inserted nor counted. New URLs of a project with scheduled inspections get
+ * their first one a cadence from now, as enabling does. Returns the rows inserted.
+ */
+async function insertNetNewUrls(tx: Tx, project: AdmissionProject, now: Date): Promise<number> {
   const next = project.automatedInspectionsEnabled ? new Date(now.getTime() + CADENCE_MS[project.inspectionCadence]) : null;
-  const inserted = await tx.$executeRaw(Prisma.sql`
+  return tx.$executeRaw(Prisma.sql`
     INSERT INTO tracked_urls (id, organization_id, project_id, url, source, first_seen_in_sitemap_at, last_seen_in_sitemap_at, lastmod,
                               next_inspection_at, discovered_at, created_at, updated_at)
     SELECT ${ID_V7(now)}, ${project.organizationId}::uuid, ${project.id}::uuid, url, 'sitemap'::"UrlSource", ${now}, ${now}, lastmod,
            ${next}::timestamptz, ${now}, ${now}, ${now}
-    FROM (
-      SELECT s.url, s.lastmod, row_number() OVER (ORDER BY s.url) AS n FROM sync_seen s
-      WHERE NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.project_id = ${project.id}::uuid AND t.url = s.url)
-    ) x
-    WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)
-    ORDER BY n
+    FROM sync_seen s
+    WHERE s.tracked_id IS NULL AND EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)
     ON CONFLICT (project_id, url) DO NOTHING`);
-  await debitCredits(tx, {
-    organizationId: project.organizationId, amount: inserted, kind: "sitemap_admission", reference: project.id,
-    metadata: { projectId: project.id, urls: inserted }, actorUserId,
-  });
-  return inserted;
-}
-
-/**
- * Tracked URLs seen again: lastSeenInSitemapAt = now, lastmod from the sitemap (kept when the
- * sitemap gives none), firstSeenInSitemapAt set if it was a manual or imported URL, staleAt cleared.
- * Rows where nothing would change but a lastSeenInSitemapAt younger than LAST_SEEN_RESOLUTION_MS are
- * left alone. The ids whose staleAt was cleared go to `sync_cleared`; returns how many.
- */
-export async function touchSeenUrls(tx: Tx, projectId: string, now: Date): Promise<number> {
-  const refreshBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
-  return tx.$executeRaw(Prisma.sql`
-    WITH c AS (
-      SELECT t.id, t.stale_at AS old_stale_at, s.lastmod
-      FROM sync_seen s JOIN tracked_urls t ON t.project_id = ${projectId}::uuid AND t.url = s.url
-      WHERE t.stale_at IS NOT NULL OR t.first_seen_in_sitemap_at IS NULL OR t.last_seen_in_sitemap_at IS NULL
-         OR t.last_seen_in_sitemap_at < ${refreshBefore} OR (s.lastmod IS NOT NULL AND s.lastmod IS DISTINCT FROM t.lastmod)
-    ), u AS (
-      UPDATE tracked_urls t SET last_seen_in_sitemap_at = ${now}, first_seen_in_sitemap_at = coalesce(t.first_seen_in_sitemap_at, ${now}),
-             lastmod = coalesce(c.lastmod, t.lastmod), stale_at = NULL, updated_at = ${now}
-      FROM c WHERE t.id = c.id
-      RETURNING t.id, c.old_stale_at
-    )
-    INSERT INTO sync_cleared (id) SELECT id FROM u WHERE old_stale_at IS NOT NULL`);
-}
-
-/** URLs of sitemap origin that no sitemap lists any more (and are not stale yet) become stale now. */
-export async function markMissingStale(tx: Tx, projectId: string, now: Date): Promise<number> {
-  return tx.$executeRaw(Prisma.sql`
-    UPDATE tracked_urls t SET stale_at = ${now}, updated_at = ${now}
-    WHERE t.project_id = ${projectId}::uuid AND t.source = 'sitemap' AND t.stale_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM sync_seen s WHERE s.url = t.url)`);
 }

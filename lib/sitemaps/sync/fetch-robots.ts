@@ -27,7 +27,7 @@ export async function fetchRobots(fetcher: SafeFetcher, domain: string): Promise
 }
 
 /** The first `max` bytes of a body (fewer when it ends first); the rest is never read. */
-export async function readPrefix(body: Readable, max: number): Promise<Buffer> {
+async function readPrefix(body: Readable, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {

@@ -1,16 +1,15 @@
-import { db, type Tx } from "@/lib/db";
+import { db } from "@/lib/db";
 import { actorUserId, type Ctx } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { admitNetNewUrls, markMissingStale, touchSeenUrls, type AdmissionProject } from "./admit-seen-urls";
+import { admitSeenUrls, type Admission } from "./admit-seen-urls";
 import { claimSyncSlot, releaseSyncSlot } from "./claim-sync-slot";
 import { fetchRobots } from "./fetch-robots";
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from "./limits";
 import { recordSitemaps } from "./record-sitemaps";
 import { reportStaleIssues } from "./report-stale-issues";
 import { SitemapSyncResult } from "./schemas";
-import { stageSeenUrls } from "./stage-seen-urls";
 import { UrlSpool } from "./url-spool";
 import { walkSitemaps, type SitemapOrigin, type WalkResult } from "./walk-sitemaps";
 
@@ -22,8 +21,6 @@ export type SyncOptions = {
   /** Instrumentation: called after each phase with its duration. */
   onPhase?: (phase: "walk" | "admission" | "record", ms: number) => void;
 };
-
-type Admission = { distinct: number; discovered: number; staleMarked: number; staleCleared: number };
 
 /**
  * POST /sync (SPEC.md rule 4). In order: the 15-minute debounce (429), robots.txt for declared
@@ -55,9 +52,13 @@ export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions
     let admission: Admission | undefined;
     let refused: unknown;
     try {
-      admission = await db.$transaction((tx) => admitWalk(tx, project, walk, spool, now, actorUserId(ctx)), {
-        timeout: 30 * 60_000, maxWait: 30_000,
-      });
+      admission = await db.$transaction(async (tx) => {
+        // Only a walk that read every sitemap may conclude that a URL left them all.
+        const a = await admitSeenUrls(tx, project, spool, { complete: walk.complete, now, actorUserId: actorUserId(ctx) });
+        const roots = walk.files.filter((f) => f.parentUrl === null).map((f) => f.url);
+        await reportStaleIssues(tx, ref, now, { marked: a.staleMarked, cleared: a.staleCleared }, roots);
+        return a;
+      }, { timeout: 30 * 60_000, maxWait: 30_000 });
     } catch (error) {
       refused = error;
     }
@@ -75,20 +76,6 @@ export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions
   } finally {
     await spool.dispose();
   }
-}
-
-async function admitWalk(tx: Tx, project: AdmissionProject, walk: WalkResult, spool: UrlSpool, now: Date, actor: string | null): Promise<Admission> {
-  // Hash joins over a million staged URLs want more than the default 4 MB.
-  await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
-  let tt = performance.now(); const lap = (n: string) => { const t = performance.now(); console.error("STEP", n, Math.round(t - tt)); tt = t; };
-  const distinct = await stageSeenUrls(tx, spool); lap("stage");
-  const discovered = await admitNetNewUrls(tx, project, now, actor); lap("admit");
-  const staleCleared = await touchSeenUrls(tx, project.id, now); lap("touch");
-  // Only a walk that read every sitemap may conclude that a URL left them all.
-  const staleMarked = walk.complete ? await markMissingStale(tx, project.id, now) : 0; lap("stale");
-  const roots = walk.files.filter((f) => f.parentUrl === null).map((f) => f.url);
-  await reportStaleIssues(tx, { organizationId: project.organizationId, projectId: project.id }, now, { marked: staleMarked, cleared: staleCleared }, roots);
-  return { distinct, discovered, staleMarked, staleCleared };
 }
 
 function timer(report: SyncOptions["onPhase"]) {
