@@ -18,9 +18,25 @@ export const urlImportCommitRequested = eventType("url-import/commit.requested",
   schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), importId: z.uuid() }),
 });
 
+// A project's pending URLs should go to IndexNow (lib/indexnow/request-project-submission.ts).
+export const indexNowSubmissionRequested = eventType("indexnow/submission.requested", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    trigger: z.enum(["urls_admitted", "lastmod_changed", "audit_changed", "key_verified", "sweep", "continue"]).optional(),
+  }),
+});
+
+// Apply a project's recorded IndexNow batches to its tracked URLs' IndexNow columns (lib/indexnow/settle-submissions.ts).
+export const indexNowSettleRequested = eventType("indexnow/settle.requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid() }),
+});
+
 export const events = {
   [issueResolved.name]: issueResolved,
   [urlImportCommitRequested.name]: urlImportCommitRequested,
+  [indexNowSubmissionRequested.name]: indexNowSubmissionRequested,
+  [indexNowSettleRequested.name]: indexNowSettleRequested,
 } as const;
 
 export type EventName = keyof typeof events;

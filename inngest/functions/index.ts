@@ -1,8 +1,13 @@
 import type { InngestFunction } from "inngest";
 import { commitUrlImportFn } from "./imports/commit-url-import";
+import { purgeSubmissionDetailsFn } from "./indexnow/purge-submission-details";
+import { settleProjectSubmissionsFn } from "./indexnow/settle-project-submissions";
+import { submitProjectUrlsFn } from "./indexnow/submit-project-urls";
+import { sweepPendingSubmissionsFn } from "./indexnow/sweep-pending-submissions";
 import { syncAllProjectsFn } from "./sitemaps/sync-all-projects";
 import { syncProjectFn } from "./sitemaps/sync-project";
 import { purgeDeletedAccountsFn } from "./users/purge-deleted-accounts";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
-export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn];
+export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
+  submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn];

@@ -2,6 +2,7 @@ import { NonRetriableError } from "inngest";
 import { db, Prisma, type InspectionCadence } from "@/lib/db";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
 import { COMMIT_CHUNK_ROWS } from "./schemas";
+import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 
 export type ChunkResult = { chunk: number; applied: boolean; rows: number; inserted: number; skipped: number };
 
@@ -17,7 +18,8 @@ type Locked = {
  * (or a second runner) changes nothing and counts are never doubled.
  */
 export async function commitImportChunk(importId: string, n: number, now = new Date()): Promise<ChunkResult> {
-  return db.$transaction(async (tx) => {
+  let projectId: string | null = null;
+  const result = await db.$transaction(async (tx): Promise<ChunkResult> => {
     const [imp] = await tx.$queryRaw<Locked[]>(Prisma.sql`
       SELECT i.status::text AS status, i.committed_chunks, i.organization_id, i.project_id,
              p.deleted_at, p.automated_inspections_enabled, p.inspection_cadence
@@ -26,6 +28,7 @@ export async function commitImportChunk(importId: string, n: number, now = new D
     if (!imp) throw new NonRetriableError("The import no longer exists");
     if (imp.status !== "committing" || imp.committed_chunks !== n) return { chunk: n, applied: false, rows: 0, inserted: 0, skipped: 0 };
     if (imp.deleted_at) throw new NonRetriableError("The project was deleted while its import was being committed");
+    projectId = imp.project_id;
 
     // New URLs of a project with scheduled inspections get their first one a cadence from now, as enabling does.
     const nextInspectionAt = imp.automated_inspections_enabled ? new Date(now.getTime() + CADENCE_MS[imp.inspection_cadence]) : null;
@@ -52,4 +55,6 @@ export async function commitImportChunk(importId: string, n: number, now = new D
     if (count !== 1) throw new Error(`Import ${importId}: chunk ${n} raced another commit`);
     return { chunk: n, applied: true, rows: r.rows, inserted: r.inserted, skipped };
   }, { timeout: 30_000, maxWait: 10_000 });
+  if (projectId && result.inserted) await requestProjectSubmission(projectId, "urls_admitted");
+  return result;
 }

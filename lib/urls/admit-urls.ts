@@ -5,6 +5,7 @@ import { getProjectOrThrow } from "@/lib/projects/internal";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
 import { isOnHost, normalizeUrl } from "./normalize-url";
 import { AdmitUrlsResponse } from "./schemas";
+import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 
 const REASONS: Record<string, string> = {
   empty: "The URL is empty",
@@ -40,6 +41,7 @@ export async function admitUrls({ ctx, projectId, urls, now = new Date() }: { ct
     else skippedOffHost.push({ url, reason: "off_host" });
   }
   const inserted = onHost.length ? await insertManualUrls(project, onHost, now) : 0;
+  if (inserted) await requestProjectSubmission(project.id, "urls_admitted");
   return AdmitUrlsResponse.parse({ inserted, skipped: urls.length - inserted, skippedOffHost });
 }
 

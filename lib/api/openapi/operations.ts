@@ -69,4 +69,5 @@ import "./ops/urls";
 import "./ops/imports";
 import "./ops/issues";
 import "./ops/sitemaps";
+import "./ops/submissions";
 import "./ops/verification";

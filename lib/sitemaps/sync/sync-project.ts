@@ -12,6 +12,7 @@ import { reportStaleIssues } from "./report-stale-issues";
 import { SitemapSyncResult } from "./schemas";
 import { UrlSpool } from "./url-spool";
 import { walkSitemaps, type SitemapOrigin, type WalkResult } from "./walk-sitemaps";
+import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 
 export type SyncOptions = {
   now?: Date;
@@ -66,6 +67,10 @@ export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions
     await recordSitemaps(ref, walk, now);
     phase("record");
     if (refused || !admission) throw refused;
+    // IndexNow: the admitted URLs and the changed lastmods were queued by triggers; ask for a submission.
+    if (admission.discovered || admission.lastmodChanged) {
+      await requestProjectSubmission(project.id, admission.discovered ? "urls_admitted" : "lastmod_changed");
+    }
     return toResult(walk, admission);
   } catch (error) {
     // Credits refused: the walk happened, so the debounce stands. Anything unexpected gives the slot back.

@@ -1,0 +1,97 @@
+import { db, Prisma, type Tx } from "@/lib/db";
+import { clearProjectIssue, detectProjectIssue, type ProjectRef } from "@/lib/issues/detections";
+import { MAX_URL_ATTEMPTS } from "./limits";
+import { backoffMs, outcomeOf } from "./outcome";
+import type { PostResult } from "./post-batch";
+
+export type SentUrl = { id: string; url: string; pendingAt: Date };
+export type RecordedBatch = { submissionId: string; status: string; delivered: boolean; nextAttemptAt: Date | null };
+
+/**
+ * Records one answered (or failed) batch in one transaction: the Submission row (append-only) and its
+ * per-URL detail, the backlog (delivered URLs leave it; failed ones count a failure and leave after
+ * MAX_URL_ATTEMPTS, except on 403), the project's backoff, and the indexnow_key_invalid issue
+ * (raised on 403, resolved by a delivered batch). A URL that changed while the batch was in flight
+ * (its pending_at moved) stays in the backlog. The URLs' own IndexNow columns follow in settleSubmissions.
+ */
+export async function recordBatch(
+  project: ProjectRef, keyLocation: string, urls: SentUrl[], result: PostResult, now: Date,
+): Promise<RecordedBatch> {
+  const outcome = outcomeOf(result.responseCode);
+  return db.$transaction(async (tx) => {
+    if (outcome.keyInvalid) {
+      await detectProjectIssue(tx, project, "indexnow_key_invalid", { responseCode: result.responseCode, keyLocation }, now);
+    } else if (outcome.delivered && (await hasOpenKeyIssue(tx, project.projectId))) {
+      await clearProjectIssue(tx, project, "indexnow_key_invalid", now);
+    }
+    const submission = await tx.submission.create({
+      data: {
+        organizationId: project.organizationId, projectId: project.projectId, engine: "indexnow", urlCount: urls.length,
+        status: outcome.status, responseCode: result.responseCode, responseBody: result.responseBody,
+        error: result.error ?? errorFor(result.responseCode, outcome.delivered), createdAt: now,
+      },
+      select: { id: true },
+    });
+    await writeDetailAndBacklog(tx, submission.id, urls, outcome.delivered ? "delivered" : outcome.keyInvalid ? "key_invalid" : "failed", now);
+    const nextAttemptAt = await updateBackoff(tx, project.projectId, outcome.delivered, result.retryAfterMs, now);
+    return { submissionId: submission.id, status: outcome.status, delivered: outcome.delivered, nextAttemptAt };
+  }, { timeout: 60_000, maxWait: 10_000 });
+}
+
+/**
+ * One statement: the batch's detail rows, and the backlog: delivered URLs leave it; after a failure
+ * each URL counts one (leaving at MAX_URL_ATTEMPTS); a refused key (403) leaves it as it is. Only rows
+ * whose pending_at is still the one sent are touched. The lists go as three text parameters (URLs never
+ * contain a newline once normalized): far cheaper to send and parse than arrays of 10,000 elements.
+ */
+async function writeDetailAndBacklog(tx: Tx, submissionId: string, urls: SentUrl[], outcome: "delivered" | "failed" | "key_invalid", now: Date) {
+  const backlog = {
+    delivered: Prisma.sql`, gone AS (DELETE FROM index_now_queue q USING b WHERE q.tracked_url_id = b.id AND q.pending_at = b.pending_at)`,
+    failed: Prisma.sql`, gone AS (DELETE FROM index_now_queue q USING b
+        WHERE q.tracked_url_id = b.id AND q.pending_at = b.pending_at AND q.failures + 1 >= ${MAX_URL_ATTEMPTS}),
+      counted AS (UPDATE index_now_queue q SET failures = q.failures + 1 FROM b
+        WHERE q.tracked_url_id = b.id AND q.pending_at = b.pending_at AND q.failures + 1 < ${MAX_URL_ATTEMPTS})`,
+    key_invalid: Prisma.empty,
+  }[outcome];
+  await tx.$executeRaw(Prisma.sql`
+    WITH b AS MATERIALIZED (
+      SELECT * FROM unnest(
+        string_to_array(${urls.map((u) => u.id).join(",")}, ',')::uuid[],
+        string_to_array(${urls.map((u) => u.pendingAt.toISOString()).join(",")}, ',')::timestamptz[],
+        string_to_array(${urls.map((u) => u.url.replaceAll("\n", "%0A")).join("\n")}, E'\\n')) AS b(id, pending_at, url)
+    )${backlog}
+    INSERT INTO submission_urls (submission_id, tracked_url_id, url, created_at)
+    SELECT ${submissionId}::uuid, b.id, b.url, ${now} FROM b`);
+}
+
+/** A delivered batch ends the backoff; a failed one extends it (consecutive failures, Retry-After). */
+async function updateBackoff(tx: Tx, projectId: string, delivered: boolean, retryAfterMs: number | null, now: Date): Promise<Date | null> {
+  if (delivered) {
+    await tx.$executeRaw(Prisma.sql`
+      UPDATE index_now_states SET consecutive_failures = 0, next_attempt_at = NULL, updated_at = ${now}
+      WHERE project_id = ${projectId}::uuid AND (consecutive_failures <> 0 OR next_attempt_at IS NOT NULL)`);
+    return null;
+  }
+  const [row] = await tx.$queryRaw<{ failures: number }[]>(Prisma.sql`
+    UPDATE index_now_states SET consecutive_failures = consecutive_failures + 1, updated_at = ${now}
+    WHERE project_id = ${projectId}::uuid RETURNING consecutive_failures AS failures`);
+  const next = new Date(now.getTime() + backoffMs(row?.failures ?? 1, retryAfterMs));
+  await tx.$executeRaw(Prisma.sql`UPDATE index_now_states SET next_attempt_at = ${next} WHERE project_id = ${projectId}::uuid`);
+  return next;
+}
+
+async function hasOpenKeyIssue(tx: Tx, projectId: string): Promise<boolean> {
+  return (await tx.issue.count({ where: { projectId, type: "indexnow_key_invalid", status: "open" } })) > 0;
+}
+
+const MESSAGES: Record<number, string> = {
+  400: "IndexNow answered 400 Bad Request: the request was not in the expected format",
+  403: "IndexNow answered 403 Forbidden: the key is not valid (the key file was not found or does not match)",
+  422: "IndexNow answered 422 Unprocessable Entity: URLs not on the host, or a key that does not match the protocol's schema",
+  429: "IndexNow answered 429 Too Many Requests: the batch will be retried later",
+};
+
+function errorFor(code: number | null, delivered: boolean): string | null {
+  if (delivered || code === null) return null;
+  return MESSAGES[code] ?? `IndexNow answered HTTP ${code}; the batch will be retried later`;
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as urlsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/route";
+import { db } from "@/lib/db";
+import { listDueProjects, listUnsettledProjects } from "@/lib/indexnow/list-due-projects";
+import { DETAIL_RETENTION_MS } from "@/lib/indexnow/limits";
+import { purgeSubmissionDetails } from "@/lib/indexnow/purge-submission-details";
+import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
+import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
+import { triggerCronNow } from "@/lib/jobs/scheduler";
+import { submitPendingUrls } from "@/lib/indexnow/submit-pending-urls";
+import { dispatchInProcess } from "@/lib/jobs/dispatch-in-process";
+import { runInProcess, type Emit } from "@/lib/jobs/in-process-runner";
+import { sweepPendingSubmissionsFn } from "@/inngest/functions/indexnow/sweep-pending-submissions";
+import { call } from "../http";
+import { createTestUser, type TestUser } from "../factories";
+import { startFakeIndexNow, type FakeIndexNow } from "../fakes/indexnow-server";
+import { addUrls, keyedProject, pendingCount, steppingClock, submissionsOf, submit } from "./helpers";
+
+let fake: FakeIndexNow;
+let alice: TestUser;
+const endpointBefore = process.env.INDEXNOW_ENDPOINT;
+beforeAll(async () => {
+  [fake, alice] = await Promise.all([startFakeIndexNow(), createTestUser("indexnow-life")]);
+  process.env.INDEXNOW_ENDPOINT = fake.url;
+});
+afterAll(async () => {
+  process.env.INDEXNOW_ENDPOINT = endpointBefore;
+  await fake.close();
+});
+
+const settledQuiet = async () => { await whenInProcessIdle(); await whenInProcessIdle(); };
+
+describe("automatic submission, end to end", () => {
+  it("URLs admitted by hand are submitted by the function the admission triggers, then their columns settle", async () => {
+    const t = await keyedProject(alice);
+    fake.reset();
+    const urls = [`https://${t.domain}/a`, `https://${t.domain}/b`];
+    const { res } = await call(urlsRoute.POST, {
+      method: "POST", url: `http://127.0.0.1:3000/api/user/organizations/${t.orgId}/projects/${t.projectId}/urls`, headers: t.headers,
+      json: { urls }, params: { organizationId: t.orgId, id: t.projectId },
+    });
+    expect(res.status).toBe(200);
+    await settledQuiet();
+    expect(fake.requests.map((r) => r.body!.urlList!.sort())).toEqual([urls]);
+    expect((await submissionsOf(t)).map((s) => s.status)).toEqual(["accepted"]);
+    const rows = await db.trackedUrl.findMany({ where: { projectId: t.projectId } });
+    expect(rows.every((r) => r.indexNowAttempts === 1 && r.lastIndexNowSubmittedAt)).toBe(true);
+  });
+
+  it("a project that may not submit sends no event; verifying the key later sends its backlog", async () => {
+    const t = await keyedProject(alice, { verified: false });
+    await addUrls(t, 3);
+    fake.reset();
+    expect(await requestProjectSubmission(t.projectId, "urls_admitted")).toEqual({ requested: false });
+    await settledQuiet();
+    expect(fake.requests).toHaveLength(0);
+
+    // A 403 backoff left from before does not hold the backlog once the key is verified.
+    await db.indexNowState.create({ data: { projectId: t.projectId, organizationId: t.orgId, nextAttemptAt: new Date(Date.now() + 3600_000), consecutiveFailures: 3 } });
+    await db.project.update({ where: { id: t.projectId }, data: { indexNowKeyVerifiedAt: new Date() } });
+    expect(await requestProjectSubmission(t.projectId, "key_verified")).toEqual({ requested: true });
+    await settledQuiet();
+    expect(fake.requests.flatMap((r) => r.body!.urlList!)).toHaveLength(3);
+    expect(await pendingCount(t)).toBe(0);
+  });
+
+  it("the sweep queues what events missed: projects with a backlog, and batches not yet settled", async () => {
+    const t = await keyedProject(alice);
+    const unverified = await keyedProject(alice, { verified: false });
+    await addUrls(t, 4);
+    await addUrls(unverified, 4);
+    expect((await listDueProjects(null, 10_000)).map((p) => p.id)).toContain(t.projectId);
+    expect((await listDueProjects(null, 10_000)).map((p) => p.id)).not.toContain(unverified.projectId);
+
+    // Submitted without settling (as if the settle event were lost): the sweep finds it too.
+    fake.reset();
+    await submitPendingUrls({ projectId: t.projectId, endpoint: fake.url, batchSize: 2, maxBatches: 1 });
+    expect((await listUnsettledProjects(null, 10_000)).map((p) => p.id)).toContain(t.projectId);
+
+    // The sweep function as its cron runs it, its fan-out limited to this suite's projects: other
+    // suites' projects (run in parallel on the same database) are theirs to submit.
+    const mine = new Set([t.projectId, unverified.projectId]);
+    const emitted: { name: string; data?: Record<string, unknown> }[] = [];
+    const emit: Emit = (payloads) => {
+      const ours = payloads.filter((p) => mine.has(String(p.data?.projectId)));
+      emitted.push(...ours);
+      return dispatchInProcess(ours);
+    };
+    const event = { name: "inngest/scheduled.timer", data: {}, id: crypto.randomUUID(), ts: Date.now() };
+    await runInProcess(sweepPendingSubmissionsFn, event, { emit });
+    expect(emitted.map((e) => [e.name, e.data?.projectId])).toEqual([
+      ["indexnow/submission.requested", t.projectId], ["indexnow/settle.requested", t.projectId]]);
+    await settledQuiet();
+    expect(await pendingCount(t)).toBe(0);
+    expect(fake.requests.flatMap((r) => r.body!.urlList!)).toHaveLength(4);
+    expect((await listUnsettledProjects(null, 10_000)).map((p) => p.id)).not.toContain(t.projectId);
+    const rows = await db.trackedUrl.findMany({ where: { projectId: t.projectId } });
+    expect(rows.map((r) => r.indexNowAttempts)).toEqual([1, 1, 1, 1]);
+    expect(await pendingCount(unverified)).toBe(4);
+  });
+});
+
+describe("per-URL detail retention", () => {
+  it("the daily purge deletes detail older than 90 days and keeps every batch summary", async () => {
+    const t = await keyedProject(alice);
+    const now = new Date();
+    await addUrls(t, 3, "old");
+    await submit(t, fake.url, steppingClock(new Date(now.getTime() - DETAIL_RETENTION_MS - 3600_000)));
+    await addUrls(t, 2, "new");
+    await submit(t, fake.url, steppingClock(new Date(now.getTime() - DETAIL_RETENTION_MS + 3600_000)));
+    const [old, recent] = await submissionsOf(t);
+    expect(await db.submissionUrl.count({ where: { submissionId: old.id } })).toBe(3);
+
+    await purgeSubmissionDetails(now);
+    expect(await db.submissionUrl.count({ where: { submissionId: old.id } })).toBe(0);
+    expect(await db.submissionUrl.count({ where: { submissionId: recent.id } })).toBe(2);
+    expect((await submissionsOf(t)).map((s) => [s.id, s.urlCount])).toEqual([[old.id, 3], [recent.id, 2]]);
+    expect(await purgeSubmissionDetails(now)).toMatchObject({ batches: 0, rows: 0 });
+
+    const cron = await triggerCronNow("indexnow-purge-details");
+    expect(cron.status).toBe("completed");
+    expect(await db.submissionUrl.count({ where: { submissionId: recent.id } })).toBe(2);
+  });
+
+  it("a deleted submission takes its detail with it", async () => {
+    const t = await keyedProject(alice);
+    await addUrls(t, 2);
+    await submit(t, fake.url);
+    const [s] = await submissionsOf(t);
+    await db.submission.delete({ where: { id: s.id } });
+    expect(await db.submissionUrl.count({ where: { submissionId: s.id } })).toBe(0);
+  });
+});
