@@ -53,3 +53,9 @@ export const IssueUrlMembershipResponse = z.object({
   createdAt: at, updatedAt: at,
 });
 export type IssueUrlMembershipResponse = z.infer<typeof IssueUrlMembershipResponse>;
+
+/** GET …/urls/{urlId}/issues: an open membership of the URL with the group it belongs to. */
+export const UrlIssueResponse = IssueUrlMembershipResponse.extend({
+  issue: z.object({ id: z.uuid(), type: z.enum(ISSUE_TYPES), severity: z.enum(ISSUE_SEVERITIES), status: z.enum(ISSUE_STATUSES) }),
+});
+export type UrlIssueResponse = z.infer<typeof UrlIssueResponse>;

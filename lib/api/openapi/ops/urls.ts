@@ -1,6 +1,7 @@
 // OpenAPI registrations of the urls area: one registerOperation per endpoint.
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
+import { UrlIssueResponse } from "@/lib/issues/schemas";
 import { WebsiteStatsResponse } from "@/lib/stats/schemas";
 import { admitUrlsBody, AdmitUrlsResponse, DISAGREEMENT_DESCRIPTION, listUrlsQuery, TrackedUrlResponse, urlParams } from "@/lib/urls/schemas";
 import { registerOperation } from "../registry";
@@ -28,6 +29,12 @@ registerOperation({
 registerOperation({
   method: "GET", path: `${P}/urls/{urlId}`, tags, scopes: R, params: urlParams, response: TrackedUrlResponse,
   summary: "Get one tracked URL",
+});
+registerOperation({
+  method: "GET", path: `${P}/urls/{urlId}/issues`, tags, scopes: R, params: urlParams, response: UrlIssueResponse, responseIsList: true,
+  summary: "The URL's open issue memberships",
+  description: "Memberships of this URL with resolvedAt null, each with its issue group (id, type, severity, status), the most severe group first, "
+    + "then the latest detection. A URL has at most one membership per issue type, so the list is not paginated. The group may be `ignored`.",
 });
 registerOperation({
   method: "GET", path: `${P}/stats`, tags: ["Statistics"], scopes: R, params: projectParams, response: WebsiteStatsResponse,
