@@ -1,7 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const external = process.env.E2E_BASE_URL;
-const baseURL = external ?? "http://127.0.0.1:3100";
+// E2E_PORT_OFFSET shifts the app (3100) and the fakes' control endpoint (3199) so two runs can share a machine.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const port = String(3100 + offset);
+const baseURL = external ?? `http://127.0.0.1:${port}`;
+// The tests script DNS answers and site content through the control endpoint of scripts/e2e-fakes.ts.
+process.env.E2E_CONTROL_URL ??= `http://127.0.0.1:${3199 + offset}`;
 const CI = Boolean(process.env.CI);
 
 export default defineConfig({
@@ -43,7 +48,10 @@ export default defineConfig({
         stdout: "pipe",
         stderr: "pipe",
         env: {
-          PORT: "3100",
+          PORT: port,
+          E2E_CONTROL_PORT: new URL(process.env.E2E_CONTROL_URL).port,
+          // Without DATABASE_URL each run owns an embedded database; an offset run must not share its port.
+          EMBEDDED_DB_PORT: process.env.EMBEDDED_DB_PORT ?? String(54329 + offset),
           NEXTAUTH_URL: baseURL,
           NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-not-for-production",
           // `next start` runs as production, where the development mailbox is off unless asked for.

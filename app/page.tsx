@@ -10,7 +10,7 @@ const FEATURES = [
 ] as const;
 
 export default async function LandingPage() {
-  if (await getCurrentUser()) redirect("/account");
+  if (await getCurrentUser()) redirect("/projects");
 
   return (
     <div className="min-h-dvh">

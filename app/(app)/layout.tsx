@@ -15,7 +15,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
-          <Link href="/account" className="text-lg font-semibold text-brand-700">
+          <Link href="/projects" className="text-lg font-semibold text-brand-700">
             IndexWatch
           </Link>
           {org && (
@@ -28,6 +28,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
             </>
           )}
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            <Link href="/projects" className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+              Projects
+            </Link>
             <Link href="/settings" className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
               Settings
             </Link>

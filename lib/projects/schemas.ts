@@ -1,18 +1,10 @@
 import { z } from "zod";
 import { uuidParam } from "@/lib/api/route";
 import { paginationQuery } from "@/lib/api/pagination";
+import { BARE_DOMAIN_MESSAGE, isBareDomain } from "./bare-domain";
 
-// SPEC.md BareDomain: lowercase host ≤ 253, ≥ 2 labels of 1-63 chars of a-z0-9-, no leading/trailing
-// hyphen, final label letters only (2-63).
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const TLD = /^[a-z]{2,63}$/;
-export function isBareDomain(s: string): boolean {
-  if (s.length > 253) return false;
-  const labels = s.split(".");
-  return labels.length >= 2 && labels.every((l) => LABEL.test(l)) && TLD.test(labels[labels.length - 1]);
-}
-export const bareDomain = z.string().trim().toLowerCase().max(253)
-  .refine(isBareDomain, "Enter a bare domain such as example.com (no scheme, path, port or trailing dot)");
+export { isBareDomain };
+export const bareDomain = z.string().trim().toLowerCase().max(253).refine(isBareDomain, BARE_DOMAIN_MESSAGE);
 
 const name = z.string().trim().min(1).max(255);
 const sitemapUrl = z.url({ protocol: /^https?$/ }).max(2048);

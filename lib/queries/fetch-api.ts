@@ -29,8 +29,9 @@ export async function fetchApiEnvelope<T>(path: string, { method = "GET", body, 
       method,
       signal,
       credentials: "same-origin",
-      headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A FormData body (file uploads) sets its own multipart content type.
+      headers: { accept: "application/json", ...(body === undefined || body instanceof FormData ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (e) {
     if (signal?.aborted) throw e;

@@ -1,0 +1,38 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ProjectActivity } from "@/components/projects/overview/project-activity";
+import { ProjectStatGrid } from "@/components/projects/overview/project-stat-grid";
+import { TopIssues } from "@/components/projects/overview/top-issues";
+import { VerificationStatus } from "@/components/projects/overview/verification-status";
+import { Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { StatGridSkeleton } from "@/components/ui/skeleton-blocks";
+import { projectQuery } from "@/lib/queries/projects";
+
+export function OverviewClient({ orgId, projectId }: { orgId: string; projectId: string }) {
+  const project = useQuery(projectQuery(orgId, projectId));
+
+  if (project.isPending) return <StatGridSkeleton label="Loading the project…" />;
+  if (project.isError)
+    return (
+      <div className="space-y-2">
+        <ErrorAlert error={project.error} />
+        <Button variant="secondary" onClick={() => project.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+
+  const p = project.data;
+  return (
+    <div className="space-y-8">
+      <ProjectStatGrid orgId={orgId} project={p} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TopIssues orgId={orgId} projectId={p.id} />
+        <VerificationStatus project={p} />
+      </div>
+      <ProjectActivity orgId={orgId} project={p} />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { IssueUrlsTable } from "@/components/issues/issue-urls-table";
+import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { formatDateTime } from "@/components/ui/format";
+import { Pagination } from "@/components/ui/pagination";
+import { ListSkeleton } from "@/components/ui/skeleton-blocks";
+import { issueKeys, issueQuery, issueUrlsQuery, updateIssueStatus, type Issue, type IssueStatus } from "@/lib/queries/issues";
+import { projectKeys } from "@/lib/queries/projects";
+import { ISSUE_URLS_PAGE_SIZE, issueUrlsHref, issueUrlsPage } from "../search-params";
+
+const DONE: Record<IssueStatus, string> = { open: "Issue reopened.", resolved: "Issue resolved.", ignored: "Issue ignored: new detections will not reopen it." };
+
+export function IssueClient({ orgId, projectId, issueId }: { orgId: string; projectId: string; issueId: string }) {
+  const ref = { orgId, projectId };
+  const queryClient = useQueryClient();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const page = issueUrlsPage((k) => searchParams.get(k));
+  const issue = useQuery(issueQuery(ref, issueId));
+  const urls = useQuery(issueUrlsQuery(ref, issueId, page));
+  const [notice, setNotice] = useState({ text: "", n: 0 });
+  const statusRef = useRef<HTMLParagraphElement>(null);
+
+  // The button pressed is gone (the other actions replace it): move the focus to the outcome, once shown.
+  useEffect(() => {
+    if (notice.n > 0) statusRef.current?.focus();
+  }, [notice.n]);
+
+  const update = useMutation({
+    mutationFn: (status: IssueStatus) => updateIssueStatus(ref, issueId, status),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(issueKeys.one(ref, issueId), updated);
+      setNotice((prev) => ({ text: DONE[updated.status], n: prev.n + 1 }));
+      // Resolving resolves the memberships too; counters and lists elsewhere move with it.
+      await queryClient.invalidateQueries({ queryKey: projectKeys.project(orgId, projectId) });
+    },
+  });
+
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link href={`/projects/${projectId}/issues`} className="text-sm text-brand-700 underline underline-offset-2">← All issues</Link>
+      </p>
+      {issue.isPending ? (
+        <ListSkeleton label="Loading the issue…" rows={3} />
+      ) : issue.isError ? (
+        <ErrorAlert error={issue.error} />
+      ) : (
+        <Card>
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="min-w-0 space-y-2">
+              <h2 className="text-xl font-semibold">{ISSUE_TYPE_LABELS[issue.data.type]}</h2>
+              <div className="flex flex-wrap gap-2">
+                <Badge tone={SEVERITY_TONE[issue.data.severity]}>{SEVERITY_LABELS[issue.data.severity]}</Badge>
+                <Badge tone={STATUS_TONE[issue.data.status]}><span data-testid="issue-status">{STATUS_LABELS[issue.data.status]}</span></Badge>
+              </div>
+            </div>
+            <Actions issue={issue.data} busy={update.isPending} onChange={(s) => update.mutate(s)} />
+          </div>
+          <p ref={statusRef} tabIndex={-1} role="status" className="mt-3 text-sm text-emerald-800 empty:hidden focus:outline-none">{notice.text}</p>
+          {update.isError && <ErrorAlert error={update.error} className="mt-3" />}
+          <IssueFacts issue={issue.data} />
+        </Card>
+      )}
+
+      <section aria-labelledby="affected-heading" className="space-y-3">
+        <h2 id="affected-heading" className="text-lg font-semibold">Affected URLs</h2>
+        {urls.isPending ? (
+          <ListSkeleton label="Loading affected URLs…" rows={5} />
+        ) : urls.isError ? (
+          <ErrorAlert error={urls.error} />
+        ) : urls.data.data.length === 0 ? (
+          <EmptyState title={urls.data.meta.total === 0 ? "No URLs in this group" : "There are no URLs on this page"}>
+            {urls.data.meta.total === 0 ? "This issue concerns the whole project rather than single URLs." : "Go back to the first page."}
+          </EmptyState>
+        ) : (
+          <div aria-busy={urls.isPlaceholderData || undefined} className={urls.isPlaceholderData ? "opacity-60" : undefined}>
+            <IssueUrlsTable projectId={projectId} memberships={urls.data.data} />
+            <Pagination
+              label="Affected URL pages"
+              offset={page.offset}
+              limit={ISSUE_URLS_PAGE_SIZE}
+              total={urls.data.meta.total}
+              shown={urls.data.data.length}
+              onOffset={(offset) => window.history.pushState(null, "", issueUrlsHref(pathname, offset))}
+            />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** open → resolve or ignore; resolved → reopen; ignored → reopen or resolve. */
+function Actions({ issue, busy, onChange }: { issue: Issue; busy: boolean; onChange: (status: IssueStatus) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {issue.status !== "resolved" && <Button onClick={() => onChange("resolved")} disabled={busy}>Resolve</Button>}
+      {issue.status === "open" && <Button variant="secondary" onClick={() => onChange("ignored")} disabled={busy}>Ignore</Button>}
+      {issue.status !== "open" && <Button variant="secondary" onClick={() => onChange("open")} disabled={busy}>Reopen</Button>}
+    </div>
+  );
+}
+
+function IssueFacts({ issue }: { issue: Issue }) {
+  const metadata = Object.entries(issue.metadata);
+  return (
+    <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+      <dt className="text-slate-600">Affected URLs</dt>
+      <dd className="tabular-nums">{issue.affectedUrlCount.toLocaleString("en-US")}</dd>
+      <dt className="text-slate-600">First detected</dt>
+      <dd><time dateTime={issue.firstDetectedAt}>{formatDateTime(issue.firstDetectedAt)}</time></dd>
+      <dt className="text-slate-600">Last detected</dt>
+      <dd><time dateTime={issue.lastDetectedAt}>{formatDateTime(issue.lastDetectedAt)}</time></dd>
+      {issue.resolvedAt && (
+        <>
+          <dt className="text-slate-600">Resolved</dt>
+          <dd><time dateTime={issue.resolvedAt}>{formatDateTime(issue.resolvedAt)}</time></dd>
+        </>
+      )}
+      {metadata.length > 0 && (
+        <>
+          <dt className="text-slate-600">At first detection</dt>
+          <dd className="min-w-0">
+            <ul className="space-y-0.5">
+              {metadata.map(([k, v]) => (
+                <li key={k} className="break-all"><span className="font-mono text-xs text-slate-600">{k}</span>: {typeof v === "string" ? v : JSON.stringify(v)}</li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { listIssues } from "@/lib/issues/list-issues";
+import { projectQuery, projectStatsQuery, TOP_ISSUES, topIssuesQuery } from "@/lib/queries/projects";
+import { getQueryClient } from "@/lib/queries/query-client";
+import { getStats } from "@/lib/stats/get-stats";
+import { OverviewClient } from "./client";
+import { projectOr404 } from "./project-or-404";
+
+export const metadata: Metadata = { title: "Project overview" };
+
+export default async function ProjectOverviewPage({ params }: { params: Promise<{ projectId: string }> }) {
+  const { projectId } = await params;
+  const { org, ctx, project } = await projectOr404(projectId);
+  // First open of a project nobody has set up yet: the wizard (it probes the site at once, so this happens once).
+  if (!project.verified && !project.lastAvailabilityCheckAt) redirect(`/projects/${project.id}/setup`);
+
+  const queryClient = getQueryClient();
+  queryClient.setQueryData(projectQuery(org.id, project.id).queryKey, project);
+  await Promise.all([
+    queryClient.prefetchQuery({ ...projectStatsQuery(org.id, project.id), queryFn: () => getStats(ctx, project.id) }),
+    queryClient.prefetchQuery({
+      ...topIssuesQuery(org.id, project.id),
+      queryFn: async () => {
+        const { data, meta } = await listIssues(ctx, project.id, { status: "open", offset: 0, limit: TOP_ISSUES });
+        return { data, total: meta.total };
+      },
+    }),
+  ]);
+
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <OverviewClient orgId={org.id} projectId={project.id} />
+    </HydrationBoundary>
+  );
+}

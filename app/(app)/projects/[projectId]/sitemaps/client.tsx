@@ -1,0 +1,49 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { SitemapSyncCard } from "@/components/sitemaps/sitemap-sync-card";
+import { SitemapTree } from "@/components/sitemaps/sitemap-tree";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { ListSkeleton } from "@/components/ui/skeleton-blocks";
+import { projectQuery } from "@/lib/queries/projects";
+import { sitemapsQuery } from "@/lib/queries/sitemaps";
+
+export function SitemapsClient({ orgId, projectId, serverNow }: { orgId: string; projectId: string; serverNow: number }) {
+  const project = useQuery(projectQuery(orgId, projectId));
+  const sitemaps = useQuery(sitemapsQuery({ orgId, projectId }));
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-lg font-semibold">Sitemaps</h2>
+        <p className="mt-1 max-w-prose text-sm text-slate-600">
+          A sync reads the project&apos;s sitemap and those listed in robots.txt, adds new URLs on the project&apos;s domain (1 credit each) and marks
+          URLs missing from every sitemap.
+        </p>
+      </div>
+
+      {project.isError ? <ErrorAlert error={project.error} /> : project.data && <SitemapSyncCard project={project.data} serverNow={serverNow} />}
+
+      <section aria-labelledby="sitemap-tree-heading" className="space-y-3">
+        <h2 id="sitemap-tree-heading" className="text-lg font-semibold">Found sitemaps</h2>
+        {sitemaps.isPending ? (
+          <ListSkeleton label="Loading sitemaps…" rows={4} />
+        ) : sitemaps.isError ? (
+          <div className="space-y-2">
+            <ErrorAlert error={sitemaps.error} />
+            <Button variant="secondary" onClick={() => sitemaps.refetch()}>Try again</Button>
+          </div>
+        ) : sitemaps.data.length === 0 ? (
+          <EmptyState title="No sitemaps read yet">
+            Press <strong>Sync now</strong> to read {project.data ? <span className="break-all font-mono">{project.data.sitemapUrl}</span> : "the sitemap"} and the
+            sitemaps named in robots.txt; each one found is listed here with its status.
+          </EmptyState>
+        ) : (
+          <SitemapTree sitemaps={sitemaps.data} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "@/components/urls/labels";
+import type { Page, UrlFilters } from "@/lib/queries/urls";
+
+export const URLS_PAGE_SIZE = 50;
+
+/** The URL state of the URLs page: every API filter, the page and the URL whose details are open. */
+export type UrlsSearch = { filters: UrlFilters; page: number; urlId: string | null };
+type Get = (key: string) => string | null | undefined;
+
+const FLAG = { true: "", false: "" };
+// The filter keys in the order they appear in links; each with the values it accepts.
+const FILTER_VALUES = {
+  healthState: HEALTH_LABELS, indexability: INDEXABILITY_LABELS, engineAState: ENGINE_A_LABELS, engineBState: ENGINE_B_LABELS,
+  source: SOURCE_LABELS, hasIssues: FLAG, isStale: FLAG, disagreement: DISAGREEMENT_LABELS,
+} satisfies Record<keyof UrlFilters, object>;
+export const FILTER_KEYS = Object.keys(FILTER_VALUES) as (keyof UrlFilters)[];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Unknown values are dropped (the page never sends the API a value it would reject). */
+export function parseUrlsSearch(get: Get): UrlsSearch {
+  const filters: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const v = get(key);
+    if (v && Object.hasOwn(FILTER_VALUES[key], v)) filters[key] = v;
+  }
+  const n = Number(get("page"));
+  const urlId = get("url");
+  return { filters: filters as UrlFilters, page: Number.isInteger(n) && n >= 1 ? n : 1, urlId: urlId && UUID.test(urlId) ? urlId : null };
+}
+
+/** From the server's searchParams object. */
+export const fromRecord = (sp: Record<string, string | string[] | undefined>): Get => (k) => {
+  const v = sp[k];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+export const pageRange = (page: number): Page => ({ offset: (page - 1) * URLS_PAGE_SIZE, limit: URLS_PAGE_SIZE });
+
+export function urlsHref(pathname: string, s: UrlsSearch): string {
+  const qs = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (s.filters[key]) qs.set(key, s.filters[key]!);
+  if (s.page > 1) qs.set("page", String(s.page));
+  if (s.urlId) qs.set("url", s.urlId);
+  const q = qs.toString();
+  return q ? `${pathname}?${q}` : pathname;
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { formatDateTime } from "@/components/ui/format";
+import { probeProject, projectKeys, syncProject, type ProbeResult, type Project, type SyncResult } from "@/lib/queries/projects";
+import { ProbeResultList } from "../probe-result";
+import { SyncResultSummary } from "../sync-result";
+
+const presence = (v: boolean | null) => (v === null ? "Not checked" : v ? "Found" : "Not found");
+
+/** Last sync and probe times, with buttons to run either now and their results. */
+export function ProjectActivity({ orgId, project }: { orgId: string; project: Project }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [synced, setSynced] = useState<SyncResult | null>(null);
+  const [probed, setProbed] = useState<ProbeResult | null>(null);
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: projectKeys.project(orgId, project.id) });
+    await queryClient.invalidateQueries({ queryKey: projectKeys.lists(orgId) });
+    router.refresh(); // the header's credit balance and the shell's badges
+  };
+  const sync = useMutation({ mutationFn: () => syncProject(orgId, project.id), onSuccess: async (r) => { setSynced(r); await refresh(); } });
+  const probe = useMutation({ mutationFn: () => probeProject(orgId, project.id), onSuccess: async (r) => { setProbed(r); await refresh(); } });
+
+  return (
+    <section aria-labelledby="activity-heading" className="grid gap-6 lg:grid-cols-2">
+      <h2 id="activity-heading" className="sr-only">
+        Sitemap and availability
+      </h2>
+      <Card>
+        <h3 className="text-base font-semibold">Sitemap sync</h3>
+        <dl className="mt-2 space-y-1 text-sm">
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-slate-600">Sitemap</dt>
+            <dd className="break-all">{project.sitemapUrl}</dd>
+          </div>
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-slate-600">Last sync</dt>
+            <dd data-testid="last-sync">{project.lastSitemapSyncAt ? formatDateTime(project.lastSitemapSyncAt) : "Never"}</dd>
+          </div>
+        </dl>
+        <p className="mt-2 text-xs text-slate-600">Each new URL costs 1 credit; URLs already tracked are free. One sync per 15 minutes.</p>
+        <Button className="mt-3" onClick={() => sync.mutate()} disabled={sync.isPending}>
+          {sync.isPending ? "Syncing…" : "Sync now"}
+        </Button>
+        <div aria-live="polite" className="mt-3 empty:hidden">
+          {sync.isError ? <ErrorAlert error={sync.error} /> : synced && <SyncResultSummary result={synced} />}
+        </div>
+      </Card>
+      <Card>
+        <h3 className="text-base font-semibold">Availability</h3>
+        <dl className="mt-2 space-y-1 text-sm">
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-slate-600">Last check</dt>
+            <dd data-testid="last-probe">{project.lastAvailabilityCheckAt ? formatDateTime(project.lastAvailabilityCheckAt) : "Never"}</dd>
+          </div>
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-slate-600">robots.txt</dt>
+            <dd>{presence(project.robotsTxtPresent)}</dd>
+          </div>
+          <div className="flex flex-wrap gap-x-2">
+            <dt className="text-slate-600">llms.txt</dt>
+            <dd>{presence(project.llmsTxtPresent)}</dd>
+          </div>
+        </dl>
+        <Button variant="secondary" className="mt-3" onClick={() => probe.mutate()} disabled={probe.isPending}>
+          {probe.isPending ? "Checking…" : "Check availability"}
+        </Button>
+        <div aria-live="polite" className="mt-3 empty:hidden">
+          {probe.isError ? <ErrorAlert error={probe.error} /> : probed && <ProbeResultList result={probed} sitemapUrl={project.sitemapUrl} />}
+        </div>
+      </Card>
+    </section>
+  );
+}

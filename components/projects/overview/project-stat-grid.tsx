@@ -1,0 +1,65 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { StatGridSkeleton } from "@/components/ui/skeleton-blocks";
+import { StatCard } from "@/components/ui/stat-card";
+import { buttonClasses } from "@/components/ui/button";
+import { projectStatsQuery, type Project } from "@/lib/queries/projects";
+import { projectHref } from "../project-paths";
+
+/** The nine live counters as cards; they refresh every 30 s. */
+export function ProjectStatGrid({ orgId, project }: { orgId: string; project: Project }) {
+  const stats = useQuery(projectStatsQuery(orgId, project.id));
+  const urls = projectHref(project.id, "urls");
+
+  return (
+    <section aria-labelledby="counters-heading" className="space-y-3">
+      <h2 id="counters-heading" className="text-lg font-semibold">
+        Live counters
+      </h2>
+      {stats.isPending ? (
+        <StatGridSkeleton label="Loading counters…" />
+      ) : stats.isError ? (
+        <div className="space-y-2">
+          <ErrorAlert error={stats.error} />
+          <Button variant="secondary" onClick={() => stats.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : stats.data.totalUrls === 0 && stats.data.openIssues === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title="No URLs tracked yet"
+          action={
+            <>
+              <Link href={projectHref(project.id, "setup")} className={buttonClasses("primary")}>
+                Sync the sitemap
+              </Link>
+              <Link href={projectHref(project.id, "imports")} className={buttonClasses("secondary")}>
+                Import a list of URLs
+              </Link>
+            </>
+          }
+        >
+          Counters fill in once URLs are tracked: sync the sitemap (1 credit per new URL) or import a list of URLs for free.
+        </EmptyState>
+      ) : (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="project-stats">
+          <StatCard label="Tracked URLs" value={stats.data.totalUrls} href={urls} />
+          <StatCard label="Healthy" value={stats.data.healthyUrls} tone="good" href={`${urls}?healthState=healthy`} />
+          <StatCard label="Broken" value={stats.data.brokenUrls} tone={stats.data.brokenUrls > 0 ? "bad" : "neutral"} />
+          <StatCard label="Redirected" value={stats.data.redirectedUrls} href={`${urls}?healthState=redirected`} />
+          <StatCard label="Indexed" value={stats.data.indexedUrls} tone="good" />
+          <StatCard label="Not indexed" value={stats.data.notIndexedUrls} tone={stats.data.notIndexedUrls > 0 ? "warn" : "neutral"} />
+          <StatCard label="Stale" value={stats.data.staleUrls} hint="Missing from the sitemap" href={`${urls}?isStale=true`} />
+          <StatCard label="Open issues" value={stats.data.openIssues} tone={stats.data.openIssues > 0 ? "warn" : "neutral"} href={projectHref(project.id, "issues")} />
+          <StatCard label="URLs with issues" value={stats.data.urlsWithIssues} href={`${urls}?hasIssues=true`} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { TabNav } from "@/components/ui/tabs";
+import { projectHref } from "./project-paths";
+
+/** The tabs of the project shell. */
+export function ProjectNav({ projectId }: { projectId: string }) {
+  return (
+    <TabNav
+      label="Project"
+      tabs={[
+        { href: projectHref(projectId), label: "Overview", exact: true },
+        { href: projectHref(projectId, "urls"), label: "URLs" },
+        { href: projectHref(projectId, "imports"), label: "Imports" },
+        { href: projectHref(projectId, "issues"), label: "Issues" },
+        { href: projectHref(projectId, "sitemaps"), label: "Sitemaps" },
+        { href: projectHref(projectId, "submissions"), label: "Submissions" },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { createDnsToken, verificationKey, verifyDns, type ProjectVerification } from "@/lib/queries/verification";
+
+/** The TXT record to publish, with copy buttons, and "Check now" with the exact failure. */
+export function DnsMethod({ orgId, verification: v, onVerified }: { orgId: string; verification: ProjectVerification; onVerified: () => void }) {
+  const queryClient = useQueryClient();
+  const key = verificationKey(orgId, v.projectId);
+  const token = useMutation({
+    mutationFn: () => createDnsToken(orgId, v.projectId),
+    onSuccess: (next) => {
+      queryClient.setQueryData(key, next);
+      check.reset();
+    },
+  });
+  const check = useMutation({
+    mutationFn: () => verifyDns(orgId, v.projectId),
+    onSuccess: (result) => {
+      queryClient.setQueryData(key, result.verification);
+      if (result.verified) onVerified();
+    },
+  });
+
+  if (!v.dnsRecordValue) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-700">IndexWatch gives you a TXT record with a value unique to this project. Publish it at your DNS provider, then check it here.</p>
+        {token.isError && <ErrorAlert error={token.error} />}
+        <Button onClick={() => token.mutate()} disabled={token.isPending}>
+          {token.isPending ? "Creating…" : "Get my DNS record"}
+        </Button>
+      </div>
+    );
+  }
+
+  const failure = check.data && !check.data.verified ? check.data.error : null;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">Add this TXT record at your DNS provider. Some providers want only the first part of the name (<code>{v.dnsRecordName.split(".")[0]}</code>).</p>
+      <dl className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm" data-testid="dns-record">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
+          <dt className="w-14 shrink-0 text-slate-600">Type</dt>
+          <dd className="font-mono">TXT</dd>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
+          <dt className="w-14 shrink-0 text-slate-600">Name</dt>
+          <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
+            <code className="break-all" data-testid="dns-record-name">{v.dnsRecordName}</code>
+            <CopyButton value={v.dnsRecordName} label="Copy name" />
+          </dd>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
+          <dt className="w-14 shrink-0 text-slate-600">Value</dt>
+          <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
+            <code className="break-all" data-testid="dns-record-value">{v.dnsRecordValue}</code>
+            <CopyButton value={v.dnsRecordValue} label="Copy value" />
+          </dd>
+        </div>
+      </dl>
+      <div aria-live="polite" className="empty:hidden">
+        {check.isError ? (
+          <ErrorAlert error={check.error} />
+        ) : failure ? (
+          <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="dns-failure">
+            <p className="font-medium">Not verified yet</p>
+            <p>{failure}</p>
+          </div>
+        ) : null}
+      </div>
+      {token.isError && <ErrorAlert error={token.error} />}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => check.mutate()} disabled={check.isPending}>
+          {check.isPending ? "Checking DNS…" : "Check now"}
+        </Button>
+        <Button variant="ghost" onClick={() => token.mutate()} disabled={token.isPending}>
+          {token.isPending ? "Creating…" : "Use a new value"}
+        </Button>
+      </div>
+      <p className="text-xs text-slate-600">DNS changes can take a few minutes to be visible. The check asks the domain&apos;s DNS live each time.</p>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { formatDateTime, formatTime } from "@/components/ui/format";
+import { ApiRequestError } from "@/lib/queries/fetch-api";
+import { projectKeys, syncProject, type Project, type SyncResult } from "@/lib/queries/projects";
+import { SYNC_DEBOUNCE_MS } from "@/lib/queries/sitemaps";
+
+const TICK_MS = 15_000;
+
+/**
+ * "Sync now", disabled until 15 minutes after the last sync start (the API answers 429 before that),
+ * with the time it opens again. A 402 says how many credits the sync needs and how many there are.
+ */
+export function SitemapSyncCard({ project, serverNow }: { project: Project; serverNow: number }) {
+  const queryClient = useQueryClient();
+  // The server's clock for the first render (the same markup on both sides), then the browser's.
+  const [now, setNow] = useState(serverNow);
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+
+  const sync = useMutation({
+    mutationFn: () => syncProject(project.organizationId, project.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.project(project.organizationId, project.id) }),
+    onError: (error) => {
+      const seconds = error instanceof ApiRequestError && error.code === "SYNC_RATE_LIMITED" ? Number(error.meta?.retryAfterSeconds) : NaN;
+      if (Number.isFinite(seconds)) setRetryAt(Date.now() + seconds * 1000);
+    },
+    // After the project (and its new lastSitemapSyncAt) has been read again, count from this moment.
+    onSettled: () => setNow(Date.now()),
+  });
+
+  const lastStart = project.lastSitemapSyncAt ? Date.parse(project.lastSitemapSyncAt) : null;
+  const nextAllowed = Math.max(lastStart === null ? 0 : lastStart + SYNC_DEBOUNCE_MS, retryAt ?? 0);
+  const waiting = nextAllowed > now;
+
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const t = setInterval(tick, TICK_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(t);
+    };
+  }, []);
+  // Open the button the moment the limit ends rather than at the next tick.
+  useEffect(() => {
+    if (!waiting) return;
+    const t = setTimeout(() => setNow(Date.now()), Math.max(0, nextAllowed - Date.now()) + 50);
+    return () => clearTimeout(t);
+  }, [waiting, nextAllowed]);
+
+  const minutes = Math.max(1, Math.ceil((nextAllowed - now) / 60_000));
+
+  return (
+    <Card>
+      <section aria-labelledby="sync-heading" className="space-y-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id="sync-heading" className="text-base font-semibold">Sitemap sync</h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Sitemap: <span className="break-all font-mono text-slate-800">{project.sitemapUrl}</span>
+            </p>
+            <p className="mt-1 text-sm text-slate-600" data-testid="last-sync">
+              {project.lastSitemapSyncAt ? <>Last sync started <time dateTime={project.lastSitemapSyncAt}>{formatDateTime(project.lastSitemapSyncAt)}</time>.</> : "Never synced."}
+            </p>
+          </div>
+          <div className="flex flex-col items-start gap-1 sm:items-end">
+            <Button onClick={() => sync.mutate()} disabled={sync.isPending || waiting} aria-describedby="sync-limit">
+              {sync.isPending ? "Syncing…" : "Sync now"}
+            </Button>
+            <p id="sync-limit" className="text-xs text-slate-600" data-testid="next-sync">
+              {waiting ? `Next sync allowed at ${formatTime(new Date(nextAllowed).toISOString())} (in ${minutes} min)` : "One sync every 15 minutes."}
+            </p>
+          </div>
+        </div>
+        {sync.isError && <SyncError error={sync.error} />}
+        {sync.isSuccess && <SyncSummary result={sync.data} />}
+      </section>
+    </Card>
+  );
+}
+
+function SyncError({ error }: { error: unknown }) {
+  if (error instanceof ApiRequestError && error.code === "INSUFFICIENT_CREDITS") {
+    const required = Number(error.meta?.required);
+    const available = Number(error.meta?.available);
+    return (
+      <div role="alert" data-testid="sync-insufficient-credits" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p className="font-semibold">Not enough credits: nothing was added.</p>
+        {Number.isFinite(required) && Number.isFinite(available) && (
+          <p>
+            This sync would add {required.toLocaleString("en-US")} new URLs at 1 credit each; your organization has {available.toLocaleString("en-US")} credits.
+          </p>
+        )}
+        <p className="mt-1">{error.message}</p>
+      </div>
+    );
+  }
+  return <ErrorAlert error={error} />;
+}
+
+function SyncSummary({ result }: { result: SyncResult }) {
+  const items: [string, number][] = [
+    ["New URLs added", result.urlsDiscovered], ["Seen again", result.urlsUpdated], ["Skipped", result.urlsSkipped],
+    ["Sitemaps read", result.sitemapsFetched], ["Newly missing", result.staleMarked], ["Back in a sitemap", result.staleCleared],
+  ];
+  return (
+    <div role="status" data-testid="sync-result" className="space-y-3">
+      <p className="text-sm font-medium text-emerald-800">Sync complete.</p>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {items.map(([label, value]) => (
+          <div key={label} className="rounded-md border border-slate-200 px-3 py-2">
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
+          </div>
+        ))}
+      </dl>
+      {result.skippedOffHost.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-slate-700">{result.skippedOffHost.length} off-host URLs were skipped (not charged)</summary>
+          <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 text-slate-700">
+            {result.skippedOffHost.map((s) => <li key={s.url} className="break-all">{s.url}</li>)}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

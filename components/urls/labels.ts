@@ -1,0 +1,39 @@
+import type { BadgeTone } from "@/components/ui/badge";
+import type { TrackedUrl, UrlFilters } from "@/lib/queries/urls";
+
+type Values<K extends keyof TrackedUrl> = TrackedUrl[K];
+type Labels<T extends string> = Record<T, string>;
+
+// Every value of each enumeration in plain words; the Record types make the compiler check coverage,
+// and the keys double as the option lists of the filters (the schema module is server code).
+export const SOURCE_LABELS: Labels<Values<"source">> = { sitemap: "Sitemap", manual: "Added by hand", import: "Import" };
+export const HEALTH_LABELS: Labels<Values<"healthState">> = {
+  unknown: "Not checked", healthy: "Healthy", redirected: "Redirected", client_error: "Client error (4xx)",
+  server_error: "Server error (5xx)", timeout: "Timed out",
+};
+export const INDEXABILITY_LABELS: Labels<Values<"indexability">> = {
+  unknown: "Not audited", indexable: "Indexable", noindex: "noindex", canonicalized: "Canonicalized elsewhere", blocked_by_robots: "Blocked by robots.txt",
+};
+export const ENGINE_A_LABELS: Labels<Values<"engineAState">> = {
+  unknown: "Unknown", indexed: "Indexed", crawled_not_indexed: "Crawled, not indexed", discovered_not_indexed: "Discovered, not indexed",
+  excluded: "Excluded", blocked: "Blocked", redirected: "Redirected", submitted: "Submitted",
+};
+export const ENGINE_B_LABELS: Labels<Values<"engineBState">> = {
+  unknown: "Unknown", indexed: "Indexed", not_indexed: "Not indexed", submitted: "Submitted", blocked: "Blocked", error: "Error",
+};
+export const DISAGREEMENT_LABELS: Labels<NonNullable<UrlFilters["disagreement"]>> = {
+  indexable_not_in_engine: "Indexable, but an engine has not indexed it",
+  nonindexable_but_indexed: "Not indexable, but an engine indexed it",
+  any: "Either disagreement",
+};
+
+export const HEALTH_TONE: Record<Values<"healthState">, BadgeTone> = {
+  unknown: "neutral", healthy: "success", redirected: "info", client_error: "danger", server_error: "danger", timeout: "warning",
+};
+export const INDEXABILITY_TONE: Record<Values<"indexability">, BadgeTone> = {
+  unknown: "neutral", indexable: "success", noindex: "warning", canonicalized: "warning", blocked_by_robots: "danger",
+};
+export const engineTone = (state: string): BadgeTone =>
+  state === "indexed" ? "success" : state === "unknown" || state === "submitted" ? "neutral" : state === "error" || state === "blocked" ? "danger" : "warning";
+
+export const keysOf = <T extends string>(labels: Labels<T>) => Object.keys(labels) as T[];

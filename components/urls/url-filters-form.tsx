@@ -1,0 +1,57 @@
+"use client";
+
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClasses } from "@/components/ui/field";
+import type { UrlFilters } from "@/lib/queries/urls";
+import { DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "./labels";
+
+type Key = keyof UrlFilters;
+const YES_NO = { true: "Yes", false: "No" };
+
+// One select per API filter, in the API's order; the empty option means "any".
+const FIELDS: { key: Key; label: string; options: Record<string, string> }[] = [
+  { key: "healthState", label: "Health", options: HEALTH_LABELS },
+  { key: "indexability", label: "Indexability", options: INDEXABILITY_LABELS },
+  { key: "engineAState", label: "Engine A", options: ENGINE_A_LABELS },
+  { key: "engineBState", label: "Engine B", options: ENGINE_B_LABELS },
+  { key: "source", label: "Source", options: SOURCE_LABELS },
+  { key: "hasIssues", label: "Has open issues", options: YES_NO },
+  { key: "isStale", label: "Missing from sitemap", options: YES_NO },
+  { key: "disagreement", label: "Audit and engines disagree", options: DISAGREEMENT_LABELS },
+];
+
+/** The filters apply as soon as a value changes; they combine with AND. */
+export function UrlFiltersForm({ filters, onChange }: { filters: UrlFilters; onChange: (filters: UrlFilters) => void }) {
+  const id = useId();
+  const active = Object.keys(filters).length;
+
+  function set(key: Key, value: string) {
+    const next: Record<string, string> = { ...(filters as Record<string, string>) };
+    if (value) next[key] = value;
+    else delete next[key];
+    onChange(next as UrlFilters);
+  }
+
+  return (
+    <form role="search" aria-label="Filter URLs" onSubmit={(e) => e.preventDefault()} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {FIELDS.map((f) => (
+          <div key={f.key} className="space-y-1">
+            <label htmlFor={`${id}-${f.key}`} className="block text-sm font-medium text-slate-800">{f.label}</label>
+            <select id={`${id}-${f.key}`} value={filters[f.key] ?? ""} onChange={(e) => set(f.key, e.target.value)} className={inputClasses}>
+              <option value="">Any</option>
+              {Object.entries(f.options).map(([value, label]) => (
+                <option key={value} value={value}>{label}</option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-600" aria-live="polite">{active === 0 ? "No filters: all URLs." : `${active} filter${active === 1 ? "" : "s"} applied.`}</p>
+        {active > 0 && <Button variant="secondary" onClick={() => onChange({})}>Clear filters</Button>}
+      </div>
+    </form>
+  );
+}

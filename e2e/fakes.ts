@@ -1,0 +1,41 @@
+// Client of the control endpoint of scripts/e2e-fakes.ts (API: e2e/README.md): scripts the DNS server
+// and the customer site that the app under test reaches through DNS_SERVERS and CONNECT_TO.
+const CONTROL_URL = process.env.E2E_CONTROL_URL ?? `http://127.0.0.1:${3199 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
+
+async function control<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${CONTROL_URL}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(`e2e control ${method} ${path}: ${json.error ?? res.status}`);
+  return json;
+}
+
+/** A fresh domain under e2e.test, which the test site's certificate covers. */
+export const uniqueDomain = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.e2e.test`;
+
+/** Answer TXT queries for `name` with these records (replaces any earlier script for the name). */
+export const setTxt = (name: string, values: string[]) => control("POST", "/dns/txt", { name, values });
+
+/** Forget the script for `name`: it answers NXDOMAIN again. */
+export const clearDns = (name: string) => control("DELETE", `/dns?name=${encodeURIComponent(name)}`);
+
+/** Queries the DNS server has seen for `name` (and type). */
+export const dnsQueries = (name: string, type?: string) =>
+  control<Array<{ name: string; type: string; transport: string; count: number }>>("GET", `/dns/queries?name=${encodeURIComponent(name)}${type ? `&type=${type}` : ""}`);
+
+/** Serve `https://{host}{path}` (and http) with this response. */
+export const siteRoute = (host: string, path: string, spec: { status?: number; body?: string; headers?: Record<string, string>; delayMs?: number; redirect?: string }) =>
+  control("POST", "/site/route", { host, path, ...spec });
+
+/** A sitemap of `count` URLs (https://{host}/page-1 …) at /sitemap.xml, a robots.txt naming it and optionally llms.txt. */
+export const serveSitemap = (host: string, count: number, opts: { path?: string; robots?: boolean; llms?: boolean } = {}) =>
+  control<{ host: string; sitemapUrl: string; count: number }>("POST", "/site/sitemap", { host, count, ...opts });
+
+/** Drop every route of `host`: it answers 404 everywhere. */
+export const clearSite = (host: string) => control("DELETE", `/site?host=${encodeURIComponent(host)}`);
+
+/** Requests the test site has received for `host`. */
+export const siteRequests = (host: string) => control<Array<{ method: string; path: string; host: string; secure: boolean }>>("GET", `/site/requests?host=${encodeURIComponent(host)}`);

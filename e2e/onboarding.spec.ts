@@ -1,0 +1,129 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { DNS_FAILURES, KEY_FAILURES } from "@/lib/verification/messages";
+import { serveSitemap, setTxt, siteRoute, uniqueDomain } from "./fakes";
+import { screenshot, uniqueEmail } from "./helpers";
+import { createProject } from "./project-fixtures";
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
+
+const currentStep = (page: Page) => page.getByRole("list", { name: "Setup steps" }).locator('[aria-current="step"]');
+
+test("verify by DNS against the local DNS server, resume, first sync, overview actions", async ({ page, context }) => {
+  await signIn(page, uniqueEmail("onboarding-dns"));
+  const domain = uniqueDomain("dns");
+  const { id: projectId } = await createProject(page, domain);
+
+  // The first open of a project nobody set up goes to the wizard, which checks the site at once.
+  await page.goto(`/projects/${projectId}`);
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/setup$`));
+  await expect(page.getByTestId("probe-result")).toContainText("Not found");
+  await expect(page.getByText("No sitemap was found, and robots.txt names none.")).toBeVisible();
+  await screenshot(page, "setup-probe-nothing-found");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // DNS: the record name and value, with copy buttons.
+  await expect(currentStep(page)).toContainText("Prove ownership");
+  await expect(page.getByLabel("DNS TXT record")).toBeChecked();
+  await page.getByRole("button", { name: "Get my DNS record" }).click();
+  const record = page.getByTestId("dns-record");
+  await expect(record.getByTestId("dns-record-name")).toHaveText(`_service.${domain}`);
+  const value = (await record.getByTestId("dns-record-value").textContent())!;
+  expect(value).toMatch(/^service-site-verification=[0-9a-f]{64}$/);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await record.getByRole("button", { name: "Copy value" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+  await record.getByRole("button", { name: "Copy name" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`_service.${domain}`);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "setup-dns-record");
+
+  // "Check now" shows the exact failure: first nothing at the name, then a wrong value.
+  const checkNow = page.getByRole("button", { name: "Check now" });
+  await checkNow.click();
+  await expect(page.getByTestId("dns-failure")).toContainText(DNS_FAILURES.nxdomain);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "setup-dns-failure");
+  await setTxt(`_service.${domain}`, ["service-site-verification=not-the-token"]);
+  await checkNow.click();
+  await expect(page.getByTestId("dns-failure")).toContainText(DNS_FAILURES.wrong_value);
+
+  await setTxt(`_service.${domain}`, ["v=spf1 -all", value]);
+  await checkNow.click();
+  await expect(page.getByTestId("ownership-verified")).toContainText("Verified through the DNS record.");
+  await expect(page.locator("main").getByText("Verified", { exact: true })).toBeVisible(); // the shell's badge, refreshed
+  await screenshot(page, "setup-dns-verified");
+
+  // Resumable: reopening continues at the first sync.
+  await page.goto(`/projects/${projectId}/setup`);
+  await expect(currentStep(page)).toContainText("First sitemap sync");
+  await serveSitemap(domain, 5);
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("sync-cost")).toHaveText("5 credits");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Your project is set up" })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "setup-done");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "setup-done-mobile");
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // A set-up project opens on its overview, where sync and probe can be run again.
+  await page.goto(`/projects/${projectId}`);
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`));
+  const verification = page.getByTestId("verification-status");
+  await expect(verification.locator("div").filter({ hasText: "DNS TXT record" })).toContainText("Verified");
+  await expect(page.getByTestId("project-stats").getByRole("link", { name: /^Tracked URLs/ })).toContainText("5");
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "less than 15 minutes ago" })).toBeVisible();
+  await page.getByRole("button", { name: "Check availability" }).click();
+  await expect(page.getByTestId("probe-result")).toContainText(`https://${domain}/sitemap.xml`);
+  await expect(page.getByTestId("last-probe")).toContainText("UTC");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "project-overview-verified");
+});
+
+test("verify by IndexNow key: generate, download the key file, publish it, verify", async ({ page }) => {
+  await signIn(page, uniqueEmail("onboarding-key"));
+  const domain = uniqueDomain("key");
+  const { id: projectId } = await createProject(page, domain);
+  await page.goto(`/projects/${projectId}/setup`);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await page.getByLabel("IndexNow key file").check();
+  // A pasted key is checked as it is typed.
+  const own = page.getByLabel("Or paste the key you already use");
+  await own.fill("short");
+  await expect(own).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "Use this key" })).toBeDisabled();
+  await page.getByRole("button", { name: "Generate a key" }).click();
+  const key = (await page.getByTestId("indexnow-key").textContent())!;
+  expect(key).toMatch(/^[0-9a-f]{64}$/);
+  await expect(page.getByText(`https://${domain}/${key}.txt`).first()).toBeVisible();
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download key file" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${key}.txt`);
+  expect(await readFile((await download.path())!, "utf8")).toBe(key);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "setup-indexnow-key");
+
+  const verify = page.getByRole("button", { name: "Verify key file" });
+  await verify.click();
+  await expect(page.getByTestId("key-failure")).toContainText(KEY_FAILURES.not_found);
+  await siteRoute(domain, `/${key}.txt`, { body: `${key}\n`, headers: { "content-type": "text/plain" } });
+  await verify.click();
+  await expect(page.getByTestId("ownership-verified")).toContainText("Verified through the IndexNow key file.");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(currentStep(page)).toContainText("First sitemap sync");
+
+  // More new URLs than credits: the API's 402 message, nothing admitted, and the free way in.
+  await serveSitemap(domain, 150);
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByRole("region", { name: "First sitemap sync" }).getByRole("alert")).toContainText("Admitting 150 new URLs needs 150 credits; 100 are available");
+  await expect(page.getByRole("link", { name: "import a list of URLs" })).toBeVisible();
+  await expect(page.getByTestId("credit-balance")).toContainText("100");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "setup-sync-insufficient-credits");
+});

@@ -1,0 +1,96 @@
+// Data for the project-page journeys (URLs, imports, issues, sitemaps, submissions): projects through
+// the API as the signed-in user, sitemaps on the fake customer site, and two direct database steps
+// the product has no API for (moving the 15-minute sync limit, recording IndexNow batches).
+import { expect, type Page } from "@playwright/test";
+import pg from "pg";
+import { siteRoute } from "./fakes";
+
+export type E2eProject = { id: string; domain: string; organizationId: string };
+
+export async function organizationId(page: Page): Promise<string> {
+  const res = await page.request.get("/api/user/organizations");
+  expect(res.status()).toBe(200);
+  return (await res.json()).data[0].id;
+}
+
+export async function createProject(page: Page, domain: string, name?: string): Promise<E2eProject> {
+  const orgId = await organizationId(page);
+  const res = await page.request.post(`/api/user/organizations/${orgId}/projects`, { data: { domain, ...(name ? { name } : {}) } });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()).data as { id: string };
+  return { id, domain, organizationId: orgId };
+}
+
+export const projectApi = (p: E2eProject, rest = "") => `/api/user/organizations/${p.organizationId}/projects/${p.id}${rest}`;
+
+/** POST …/sync as the signed-in user; answers the envelope. */
+export async function syncByApi(page: Page, p: E2eProject) {
+  const res = await page.request.post(projectApi(p, "/sync"));
+  return { status: res.status(), body: await res.json() };
+}
+
+const XML = { "content-type": "application/xml" };
+
+export const urlsetXml = (urls: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${u}</loc></url>`).join("")}</urlset>`;
+
+export const indexXml = (sitemaps: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${sitemaps.map((s) => `<sitemap><loc>${s}</loc></sitemap>`).join("")}</sitemapindex>`;
+
+/** robots.txt naming /sitemap.xml, which is an index of the given children (path → page paths, or a status). */
+export async function serveSitemapIndex(domain: string, children: Record<string, string[] | number>) {
+  const base = `https://${domain}`;
+  await siteRoute(domain, "/robots.txt", { body: `User-agent: *\nAllow: /\nSitemap: ${base}/sitemap.xml\n`, headers: { "content-type": "text/plain" } });
+  await siteRoute(domain, "/sitemap.xml", { body: indexXml(Object.keys(children).map((p) => base + p)), headers: XML });
+  for (const [path, pages] of Object.entries(children)) {
+    if (typeof pages === "number") await siteRoute(domain, path, { status: pages, body: "unavailable" });
+    else await siteRoute(domain, path, { body: urlsetXml(pages.map((p) => (p.startsWith("http") ? p : base + p))), headers: XML });
+  }
+}
+
+// The database of the app under test: DATABASE_URL when the suite runs against one, else the embedded
+// database that `next start` serves on 54329 + E2E_PORT_OFFSET (playwright.config.ts).
+const databaseUrl = () =>
+  process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL
+  ?? `postgresql://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_DB_PORT ?? 54329 + Number(process.env.E2E_PORT_OFFSET ?? 0)}/postgres?sslmode=disable`;
+
+async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Moves the last sync start 16 minutes back, as if the 15-minute limit had passed. */
+export const letSyncLimitPass = (p: E2eProject) =>
+  withDb((db) => db.query("UPDATE projects SET last_sitemap_sync_at = last_sitemap_sync_at - interval '16 minutes' WHERE id = $1", [p.id]));
+
+/** Records IndexNow batches as the submission job would (there is no API to create them). */
+export const recordSubmissions = (p: E2eProject, rows: { urlCount: number; status: string; responseCode: number | null; responseBody: string | null; error: string | null; minutesAgo: number }[]) =>
+  withDb(async (db) => {
+    for (const r of rows) {
+      await db.query(
+        `INSERT INTO submissions (id, organization_id, project_id, engine, url_count, status, response_code, response_body, error, created_at)
+         VALUES (gen_random_uuid(), $1, $2, 'indexnow', $3, $4::"SubmissionStatus", $5, $6, $7, now() - make_interval(mins => $8::int))`,
+        [p.organizationId, p.id, r.urlCount, r.status, r.responseCode, r.responseBody, r.error, r.minutesAgo],
+      );
+    }
+  });
+
+/**
+ * Audit and engine results for the URLs of serveSitemap (…/page-N), as the audit and inspection jobs
+ * would record them (they reach real engines, which the e2e site cannot stand in for):
+ * page-1…9 healthy, indexable, indexed by both; page-10…19 404, indexable, not indexed by either
+ * (disagreement indexable_not_in_engine); page-20…29 redirected, canonicalized, indexed by engine A
+ * (disagreement nonindexable_but_indexed).
+ */
+export const recordAuditResults = (p: E2eProject) =>
+  withDb(async (db) => {
+    const set = (pattern: string, sql: string) => db.query(`UPDATE tracked_urls SET ${sql}, last_health_check_at = now(), last_audit_at = now() WHERE project_id = $1 AND url ~ $2`, [p.id, pattern]);
+    await set("/page-[1-9]$", `health_state = 'healthy', http_status = 200, indexability = 'indexable', engine_a_state = 'indexed', engine_b_state = 'indexed', indexed_at = now()`);
+    await set("/page-1[0-9]$", `health_state = 'client_error', http_status = 404, indexability = 'indexable', engine_a_state = 'crawled_not_indexed', engine_b_state = 'not_indexed'`);
+    await set("/page-2[0-9]$", `health_state = 'redirected', http_status = 301, redirect_target = url || '/', redirect_hops = 1, indexability = 'canonicalized', canonical_url = url || '/', engine_a_state = 'indexed'`);
+  });

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { IssueResponse, IssueUrlMembershipResponse } from "@/lib/issues/schemas";
+import { fetchApi } from "./fetch-api";
+import { projectKeys, projectsPath } from "./projects";
+import { fetchPage, queryString, type Page, type ProjectRef } from "./urls";
+
+export type Issue = IssueResponse;
+export type IssueStatus = Issue["status"];
+export type IssueSeverity = Issue["severity"];
+export type IssueMembership = IssueUrlMembershipResponse;
+export type IssueFilters = { status?: IssueStatus };
+
+/** One type per group: a project has at most 18 groups, so one page of 100 holds them all. */
+export const ALL_GROUPS: Page = { offset: 0, limit: 100 };
+
+export const issueKeys = {
+  all: (p: ProjectRef) => [...projectKeys.project(p.orgId, p.projectId), "issues"] as const,
+  list: (p: ProjectRef, filters: IssueFilters) => [...issueKeys.all(p), "list", filters] as const,
+  one: (p: ProjectRef, issueId: string) => [...issueKeys.all(p), "one", issueId] as const,
+  urls: (p: ProjectRef, issueId: string, page: Page) => [...issueKeys.all(p), "urls", issueId, page] as const,
+};
+
+/** Every group of the project (in the status filter), severity first; the server prefetches it with `listIssues`. */
+export const issuesQuery = (p: ProjectRef, filters: IssueFilters) =>
+  queryOptions({
+    queryKey: issueKeys.list(p, filters),
+    queryFn: ({ signal }) => fetchPage<Issue>(projectsPath(p.orgId, p.projectId, `/issues${queryString({ ...filters, ...ALL_GROUPS })}`), ALL_GROUPS, signal),
+  });
+
+export const issueQuery = (p: ProjectRef, issueId: string) =>
+  queryOptions({
+    queryKey: issueKeys.one(p, issueId),
+    queryFn: ({ signal }) => fetchApi<Issue>(projectsPath(p.orgId, p.projectId, `/issues/${issueId}`), { signal }),
+  });
+
+/** Affected URLs of a group, open memberships first. */
+export const issueUrlsQuery = (p: ProjectRef, issueId: string, page: Page) =>
+  queryOptions({
+    queryKey: issueKeys.urls(p, issueId, page),
+    queryFn: ({ signal }) => fetchPage<IssueMembership>(projectsPath(p.orgId, p.projectId, `/issues/${issueId}/urls${queryString(page)}`), page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const updateIssueStatus = (p: ProjectRef, issueId: string, status: IssueStatus) =>
+  fetchApi<Issue>(projectsPath(p.orgId, p.projectId, `/issues/${issueId}`), { method: "PATCH", body: { status } });

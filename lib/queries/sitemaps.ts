@@ -1,0 +1,22 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SitemapResponse } from "@/lib/sitemaps/sync/schemas";
+import { fetchApi } from "./fetch-api";
+import { projectKeys, projectsPath } from "./projects";
+import { type ProjectRef } from "./urls";
+
+export type Sitemap = SitemapResponse;
+
+/** DESIGN.md: a second sync within 15 minutes of the last sync start answers 429. */
+export const SYNC_DEBOUNCE_MS = 15 * 60_000;
+
+export const sitemapKeys = {
+  all: (p: ProjectRef) => [...projectKeys.project(p.orgId, p.projectId), "sitemaps"] as const,
+  list: (p: ProjectRef) => [...sitemapKeys.all(p), "list"] as const,
+};
+
+/** Every sitemap of the project (roots and children, unpaged); the server prefetches it with `listSitemaps`. */
+export const sitemapsQuery = (p: ProjectRef) =>
+  queryOptions({
+    queryKey: sitemapKeys.list(p),
+    queryFn: ({ signal }) => fetchApi<Sitemap[]>(projectsPath(p.orgId, p.projectId, `/sitemaps`), { signal }),
+  });
