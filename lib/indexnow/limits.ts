@@ -9,11 +9,6 @@ export const DETAIL_RETENTION_MS = 90 * 24 * 3600_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** One run holds a project's lease this long, renewed before every batch; a crashed run's lease lapses. */
 export const LEASE_MS = 2 * 60_000;
-/**
- * A URL whose batch failed this many times leaves the backlog until it changes again; 403 (the key)
- * never counts toward it, since the URLs are fine and go out once the key is fixed.
- */
-export const MAX_URL_ATTEMPTS = 10;
 /** Backoff after a failed batch: 5 min doubling per consecutive failure, at most 6 h (a 429's Retry-After wins when longer, up to 24 h). */
 export const BACKOFF_BASE_MS = 5 * 60_000;
 export const BACKOFF_MAX_MS = 6 * 3600_000;

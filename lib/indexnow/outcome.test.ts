@@ -5,9 +5,11 @@ import { truncateUtf8 } from "./post-batch";
 
 describe("outcomeOf", () => {
   it("maps every answer of the protocol", () => {
-    expect([200, 202, 400, 403, 422, 429, 500, null].map((c) => [c, outcomeOf(c).status, outcomeOf(c).delivered, outcomeOf(c).keyInvalid])).toEqual([
-      [200, "accepted", true, false], [202, "submitted", true, false], [400, "rejected", false, false], [403, "rejected", false, true],
-      [422, "rejected", false, false], [429, "error", false, false], [500, "error", false, false], [null, "error", false, false],
+    const row = (c: number | null) => { const o = outcomeOf(c); return [c, o.status, o.delivered, o.keyInvalid, o.leavesBacklog]; };
+    expect([200, 202, 400, 403, 422, 429, 500, null].map(row)).toEqual([
+      [200, "accepted", true, false, true], [202, "submitted", true, false, true], [400, "rejected", false, false, true],
+      [403, "rejected", false, true, false], [422, "rejected", false, false, true], [429, "error", false, false, false],
+      [500, "error", false, false, false], [null, "error", false, false, false],
     ]);
   });
 });

@@ -5,8 +5,14 @@ export type BatchOutcome = {
   status: SubmissionStatus;
   /** The URLs went out: their pending mark clears and lastIndexNowSubmittedAt is set. */
   delivered: boolean;
-  /** The key was refused (403): raises indexnow_key_invalid; the URLs stay pending without counting an attempt against them. */
+  /** The key was refused (403): raises indexnow_key_invalid; the URLs stay pending for the fixed key. */
   keyInvalid: boolean;
+  /**
+   * The batch's URLs leave the backlog (until they change again): delivered, or refused as they are
+   * (400/422: sending them again would be refused again). 403, 429, 5xx and no answer keep them, so an
+   * outage or a key being fixed never loses a URL, and the project backs off instead.
+   */
+  leavesBacklog: boolean;
 };
 
 /**
@@ -15,11 +21,11 @@ export type BatchOutcome = {
  * 429 too many requests and anything else (5xx, network error, timeout) an error, retried later.
  */
 export function outcomeOf(responseCode: number | null): BatchOutcome {
-  if (responseCode === 202) return { status: "submitted", delivered: true, keyInvalid: false };
-  if (responseCode !== null && responseCode >= 200 && responseCode < 300) return { status: "accepted", delivered: true, keyInvalid: false };
-  if (responseCode === 403) return { status: "rejected", delivered: false, keyInvalid: true };
-  if (responseCode === 400 || responseCode === 422) return { status: "rejected", delivered: false, keyInvalid: false };
-  return { status: "error", delivered: false, keyInvalid: false };
+  if (responseCode === 202) return { status: "submitted", delivered: true, keyInvalid: false, leavesBacklog: true };
+  if (responseCode !== null && responseCode >= 200 && responseCode < 300) return { status: "accepted", delivered: true, keyInvalid: false, leavesBacklog: true };
+  if (responseCode === 403) return { status: "rejected", delivered: false, keyInvalid: true, leavesBacklog: false };
+  if (responseCode === 400 || responseCode === 422) return { status: "rejected", delivered: false, keyInvalid: false, leavesBacklog: true };
+  return { status: "error", delivered: false, keyInvalid: false, leavesBacklog: false };
 }
 
 /** Delay before the project's next batch after `failures` consecutive failed ones; Retry-After is honoured when longer. */

@@ -1,6 +1,5 @@
 import { db, Prisma, type Tx } from "@/lib/db";
 import { clearProjectIssue, detectProjectIssue, type ProjectRef } from "@/lib/issues/detections";
-import { MAX_URL_ATTEMPTS } from "./limits";
 import { backoffMs, outcomeOf } from "./outcome";
 import type { PostResult } from "./post-batch";
 
@@ -9,17 +8,18 @@ export type RecordedBatch = { submissionId: string; status: string; delivered: b
 
 /**
  * Records one answered (or failed) batch in one transaction: the Submission row (append-only) and its
- * per-URL detail, the backlog (delivered URLs leave it; failed ones count a failure and leave after
- * MAX_URL_ATTEMPTS, except on 403), the project's backoff, and the indexnow_key_invalid issue
- * (raised on 403, resolved by a delivered batch). A URL that changed while the batch was in flight
- * (its pending_at moved) stays in the backlog. The URLs' own IndexNow columns follow in settleSubmissions.
+ * per-URL detail, the backlog (see BatchOutcome.leavesBacklog), the project's backoff, and the
+ * indexnow_key_invalid issue (raised on a 403 to the project's current key, resolved by a delivered
+ * batch). A URL that changed while the batch was in flight (its pending_at moved) stays in the
+ * backlog. The URLs' own IndexNow columns follow in settleSubmissions.
  */
 export async function recordBatch(
-  project: ProjectRef, keyLocation: string, urls: SentUrl[], result: PostResult, now: Date,
+  project: ProjectRef, key: string, keyLocation: string, urls: SentUrl[], result: PostResult, now: Date,
 ): Promise<RecordedBatch> {
   const outcome = outcomeOf(result.responseCode);
   return db.$transaction(async (tx) => {
-    if (outcome.keyInvalid) {
+    // A 403 to a key replaced while the batch was in flight says nothing about the current key.
+    if (outcome.keyInvalid && (await isCurrentKey(tx, project.projectId, key))) {
       await detectProjectIssue(tx, project, "indexnow_key_invalid", { responseCode: result.responseCode, keyLocation }, now);
     } else if (outcome.delivered && (await hasOpenKeyIssue(tx, project.projectId))) {
       await clearProjectIssue(tx, project, "indexnow_key_invalid", now);
@@ -32,27 +32,26 @@ export async function recordBatch(
       },
       select: { id: true },
     });
-    await writeDetailAndBacklog(tx, submission.id, urls, outcome.delivered ? "delivered" : outcome.keyInvalid ? "key_invalid" : "failed", now);
+    await writeDetailAndBacklog(tx, submission.id, urls, outcome.leavesBacklog, now);
     const nextAttemptAt = await updateBackoff(tx, project.projectId, outcome.delivered, result.retryAfterMs, now);
     return { submissionId: submission.id, status: outcome.status, delivered: outcome.delivered, nextAttemptAt };
   }, { timeout: 60_000, maxWait: 10_000 });
 }
 
 /**
- * One statement: the batch's detail rows, and the backlog: delivered URLs leave it; after a failure
- * each URL counts one (leaving at MAX_URL_ATTEMPTS); a refused key (403) leaves it as it is. Only rows
- * whose pending_at is still the one sent are touched. The lists go as three text parameters (URLs never
- * contain a newline once normalized): far cheaper to send and parse than arrays of 10,000 elements.
+ * One statement: the batch's detail rows and, when the URLs leave the backlog, their queue rows whose
+ * pending_at is still the one sent. Queue rows another transaction holds (a sitemap sync moving their
+ * lastmod) are skipped rather than waited for: they are changing, so they stay, and this never waits
+ * on (or deadlocks with) a long admission. The lists go as three text parameters (URLs never contain
+ * a newline once normalized): far cheaper to send and parse than arrays of 10,000 elements.
  */
-async function writeDetailAndBacklog(tx: Tx, submissionId: string, urls: SentUrl[], outcome: "delivered" | "failed" | "key_invalid", now: Date) {
-  const backlog = {
-    delivered: Prisma.sql`, gone AS (DELETE FROM index_now_queue q USING b WHERE q.tracked_url_id = b.id AND q.pending_at = b.pending_at)`,
-    failed: Prisma.sql`, gone AS (DELETE FROM index_now_queue q USING b
-        WHERE q.tracked_url_id = b.id AND q.pending_at = b.pending_at AND q.failures + 1 >= ${MAX_URL_ATTEMPTS}),
-      counted AS (UPDATE index_now_queue q SET failures = q.failures + 1 FROM b
-        WHERE q.tracked_url_id = b.id AND q.pending_at = b.pending_at AND q.failures + 1 < ${MAX_URL_ATTEMPTS})`,
-    key_invalid: Prisma.empty,
-  }[outcome];
+async function writeDetailAndBacklog(tx: Tx, submissionId: string, urls: SentUrl[], leavesBacklog: boolean, now: Date) {
+  const backlog = leavesBacklog
+    ? Prisma.sql`, held AS (
+        SELECT q.tracked_url_id FROM index_now_queue q JOIN b ON q.tracked_url_id = b.id AND q.pending_at = b.pending_at
+        ORDER BY q.tracked_url_id FOR UPDATE OF q SKIP LOCKED
+      ), gone AS (DELETE FROM index_now_queue q USING held h WHERE q.tracked_url_id = h.tracked_url_id)`
+    : Prisma.empty;
   await tx.$executeRaw(Prisma.sql`
     WITH b AS MATERIALIZED (
       SELECT * FROM unnest(
@@ -80,14 +79,18 @@ async function updateBackoff(tx: Tx, projectId: string, delivered: boolean, retr
   return next;
 }
 
+async function isCurrentKey(tx: Tx, projectId: string, key: string): Promise<boolean> {
+  return (await tx.project.count({ where: { id: projectId, indexNowKey: key } })) > 0;
+}
+
 async function hasOpenKeyIssue(tx: Tx, projectId: string): Promise<boolean> {
   return (await tx.issue.count({ where: { projectId, type: "indexnow_key_invalid", status: "open" } })) > 0;
 }
 
 const MESSAGES: Record<number, string> = {
-  400: "IndexNow answered 400 Bad Request: the request was not in the expected format",
-  403: "IndexNow answered 403 Forbidden: the key is not valid (the key file was not found or does not match)",
-  422: "IndexNow answered 422 Unprocessable Entity: URLs not on the host, or a key that does not match the protocol's schema",
+  400: "IndexNow answered 400 Bad Request: the request was not in the expected format; these URLs are sent again when they change",
+  403: "IndexNow answered 403 Forbidden: the key is not valid (the key file was not found or does not match); the URLs wait for a valid key",
+  422: "IndexNow answered 422 Unprocessable Entity: URLs not on the host, or a key that does not match the protocol's schema; these URLs are sent again when they change",
   429: "IndexNow answered 429 Too Many Requests: the batch will be retried later",
 };
 

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { clearProjectIssue } from "@/lib/issues/detections";
+import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
 import { checkKeyFile } from "./check-key-file";
@@ -16,7 +17,8 @@ export type VerifyKeyOptions = { fetcher?: SafeFetcher; now?: Date; timeoutMs?: 
 /**
  * Fetches https://{domain}/{key}.txt and sets indexNowKeyVerifiedAt when its trimmed body is the key;
  * success also resolves an open `indexnow_key_invalid` issue. A failed check leaves an earlier proof
- * in place (only a new key clears it). The fetch runs outside any transaction.
+ * in place (only a new key clears it). The fetch runs outside any transaction. Once a key is verified,
+ * the URLs waiting for IndexNow go out (an earlier backoff, e.g. from 403s of this key, is lifted).
  */
 export async function verifyKey(ctx: Ctx, projectId: string, opts: VerifyKeyOptions = {}): Promise<ProjectVerifyResult> {
   const project = await getProjectOrThrow(ctx, projectId);
@@ -46,5 +48,6 @@ export async function verifyKey(ctx: Ctx, projectId: string, opts: VerifyKeyOpti
     }, tx);
     return { row: await getProjectOrThrow(ctx, project.id, tx), reason };
   });
+  if (!reason) await requestProjectSubmission(project.id, "key_verified");
   return { verified: !reason, error: reason ? KEY_FAILURES[reason] : null, verification: toVerification(row) };
 }

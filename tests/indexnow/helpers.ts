@@ -9,8 +9,8 @@ import { createTestProject, type TestUser } from "../factories";
 export type Target = { orgId: string; projectId: string; domain: string; key: string; headers: Record<string, string> };
 
 /** A project with a verified IndexNow key (pass verified: false for one that may not submit yet). */
-export async function keyedProject(user: TestUser, opts: { verified?: boolean } = {}): Promise<Target> {
-  const domain = `inow-${crypto.randomUUID().slice(0, 8)}.example`;
+export async function keyedProject(user: TestUser, opts: { verified?: boolean; zone?: string } = {}): Promise<Target> {
+  const domain = `inow-${crypto.randomUUID().slice(0, 8)}.${opts.zone ?? "example"}`;
   const key = crypto.randomBytes(16).toString("hex");
   const project = await createTestProject(user, { domain });
   await db.project.update({

@@ -11,21 +11,29 @@ import { submitPendingUrls } from "@/lib/indexnow/submit-pending-urls";
 import { dispatchInProcess } from "@/lib/jobs/dispatch-in-process";
 import { runInProcess, type Emit } from "@/lib/jobs/in-process-runner";
 import { sweepPendingSubmissionsFn } from "@/inngest/functions/indexnow/sweep-pending-submissions";
+import { createSafeFetcher } from "@/lib/net/safe-fetch";
+import { verifyKey } from "@/lib/verification";
 import { call } from "../http";
 import { createTestUser, type TestUser } from "../factories";
 import { startFakeIndexNow, type FakeIndexNow } from "../fakes/indexnow-server";
+import { startTestSite, type TestSite } from "../fakes/test-site";
+import { createTenant, type Tenant } from "../verification/helpers";
 import { addUrls, keyedProject, pendingCount, steppingClock, submissionsOf, submit } from "./helpers";
 
 let fake: FakeIndexNow;
+let site: TestSite;
 let alice: TestUser;
+let bob: Tenant;
 const endpointBefore = process.env.INDEXNOW_ENDPOINT;
 beforeAll(async () => {
-  [fake, alice] = await Promise.all([startFakeIndexNow(), createTestUser("indexnow-life")]);
+  [fake, site, alice, bob] = await Promise.all([
+    startFakeIndexNow(), startTestSite({ hostnames: ["*.indexnow.test"] }), createTestUser("indexnow-life"), createTenant("indexnow-verify"),
+  ]);
   process.env.INDEXNOW_ENDPOINT = fake.url;
 });
 afterAll(async () => {
   process.env.INDEXNOW_ENDPOINT = endpointBefore;
-  await fake.close();
+  await Promise.all([fake.close(), site.close()]);
 });
 
 const settledQuiet = async () => { await whenInProcessIdle(); await whenInProcessIdle(); };
@@ -61,6 +69,22 @@ describe("automatic submission, end to end", () => {
     expect(await requestProjectSubmission(t.projectId, "key_verified")).toEqual({ requested: true });
     await settledQuiet();
     expect(fake.requests.flatMap((r) => r.body!.urlList!)).toHaveLength(3);
+    expect(await pendingCount(t)).toBe(0);
+  });
+
+  it("POST verify-key sends the backlog that waited for the key, with no other call", async () => {
+    const t = await keyedProject(bob, { verified: false, zone: "indexnow.test" });
+    await addUrls(t, 4);
+    fake.reset();
+    site.route(`/${t.key}.txt`, { body: t.key, headers: { "content-type": "text/plain" } });
+    const fetcher = createSafeFetcher({ connectTo: site.connectTo([t.domain]), tlsCa: site.ca });
+    const verified = await verifyKey(bob.ctx, t.projectId, { fetcher });
+    expect(verified.error).toBeNull();
+    expect(verified.verified).toBe(true);
+    await settledQuiet();
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0].body).toMatchObject({ host: t.domain, key: t.key, keyLocation: `https://${t.domain}/${t.key}.txt` });
+    expect(fake.requests[0].body!.urlList).toHaveLength(4);
     expect(await pendingCount(t)).toBe(0);
   });
 

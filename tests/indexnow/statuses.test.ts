@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { claimSubmissionLease } from "@/lib/indexnow/lease";
-import { BACKOFF_BASE_MS, MAX_URL_ATTEMPTS, RESPONSE_BODY_MAX_BYTES } from "@/lib/indexnow/limits";
+import { BACKOFF_BASE_MS, RESPONSE_BODY_MAX_BYTES } from "@/lib/indexnow/limits";
 import { createTestUser, type TestUser } from "../factories";
 import { startFakeIndexNow, type FakeIndexNow } from "../fakes/indexnow-server";
 import { addUrls, keyedProject, keyIssue, pendingCount, steppingClock, submissionsOf, submit } from "./helpers";
@@ -16,14 +16,14 @@ afterAll(() => fake.close());
 const MINUTE = 60_000;
 
 describe("IndexNow answers, one by one", () => {
-  // [answer, Submission.status, URLs delivered, counts toward the URL's failure cap]
+  // [answer, Submission.status, URLs delivered, URLs leave the backlog]
   const cases = [
-    [200, "accepted", true, false], [202, "submitted", true, false],
+    [200, "accepted", true, true], [202, "submitted", true, true],
     [400, "rejected", false, true], [403, "rejected", false, false], [422, "rejected", false, true],
-    [429, "error", false, true], [500, "error", false, true], [503, "error", false, true],
+    [429, "error", false, false], [500, "error", false, false], [503, "error", false, false],
   ] as const;
 
-  it.each(cases)("HTTP %i is recorded as %s", async (code, status, delivered, counts) => {
+  it.each(cases)("HTTP %i is recorded as %s", async (code, status, delivered, leaves) => {
     const t = await keyedProject(alice);
     await addUrls(t, 2);
     fake.reset();
@@ -36,9 +36,7 @@ describe("IndexNow answers, one by one", () => {
     const [row] = await submissionsOf(t);
     expect(row).toMatchObject({ status, responseCode: code, responseBody: `answer ${code}`, urlCount: 2, engine: "indexnow" });
     expect(row.error === null).toBe(delivered);
-    expect(await pendingCount(t)).toBe(delivered ? 0 : 2);
-    const queue = await db.indexNowQueueEntry.findMany({ where: { projectId: t.projectId } });
-    expect(queue.every((q) => q.failures === (counts ? 1 : 0))).toBe(true);
+    expect(await pendingCount(t)).toBe(leaves ? 0 : 2);
     const urls = await db.trackedUrl.findMany({ where: { projectId: t.projectId } });
     expect(urls.map((u) => [u.indexNowAttempts, u.lastIndexNowSubmittedAt?.getTime() ?? null])).toEqual(
       urls.map(() => [1, delivered ? row.createdAt.getTime() : null]));
@@ -77,7 +75,7 @@ describe("indexnow_key_invalid", () => {
     fake.reply({ status: 403 });
     await submit(t, fake.url, clock);
     expect((await keyIssue(t))!.status).toBe("open");
-    expect((await db.indexNowQueueEntry.findMany({ where: { projectId: t.projectId } })).map((q) => q.failures)).toEqual([0, 0, 0]);
+    expect(await pendingCount(t)).toBe(3);
 
     clock.advance(2 * BACKOFF_BASE_MS + 1);
     const run = await submit(t, fake.url, clock);
@@ -86,6 +84,21 @@ describe("indexnow_key_invalid", () => {
     expect(resolved).toMatchObject({ id: raised!.id, status: "resolved" });
     expect(resolved!.resolvedAt).not.toBeNull();
     expect((await submissionsOf(t)).map((s) => [s.status, s.responseCode])).toEqual([["rejected", 403], ["rejected", 403], ["accepted", 200]]);
+  });
+
+  it("a 403 for a key replaced while the batch was in flight raises no issue for the new key", async () => {
+    const t = await keyedProject(alice);
+    await addUrls(t, 2);
+    fake.reset();
+    fake.reply({ status: 403, delayMs: 300 });
+    const running = submit(t, fake.url, steppingClock());
+    await new Promise((r) => setTimeout(r, 100));
+    await db.project.update({ where: { id: t.projectId }, data: { indexNowKey: "replaced-key-1234", indexNowKeyVerifiedAt: new Date() } });
+    await running;
+    expect(fake.requests[0].body!.key).toBe(t.key);
+    expect((await submissionsOf(t)).map((s) => [s.status, s.responseCode])).toEqual([["rejected", 403]]);
+    expect(await keyIssue(t)).toBeNull();
+    expect(await pendingCount(t)).toBe(2);
   });
 });
 
@@ -135,22 +148,40 @@ describe("429 and backoff", () => {
     expect(await claimSubmissionLease(t.projectId, new Date(at + BACKOFF_BASE_MS))).toMatchObject({ claimed: false, reason: "backoff" });
   });
 
-  it(`gives a URL up after ${MAX_URL_ATTEMPTS} failed batches`, async () => {
+  it("never gives a URL up during an outage: after 12 failed batches it goes out once the endpoint answers", async () => {
     const t = await keyedProject(alice);
     await addUrls(t, 1);
     fake.reset();
     fake.setDefault({ status: 500 });
     const clock = steppingClock();
-    for (let i = 0; i < MAX_URL_ATTEMPTS; i++) {
-      expect(await pendingCount(t)).toBe(1);
+    for (let i = 0; i < 12; i++) {
       await submit(t, fake.url, clock);
+      expect(await pendingCount(t)).toBe(1);
       clock.advance(7 * 3600_000);
     }
     fake.setDefault({ status: 200 });
-    expect(fake.requests).toHaveLength(MAX_URL_ATTEMPTS);
+    const run = await submit(t, fake.url, clock);
+    expect(run.batches.map((b) => b.status)).toEqual(["accepted"]);
+    expect(fake.requests).toHaveLength(13);
     expect(await pendingCount(t)).toBe(0);
     const [u] = await db.trackedUrl.findMany({ where: { projectId: t.projectId } });
-    expect(u).toMatchObject({ indexNowAttempts: MAX_URL_ATTEMPTS, lastIndexNowSubmittedAt: null });
+    expect(u.indexNowAttempts).toBe(13);
+    expect(u.lastIndexNowSubmittedAt).not.toBeNull();
+  });
+
+  it("a rejected batch (422) does not hold back the newer URLs behind it", async () => {
+    const t = await keyedProject(alice);
+    await addUrls(t, 3, "old");
+    const clock = steppingClock();
+    fake.reset();
+    fake.reply({ status: 422, body: "Unprocessable" });
+    await submit(t, fake.url, clock, { batchSize: 3 });
+    await addUrls(t, 2, "new");
+    clock.advance(BACKOFF_BASE_MS + 1);
+    const run = await submit(t, fake.url, clock, { batchSize: 3 });
+    expect(run.batches.map((b) => [b.status, b.urlCount])).toEqual([["accepted", 2]]);
+    expect(fake.requests[1].body!.urlList!.every((u) => u.includes("/new"))).toBe(true);
+    expect(await pendingCount(t)).toBe(0);
   });
 });
 
