@@ -3,7 +3,7 @@
 // (2) URL list + exact total with each filter on a project of 1,000,000 URLs, first page and offset
 //     10,000 (target p95 < 100 ms over ≥ 30 requests per case).
 // Usage: npm run bench:urls   (BENCH_DATABASE_URL / DATABASE_URL or local PostgreSQL; BENCH_REUSE=1 keeps the
-// seeded database of the previous run; BENCH_NO_EXTRA_INDEXES=1 measures without the indexes proposed below)
+// seeded database of the previous run). Indexes are the migrations' own.
 import os from "node:os";
 import pg from "pg";
 import { freshDatabase, writeResults } from "../lib.mjs";
@@ -15,21 +15,6 @@ const BIG = 1_000_000;
 const MEDIUM = 100_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const ADMISSION_RUNS = Number(process.env.BENCH_ADMISSION_RUNS ?? 15);
-
-// Indexes the list needs beyond the schema's (to be added by a migration): narrow ones to count a common
-// value, partial ones that hold exactly the rows of a disagreement / stale filter, in list order, and open
-// memberships by group for the hasIssues total.
-export const EXTRA_INDEXES = [
-  `CREATE INDEX IF NOT EXISTS tracked_urls_project_id_indexability_idx ON tracked_urls (project_id, indexability)`,
-  `CREATE INDEX IF NOT EXISTS tracked_urls_project_id_engine_a_state_idx ON tracked_urls (project_id, engine_a_state)`,
-  `CREATE INDEX IF NOT EXISTS tracked_urls_project_id_engine_b_state_idx ON tracked_urls (project_id, engine_b_state)`,
-  `CREATE INDEX IF NOT EXISTS tracked_urls_project_id_source_idx ON tracked_urls (project_id, source)`,
-  `CREATE INDEX IF NOT EXISTS tracked_urls_stale_list_idx ON tracked_urls (project_id, discovered_at, id) WHERE stale_at IS NOT NULL`,
-  `CREATE INDEX IF NOT EXISTS tracked_urls_indexable_not_in_engine_idx ON tracked_urls (project_id, discovered_at, id) WHERE indexability = 'indexable' AND (engine_a_state IN ('crawled_not_indexed', 'discovered_not_indexed', 'excluded', 'blocked') OR engine_b_state IN ('not_indexed', 'blocked'))`,
-  `CREATE INDEX IF NOT EXISTS tracked_urls_nonindexable_but_indexed_idx ON tracked_urls (project_id, discovered_at, id) WHERE indexability IN ('noindex', 'canonicalized', 'blocked_by_robots') AND (engine_a_state = 'indexed' OR engine_b_state = 'indexed')`,
-  `CREATE INDEX IF NOT EXISTS tracked_urls_disagreement_idx ON tracked_urls (project_id, discovered_at, id) WHERE (indexability = 'indexable' AND (engine_a_state IN ('crawled_not_indexed', 'discovered_not_indexed', 'excluded', 'blocked') OR engine_b_state IN ('not_indexed', 'blocked'))) OR (indexability IN ('noindex', 'canonicalized', 'blocked_by_robots') AND (engine_a_state = 'indexed' OR engine_b_state = 'indexed'))`,
-  `CREATE INDEX IF NOT EXISTS issue_url_memberships_open_idx ON issue_url_memberships (issue_id, tracked_url_id) WHERE resolved_at IS NULL`,
-];
 
 const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const url = new URL(base);
@@ -60,14 +45,6 @@ if (!reuse) {
   await seedUrls(client, { organizationId: IDS.org, projectId: IDS.big, domain: DOMAINS.big, count: BIG });
   await seedUrls(client, { organizationId: IDS.org, projectId: IDS.medium, domain: DOMAINS.medium, count: MEDIUM });
   await seedIssues(client, { organizationId: IDS.org, projectId: IDS.big, domain: DOMAINS.big, count: BIG });
-  done();
-}
-const withExtraIndexes = process.env.BENCH_NO_EXTRA_INDEXES !== "1";
-{
-  const done = step(withExtraIndexes ? "extra indexes" : "dropping extra indexes");
-  for (const sql of EXTRA_INDEXES) {
-    await client.query(withExtraIndexes ? sql : `DROP INDEX IF EXISTS ${sql.match(/IF NOT EXISTS (\w+)/)![1]}`);
-  }
   done();
 }
 {
@@ -158,14 +135,14 @@ const a = stats(admission);
 const r = stats(tracked);
 const median = (ms: number[]) => stats(ms).p50;
 const load = `${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (1-minute averages, 2 cores)`;
-const md = `## URL inventory (bench/urls${withExtraIndexes ? "" : ", without the proposed extra indexes: BENCH_NO_EXTRA_INDEXES=1"})
+const md = `## URL inventory (bench/urls)
 
 In-process calls of the verbs (\`admitUrls\`, \`listUrls\`: project lookup, exact total, page, response parsing) against local
 PostgreSQL ${(await client.query("SHOW server_version")).rows[0].server_version} with its default configuration (shared_buffers ${(await client.query("SHOW shared_buffers")).rows[0].shared_buffers}).
 Data generated with \`generate_series\`: a project of ${BIG.toLocaleString("en")} URLs (sitemap 85 % / import 10 % / manual 5 %; healthy 78 %,
 redirected 8 %, client_error 5 %, …; indexable 70 %; engine A indexed 55 %; engine B indexed 50 %; stale 3 %; open issue
 memberships on ~20 % of URLs, plus ignored and resolved groups), another of ${MEDIUM.toLocaleString("en")}, then VACUUM ANALYZE.
-Extra indexes: ${!withExtraIndexes ? "**none** (schema indexes only)" : "the ones listed in `bench/urls/run.ts` (`EXTRA_INDEXES`)"}. Load average during the run: ${load}.
+Indexes: the migrations' own; single-filter totals read \`url_facet_counts\`. Load average during the run: ${load}.
 
 ### Manual admission of 1,000 URLs into a project of ${mediumSize.toLocaleString("en")} (target < 300 ms), ${ADMISSION_RUNS} runs after a warm-up
 
@@ -184,7 +161,7 @@ ${rows.join("\n")}
 ${misses.length ? `Missed: ${misses.join(", ")}.` : "Every targeted case met the target."}
 Run on ${new Date().toISOString().slice(0, 10)}.`;
 
-writeResults(withExtraIndexes ? "urls" : "urls-no-extra-indexes", md);
+writeResults("urls", md);
 console.log(md);
 await client.end();
 const { db } = await import("../../lib/db");

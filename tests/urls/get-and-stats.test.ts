@@ -84,20 +84,24 @@ describe("GET /stats", () => {
     const health = ["healthy", "client_error", "redirected", "server_error", "timeout", "unknown"] as const;
     const engineA = ["indexed", "crawled_not_indexed", "unknown", "excluded", "indexed"] as const;
     const engineB = ["not_indexed", "indexed", "unknown", "error", "submitted"] as const;
+    const indexability = ["indexable", "noindex", "unknown", "canonicalized"] as const;
     const writes: Promise<unknown>[] = [
       admit(t, range(0, 400)), admit(t, range(200, 600)), admit(t, range(400, 800)), admit(t, range(0, 800).reverse()),
     ];
-    for (let round = 0; round < 3; round++) {
-      for (let k = 0; k < 10; k++) {
-        // Disjoint row sets per k (the last digit), so concurrent updates never lock the same rows.
-        writes.push(db.trackedUrl.updateMany({
-          where: { projectId: t.projectId, url: { endsWith: String(k) } },
-          data: { healthState: health[(k + round) % 6], engineAState: engineA[(k + round) % 5], engineBState: engineB[(k * 2 + round) % 5], staleAt: (k + round) % 3 ? null : new Date() },
-        }));
-      }
-    }
+    const updates = (round: number) => Array.from({ length: 10 }, (_, k) =>
+      // Disjoint row sets per k (the last digit), so concurrent updates never lock the same rows.
+      db.trackedUrl.updateMany({
+        where: { projectId: t.projectId, url: { endsWith: String(k) } },
+        data: {
+          healthState: health[(k + round) % 6], engineAState: engineA[(k + round) % 5], engineBState: engineB[(k * 2 + round) % 5],
+          indexability: indexability[(k * 3 + round) % 4], staleAt: (k + round) % 3 ? null : new Date(),
+        },
+      }));
+    for (let round = 0; round < 3; round++) writes.push(...updates(round));
     writes.push(db.trackedUrl.deleteMany({ where: { projectId: t.projectId, url: { in: range(100, 130) } } }));
     await Promise.all(writes);
+    // The rows admitted after an update of their digit ran are changed too, again concurrently.
+    await Promise.all([...updates(3), db.trackedUrl.deleteMany({ where: { projectId: t.projectId, url: { in: range(300, 320) } } })]);
 
     const [fresh] = await db.$queryRaw<Record<string, number>[]>`
       SELECT count(*)::int AS "totalUrls",
@@ -111,5 +115,17 @@ describe("GET /stats", () => {
     expect(fresh.totalUrls).toBeGreaterThan(700);
     const { body } = await getStats(t);
     expect(body.data).toMatchObject(fresh);
+
+    // The per-value counts behind filtered totals, against a count of the rows.
+    const facets = (rows: { facet: string; value: string; urls: number }[]) =>
+      Object.fromEntries(rows.filter((r) => r.urls !== 0).map((r) => [`${r.facet}=${r.value}`, r.urls]));
+    const recount = await db.$queryRaw<{ facet: string; value: string; urls: number }[]>`
+      SELECT f.facet, f.value, count(*)::int AS urls FROM tracked_urls t
+      CROSS JOIN LATERAL (VALUES ('health_state', t.health_state::text), ('indexability', t.indexability::text),
+        ('engine_a_state', t.engine_a_state::text), ('engine_b_state', t.engine_b_state::text), ('source', t.source::text)) f(facet, value)
+      WHERE t.project_id = ${t.projectId}::uuid GROUP BY 1, 2`;
+    const kept = await db.urlFacetCount.findMany({ where: { projectId: t.projectId, facet: { not: "disagreement" } } });
+    expect(facets(kept)).toEqual(facets(recount));
+    expect(Object.keys(facets(kept)).length).toBeGreaterThan(12);
   });
 });
