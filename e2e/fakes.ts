@@ -1,5 +1,6 @@
-// Client of the control endpoint of scripts/e2e-fakes.ts (API: e2e/README.md): scripts the DNS server
-// and the customer site that the app under test reaches through DNS_SERVERS and CONNECT_TO.
+// Client of the control endpoint of scripts/e2e-fakes.ts (API: e2e/README.md): scripts the DNS server,
+// the customer site and the IndexNow endpoint that the app under test reaches through DNS_SERVERS,
+// CONNECT_TO and INDEXNOW_ENDPOINT.
 const CONTROL_URL = process.env.E2E_CONTROL_URL ?? `http://127.0.0.1:${3199 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
 
 async function control<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
@@ -39,3 +40,18 @@ export const clearSite = (host: string) => control("DELETE", `/site?host=${encod
 
 /** Requests the test site has received for `host`. */
 export const siteRequests = (host: string) => control<Array<{ method: string; path: string; host: string; secure: boolean }>>("GET", `/site/requests?host=${encodeURIComponent(host)}`);
+
+export type IndexNowReply = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number };
+export type IndexNowRequest = { method: string; host: string | null; key: string | null; keyLocation: string | null; urlList: string[]; answeredWith: number };
+
+/** The fake IndexNow endpoint answers its next requests (of any project) with these, in order, then as before. */
+export const indexNowReply = (...replies: IndexNowReply[]) => control<{ queued: number[] }>("POST", "/indexnow/reply", { replies });
+
+/** The answer of the fake IndexNow endpoint to every later request without a queued one (200 at start). */
+export const indexNowDefault = (reply: IndexNowReply) => control("POST", "/indexnow/default", reply);
+
+/** Forget every request, queued answer and default of the fake IndexNow endpoint (it answers 200 again). */
+export const indexNowReset = () => control("DELETE", "/indexnow");
+
+/** Batches the fake IndexNow endpoint has received for `host`, oldest first, with the status it answered. */
+export const indexNowRequests = (host: string) => control<IndexNowRequest[]>("GET", `/indexnow/requests?host=${encodeURIComponent(host)}`);

@@ -11,9 +11,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
-/** Signs in through the development mailbox; lands where sign-in redirects (/account by default). */
-export async function signIn(page: Page, email: string) {
-  await page.goto("/sign-in");
+/** Signs in through the development mailbox from `from` (a sign-in page); lands where it sends back to (/projects by default). */
+export async function signIn(page: Page, email: string, from = "/sign-in") {
+  await page.goto(from);
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Send sign-in link" }).click();
   await expect(page).toHaveURL(/\/check-email/);

@@ -1,6 +1,6 @@
-// Data for the project-page journeys (URLs, imports, issues, sitemaps, submissions): projects through
-// the API as the signed-in user, sitemaps on the fake customer site, and two direct database steps
-// the product has no API for (moving the 15-minute sync limit, recording IndexNow batches).
+// Data for the project-page journeys (URLs, imports, issues, sitemaps, submissions): projects, IndexNow
+// keys and URLs through the API as the signed-in user, sitemaps and key files on the fake customer site,
+// and direct database steps the product has no API for (moving the 15-minute sync limit, audit results).
 import { expect, type Page } from "@playwright/test";
 import pg from "pg";
 import { siteRoute } from "./fakes";
@@ -22,6 +22,24 @@ export async function createProject(page: Page, domain: string, name?: string): 
 }
 
 export const projectApi = (p: E2eProject, rest = "") => `/api/user/organizations/${p.organizationId}/projects/${p.id}${rest}`;
+
+/** A generated IndexNow key, its key file published on the test site, then verified: the project submits. */
+export async function verifyIndexNowKey(page: Page, p: E2eProject): Promise<string> {
+  const set = await page.request.post(projectApi(p, "/indexnow-key"), { data: {} });
+  expect(set.status()).toBe(200);
+  const key = (await set.json()).data.indexNowKey as string;
+  await siteRoute(p.domain, `/${key}.txt`, { body: key, headers: { "content-type": "text/plain" } });
+  const verify = await page.request.post(projectApi(p, "/verify-key"));
+  expect((await verify.json()).data).toMatchObject({ verified: true });
+  return key;
+}
+
+/** POST …/urls: admits these paths of the project's domain by hand (which requests an IndexNow submission). */
+export async function admitUrls(page: Page, p: E2eProject, paths: string[]) {
+  const res = await page.request.post(projectApi(p, "/urls"), { data: { urls: paths.map((path) => `https://${p.domain}${path}`) } });
+  expect(res.status()).toBe(200);
+  expect((await res.json()).data.inserted).toBe(paths.length);
+}
 
 /** POST …/sync as the signed-in user; answers the envelope. */
 export async function syncByApi(page: Page, p: E2eProject) {
@@ -67,18 +85,6 @@ async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
 /** Moves the last sync start 16 minutes back, as if the 15-minute limit had passed. */
 export const letSyncLimitPass = (p: E2eProject) =>
   withDb((db) => db.query("UPDATE projects SET last_sitemap_sync_at = last_sitemap_sync_at - interval '16 minutes' WHERE id = $1", [p.id]));
-
-/** Records IndexNow batches as the submission job would (there is no API to create them). */
-export const recordSubmissions = (p: E2eProject, rows: { urlCount: number; status: string; responseCode: number | null; responseBody: string | null; error: string | null; minutesAgo: number }[]) =>
-  withDb(async (db) => {
-    for (const r of rows) {
-      await db.query(
-        `INSERT INTO submissions (id, organization_id, project_id, engine, url_count, status, response_code, response_body, error, created_at)
-         VALUES (gen_random_uuid(), $1, $2, 'indexnow', $3, $4::"SubmissionStatus", $5, $6, $7, now() - make_interval(mins => $8::int))`,
-        [p.organizationId, p.id, r.urlCount, r.status, r.responseCode, r.responseBody, r.error, r.minutesAgo],
-      );
-    }
-  });
 
 /**
  * Audit and engine results for the URLs of serveSitemap (…/page-N), as the audit and inspection jobs

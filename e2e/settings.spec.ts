@@ -12,7 +12,7 @@ async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
-/** Sign-in through the development mailbox, as e2e/sign-in.spec.ts walks it; lands on /account. */
+/** Sign-in through the development mailbox, as e2e/sign-in.spec.ts walks it; lands on /projects. */
 async function signIn(page: Page, email: string) {
   await page.goto("/sign-in");
   await page.getByLabel("Email address").fill(email);
@@ -20,7 +20,7 @@ async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/check-email/);
   await page.goto(`/dev/mailbox?email=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: `Sign in as ${email}` }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/projects$/);
 }
 
 async function expectNoHorizontalOverflow(page: Page) {
@@ -211,6 +211,6 @@ test("account: profile, data export, paginated login history, deletion with type
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "settings-account-deletion-scheduled");
 
-  await page.goto("/account");
-  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/settings/account");
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsettings%2Faccount$/);
 });

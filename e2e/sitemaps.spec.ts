@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { serveSitemap, uniqueDomain } from "./fakes";
+import { indexNowReply, indexNowRequests, serveSitemap, uniqueDomain } from "./fakes";
 import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
-import { createProject, recordSubmissions, serveSitemapIndex } from "./project-fixtures";
+import { admitUrls, createProject, projectApi, serveSitemapIndex, verifyIndexNowKey } from "./project-fixtures";
 
 test("sync a sitemap from the local test site: the tree, the result and the 15-minute limit", async ({ page }) => {
   await signIn(page, uniqueEmail("sitemaps-sync"));
@@ -77,7 +77,7 @@ test("a sync the credits cannot pay for shows the 402 and admits nothing", async
   await screenshot(page, "sitemaps-402");
 });
 
-test("submissions: the IndexNow history with status, response code and body", async ({ page }) => {
+test("submissions: batches sent to the fake IndexNow endpoint, accepted and rejected, with code and body", async ({ page }) => {
   await signIn(page, uniqueEmail("submissions"));
   const project = await createProject(page, uniqueDomain("sub"));
 
@@ -87,24 +87,48 @@ test("submissions: the IndexNow history with status, response code and body", as
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "submissions-empty");
 
-  await recordSubmissions(project, [
-    { urlCount: 120, status: "accepted", responseCode: 200, responseBody: "", error: null, minutesAgo: 90 },
-    { urlCount: 3, status: "rejected", responseCode: 403, responseBody: '{"code":"UserForbiddedToAccessSite","message":"Key not valid"}', error: "The key file does not match", minutesAgo: 30 },
-    { urlCount: 14, status: "error", responseCode: null, responseBody: null, error: "Timed out after 30 s", minutesAgo: 5 },
-  ]);
+  const key = await verifyIndexNowKey(page, project);
   await page.reload();
+  await expect(page.getByText("Your IndexNow key is verified")).toBeVisible();
+
+  // URLs admitted by hand go out at once (the in-process job); the fake endpoint answers 200.
   const rows = page.getByTestId("submission-row");
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText("Error");
-  await expect(rows.nth(0)).toContainText("No answer");
-  await expect(rows.nth(1)).toContainText("Rejected");
-  await expect(rows.nth(1)).toContainText("HTTP 403");
-  await rows.nth(1).getByText("Response body").click();
-  await expect(rows.nth(1)).toContainText("Key not valid");
-  await expect(rows.nth(2)).toContainText("Accepted");
-  await expect(rows.nth(2)).toContainText("120");
+  const reloadUntilRows = (count: number) =>
+    expect(async () => {
+      await page.reload();
+      await expect(rows).toHaveCount(count, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+  await admitUrls(page, project, ["/", "/pricing", "/about"]);
+  await reloadUntilRows(1);
+  await expect(rows.nth(0)).toContainText("Accepted");
+  await expect(rows.nth(0)).toContainText("HTTP 200");
+  await expect(rows.nth(0).getByRole("cell").nth(2)).toHaveText("3");
+
+  // The next batch is refused: rejected, with the endpoint's code, the reason and its body.
+  await indexNowReply({ status: 422, body: "Unprocessable Entity: the URLs do not belong to the host" });
+  await admitUrls(page, project, ["/blog/one", "/blog/two"]);
+  await reloadUntilRows(2);
+  const rejected = rows.nth(0);
+  await expect(rejected).toContainText("Rejected");
+  await expect(rejected).toContainText("HTTP 422");
+  await expect(rejected.getByRole("cell").nth(2)).toHaveText("2");
+  await rejected.getByText("Response body").click();
+  await expect(rejected).toContainText("the URLs do not belong to the host");
+  await expect(rows.nth(1)).toContainText("Accepted");
+
+  // What the endpoint received: the two batches of this host, with the verified key and its file.
+  const host = project.domain;
+  const sent = await indexNowRequests(host);
+  expect(sent.map((r) => [r.answeredWith, [...r.urlList].sort()])).toEqual([
+    [200, [`https://${host}/`, `https://${host}/about`, `https://${host}/pricing`]],
+    [422, [`https://${host}/blog/one`, `https://${host}/blog/two`]],
+  ]);
+  expect(sent.every((r) => r.key === key && r.keyLocation === `https://${host}/${key}.txt`)).toBe(true);
+
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "submissions-list");
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoHorizontalOverflow(page);
+  // The refused URLs stay in the backlog; a deleted project is never swept to the endpoint again.
+  expect((await page.request.delete(projectApi(project))).status()).toBe(200);
 });

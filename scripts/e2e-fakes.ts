@@ -1,19 +1,23 @@
-// The outside world of the e2e journeys: the scriptable DNS server and customer site of tests/fakes,
-// plus a small HTTP control endpoint through which Playwright tests script them (API: e2e/README.md).
-// Started by scripts/e2e-server.mjs, which reads the READY line and passes DNS_SERVERS, CONNECT_TO and
-// NODE_EXTRA_CA_CERTS to `next start`.
+// The outside world of the e2e journeys: the scriptable DNS server, customer site and IndexNow endpoint
+// of tests/fakes, plus a small HTTP control endpoint through which Playwright tests script them (API:
+// e2e/README.md). Started by scripts/e2e-server.mjs, which reads the READY line and passes DNS_SERVERS,
+// CONNECT_TO, NODE_EXTRA_CA_CERTS and INDEXNOW_ENDPOINT to `next start`.
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startFakeDns, type DnsAnswer } from "../tests/fakes/dns-server";
+import { startFakeIndexNow } from "../tests/fakes/indexnow-server";
 import { startTestSite, type RouteSpec } from "../tests/fakes/test-site";
+import { indexNowControl } from "./e2e-indexnow-control";
 
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3199 + Number(process.env.E2E_PORT_OFFSET ?? 0));
 
 const dns = await startFakeDns();
 // One certificate for every `*.e2e.test` domain: journeys use a fresh subdomain each.
 const site = await startTestSite({ hostnames: ["e2e.test", "*.e2e.test"] });
+// Without it, a project with a verified key would post its URLs to the real api.indexnow.org.
+const indexNow = await startFakeIndexNow();
 const caFile = path.join(tmpdir(), `indexwatch-e2e-ca-${process.pid}.pem`);
 writeFileSync(caFile, site.ca);
 
@@ -62,9 +66,12 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
   const url = new URL(req.url ?? "/", "http://control");
   const body = req.method === "POST" ? await readBody(req) : {};
   const q = (name: string) => url.searchParams.get(name) ?? undefined;
-  switch (`${req.method} ${url.pathname}`) {
+  const route = `${req.method} ${url.pathname}`;
+  const indexNowAnswer = url.pathname.startsWith("/indexnow") ? indexNowControl(indexNow, route, body, q) : null;
+  if (indexNowAnswer !== null) return indexNowAnswer;
+  switch (route) {
     case "GET /health":
-      return { ok: true, dns: dns.server, httpPort: site.httpPort, httpsPort: site.httpsPort };
+      return { ok: true, dns: dns.server, httpPort: site.httpPort, httpsPort: site.httpsPort, indexNow: indexNow.url };
     case "POST /dns/txt": {
       const values = [body.values ?? body.value].flat().filter((v): v is string => typeof v === "string");
       dns.set(str(body.name, "name"), { TXT: values });
@@ -121,13 +128,14 @@ const ready = {
   DNS_SERVERS: dns.server,
   CONNECT_TO: `:443:127.0.0.1:${site.httpsPort},:80:127.0.0.1:${site.httpPort}`,
   NODE_EXTRA_CA_CERTS: caFile,
+  INDEXNOW_ENDPOINT: indexNow.url,
   E2E_CONTROL_URL: `http://127.0.0.1:${controlPort}`,
 };
 process.stdout.write(`E2E_FAKES_READY ${JSON.stringify(ready)}\n`);
 
 async function shutdown() {
   control.close();
-  await Promise.allSettled([dns.close(), site.close()]);
+  await Promise.allSettled([dns.close(), site.close(), indexNow.close()]);
   process.exit(0);
 }
 process.on("SIGINT", shutdown);

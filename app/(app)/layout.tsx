@@ -1,14 +1,12 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { OrgSwitcher } from "@/components/app/org-switcher";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { selectOrganization } from "./actions";
-import { currentUser, selectedOrganization } from "./session";
+import { requireUser, selectedOrganization } from "./session";
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   const org = await selectedOrganization(user);
 
   return (

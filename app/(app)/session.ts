@@ -1,11 +1,20 @@
 import { cache } from "react";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { REQUEST_PATH_HEADER, signInPath } from "@/components/auth/callback-url";
 import { getCurrentUser } from "@/lib/auth/current-user";
 
 export const ORG_COOKIE = "iw_org";
 
 /** The signed-in user, read once per request however many layouts and pages ask. */
 export const currentUser = cache(getCurrentUser);
+
+/** The signed-in user; without one, a redirect to sign-in that comes back to the requested page. */
+export async function requireUser() {
+  const user = await currentUser();
+  if (!user) redirect(signInPath((await headers()).get(REQUEST_PATH_HEADER)));
+  return user;
+}
 
 type User = NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>;
 

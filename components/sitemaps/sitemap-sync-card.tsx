@@ -1,16 +1,13 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { formatDateTime, formatTime } from "@/components/ui/format";
+import { formatDateTime } from "@/components/ui/format";
 import { ApiRequestError } from "@/lib/queries/fetch-api";
 import { projectKeys, syncProject, type Project, type SyncResult } from "@/lib/queries/projects";
-import { SYNC_DEBOUNCE_MS } from "@/lib/queries/sitemaps";
-
-const TICK_MS = 15_000;
+import { useSyncLimit } from "./use-sync-limit";
 
 /**
  * "Sync now", disabled until 15 minutes after the last sync start (the API answers 429 before that),
@@ -18,42 +15,14 @@ const TICK_MS = 15_000;
  */
 export function SitemapSyncCard({ project, serverNow }: { project: Project; serverNow: number }) {
   const queryClient = useQueryClient();
-  // The server's clock for the first render (the same markup on both sides), then the browser's.
-  const [now, setNow] = useState(serverNow);
-  const [retryAt, setRetryAt] = useState<number | null>(null);
-
+  const limit = useSyncLimit(project.lastSitemapSyncAt, serverNow);
   const sync = useMutation({
     mutationFn: () => syncProject(project.organizationId, project.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.project(project.organizationId, project.id) }),
-    onError: (error) => {
-      const seconds = error instanceof ApiRequestError && error.code === "SYNC_RATE_LIMITED" ? Number(error.meta?.retryAfterSeconds) : NaN;
-      if (Number.isFinite(seconds)) setRetryAt(Date.now() + seconds * 1000);
-    },
-    // After the project (and its new lastSitemapSyncAt) has been read again, count from this moment.
-    onSettled: () => setNow(Date.now()),
+    onError: limit.noteError,
+    // After the project (and its new lastSitemapSyncAt) has been read again.
+    onSettled: limit.refresh,
   });
-
-  const lastStart = project.lastSitemapSyncAt ? Date.parse(project.lastSitemapSyncAt) : null;
-  const nextAllowed = Math.max(lastStart === null ? 0 : lastStart + SYNC_DEBOUNCE_MS, retryAt ?? 0);
-  const waiting = nextAllowed > now;
-
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const t = setInterval(tick, TICK_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(t);
-    };
-  }, []);
-  // Open the button the moment the limit ends rather than at the next tick.
-  useEffect(() => {
-    if (!waiting) return;
-    const t = setTimeout(() => setNow(Date.now()), Math.max(0, nextAllowed - Date.now()) + 50);
-    return () => clearTimeout(t);
-  }, [waiting, nextAllowed]);
-
-  const minutes = Math.max(1, Math.ceil((nextAllowed - now) / 60_000));
 
   return (
     <Card>
@@ -69,11 +38,11 @@ export function SitemapSyncCard({ project, serverNow }: { project: Project; serv
             </p>
           </div>
           <div className="flex flex-col items-start gap-1 sm:items-end">
-            <Button onClick={() => sync.mutate()} disabled={sync.isPending || waiting} aria-describedby="sync-limit">
+            <Button onClick={() => sync.mutate()} disabled={sync.isPending || limit.waiting} aria-describedby="sync-limit">
               {sync.isPending ? "Syncing…" : "Sync now"}
             </Button>
             <p id="sync-limit" className="text-xs text-slate-600" data-testid="next-sync">
-              {waiting ? `Next sync allowed at ${formatTime(new Date(nextAllowed).toISOString())} (in ${minutes} min)` : "One sync every 15 minutes."}
+              {limit.label ?? "One sync every 15 minutes."}
             </p>
           </div>
         </div>

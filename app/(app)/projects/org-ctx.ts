@@ -1,7 +1,6 @@
 import { cache } from "react";
-import { redirect } from "next/navigation";
 import type { OrgCtx } from "@/lib/api/context";
-import { currentUser, selectedOrganization } from "../session";
+import { requireUser, selectedOrganization } from "../session";
 import { pageCtx } from "../settings/page-ctx";
 
 /**
@@ -10,8 +9,7 @@ import { pageCtx } from "../settings/page-ctx";
  * are null for a user without any organization.
  */
 export const orgPage = cache(async () => {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   const [base, org] = await Promise.all([pageCtx(user.sessionToken), selectedOrganization(user)]);
   const ctx: OrgCtx | null = base && org ? { ...base, org: { id: org.id, role: org.role } } : null;
   return { user, org, ctx };

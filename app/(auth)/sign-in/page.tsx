@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { safeCallbackPath } from "@/components/auth/callback-url";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { signInErrorMessage } from "@/components/auth/sign-in-errors";
 import { Card } from "@/components/ui/card";
@@ -9,18 +10,13 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-/** Only same-site paths, so the sign-in page cannot be used as an open redirect. */
-function safeCallback(v: string | undefined) {
-  return v && v.startsWith("/") && !v.startsWith("//") ? v : "/account";
-}
-
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   return (
     <Card>
       <h1 className="text-2xl font-semibold">Sign in</h1>
       <p className="mt-1 mb-6 text-sm text-slate-600">We will email you a link that signs you in. No password needed.</p>
-      <SignInForm callbackUrl={safeCallback(first(params.callbackUrl))} initialError={signInErrorMessage(first(params.error))} />
+      <SignInForm callbackUrl={safeCallbackPath(first(params.callbackUrl))} initialError={signInErrorMessage(first(params.error))} />
     </Card>
   );
 }

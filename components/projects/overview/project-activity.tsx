@@ -7,14 +7,15 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
+import { useSyncLimit } from "@/components/sitemaps/use-sync-limit";
 import { probeProject, projectKeys, syncProject, type ProbeResult, type Project, type SyncResult } from "@/lib/queries/projects";
 import { ProbeResultList } from "../probe-result";
 import { SyncResultSummary } from "../sync-result";
 
 const presence = (v: boolean | null) => (v === null ? "Not checked" : v ? "Found" : "Not found");
 
-/** Last sync and probe times, with buttons to run either now and their results. */
-export function ProjectActivity({ orgId, project }: { orgId: string; project: Project }) {
+/** Last sync and probe times, with buttons to run either now (sync: once per 15 minutes) and their results. */
+export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; project: Project; serverNow: number }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [synced, setSynced] = useState<SyncResult | null>(null);
@@ -24,7 +25,13 @@ export function ProjectActivity({ orgId, project }: { orgId: string; project: Pr
     await queryClient.invalidateQueries({ queryKey: projectKeys.lists(orgId) });
     router.refresh(); // the header's credit balance and the shell's badges
   };
-  const sync = useMutation({ mutationFn: () => syncProject(orgId, project.id), onSuccess: async (r) => { setSynced(r); await refresh(); } });
+  const limit = useSyncLimit(project.lastSitemapSyncAt, serverNow);
+  const sync = useMutation({
+    mutationFn: () => syncProject(orgId, project.id),
+    onSuccess: async (r) => { setSynced(r); await refresh(); },
+    onError: limit.noteError,
+    onSettled: limit.refresh,
+  });
   const probe = useMutation({ mutationFn: () => probeProject(orgId, project.id), onSuccess: async (r) => { setProbed(r); await refresh(); } });
 
   return (
@@ -44,10 +51,13 @@ export function ProjectActivity({ orgId, project }: { orgId: string; project: Pr
             <dd data-testid="last-sync">{project.lastSitemapSyncAt ? formatDateTime(project.lastSitemapSyncAt) : "Never"}</dd>
           </div>
         </dl>
-        <p className="mt-2 text-xs text-slate-600">Each new URL costs 1 credit; URLs already tracked are free. One sync per 15 minutes.</p>
-        <Button className="mt-3" onClick={() => sync.mutate()} disabled={sync.isPending}>
+        <p className="mt-2 text-xs text-slate-600">Each new URL costs 1 credit; URLs already tracked are free.</p>
+        <Button className="mt-3" onClick={() => sync.mutate()} disabled={sync.isPending || limit.waiting} aria-describedby="overview-sync-limit">
           {sync.isPending ? "Syncing…" : "Sync now"}
         </Button>
+        <p id="overview-sync-limit" className="mt-1 text-xs text-slate-600" data-testid="next-sync">
+          {limit.label ?? "One sync every 15 minutes."}
+        </p>
         <div aria-live="polite" className="mt-3 empty:hidden">
           {sync.isError ? <ErrorAlert error={sync.error} /> : synced && <SyncResultSummary result={synced} />}
         </div>

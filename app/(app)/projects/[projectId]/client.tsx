@@ -10,7 +10,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { StatGridSkeleton } from "@/components/ui/skeleton-blocks";
 import { projectQuery } from "@/lib/queries/projects";
 
-export function OverviewClient({ orgId, projectId }: { orgId: string; projectId: string }) {
+export function OverviewClient({ orgId, projectId, serverNow }: { orgId: string; projectId: string; serverNow: number }) {
   const project = useQuery(projectQuery(orgId, projectId));
 
   if (project.isPending) return <StatGridSkeleton label="Loading the project…" />;
@@ -32,7 +32,7 @@ export function OverviewClient({ orgId, projectId }: { orgId: string; projectId:
         <TopIssues orgId={orgId} projectId={p.id} />
         <VerificationStatus project={p} />
       </div>
-      <ProjectActivity orgId={orgId} project={p} />
+      <ProjectActivity orgId={orgId} project={p} serverNow={serverNow} />
     </div>
   );
 }

@@ -10,6 +10,9 @@ import { projectOr404 } from "./project-or-404";
 
 export const metadata: Metadata = { title: "Project overview" };
 
+/** The time of this request: the sync button's first render uses it on both sides, so the markup matches. */
+const requestTime = () => Date.now();
+
 export default async function ProjectOverviewPage({ params }: { params: Promise<{ projectId: string }> }) {
   const { projectId } = await params;
   const { org, ctx, project } = await projectOr404(projectId);
@@ -31,7 +34,7 @@ export default async function ProjectOverviewPage({ params }: { params: Promise<
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <OverviewClient orgId={org.id} projectId={project.id} />
+      <OverviewClient orgId={org.id} projectId={project.id} serverNow={requestTime()} />
     </HydrationBoundary>
   );
 }

@@ -1,19 +1,17 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { loginHistoryQuery, meQuery } from "@/lib/queries/account";
 import { getQueryClient } from "@/lib/queries/query-client";
 import { getMe } from "@/lib/users/get-me";
 import { listLoginHistory } from "@/lib/users/login-history";
-import { currentUser } from "../../session";
+import { requireUser } from "../../session";
 import { AccountClient } from "./client";
 import { historyPageFrom, historyRange } from "./search-params";
 
 export const metadata: Metadata = { title: "Account settings" };
 
 export default async function AccountSettingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  const user = await requireUser();
   const range = historyRange(historyPageFrom((await searchParams).page));
   const queryClient = getQueryClient();
   await Promise.all([
