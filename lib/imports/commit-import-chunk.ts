@@ -2,7 +2,7 @@ import { NonRetriableError } from "inngest";
 import { db, Prisma, type InspectionCadence } from "@/lib/db";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
 import { COMMIT_CHUNK_ROWS } from "./schemas";
-import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
+import { timeOrderedId } from "@/lib/urls/time-ordered-id";
 
 export type ChunkResult = { chunk: number; applied: boolean; rows: number; inserted: number; skipped: number };
 
@@ -18,8 +18,7 @@ type Locked = {
  * (or a second runner) changes nothing and counts are never doubled.
  */
 export async function commitImportChunk(importId: string, n: number, now = new Date()): Promise<ChunkResult> {
-  let projectId: string | null = null;
-  const result = await db.$transaction(async (tx): Promise<ChunkResult> => {
+  return db.$transaction(async (tx): Promise<ChunkResult> => {
     const [imp] = await tx.$queryRaw<Locked[]>(Prisma.sql`
       SELECT i.status::text AS status, i.committed_chunks, i.organization_id, i.project_id,
              p.deleted_at, p.automated_inspections_enabled, p.inspection_cadence
@@ -28,7 +27,6 @@ export async function commitImportChunk(importId: string, n: number, now = new D
     if (!imp) throw new NonRetriableError("The import no longer exists");
     if (imp.status !== "committing" || imp.committed_chunks !== n) return { chunk: n, applied: false, rows: 0, inserted: 0, skipped: 0 };
     if (imp.deleted_at) throw new NonRetriableError("The project was deleted while its import was being committed");
-    projectId = imp.project_id;
 
     // New URLs of a project with scheduled inspections get their first one a cadence from now, as enabling does.
     const nextInspectionAt = imp.automated_inspections_enabled ? new Date(now.getTime() + CADENCE_MS[imp.inspection_cadence]) : null;
@@ -38,7 +36,7 @@ export async function commitImportChunk(importId: string, n: number, now = new D
         WHERE import_id = ${importId}::uuid AND seq >= ${n * COMMIT_CHUNK_ROWS} AND seq < ${(n + 1) * COMMIT_CHUNK_ROWS}
       ), ins AS (
         INSERT INTO tracked_urls (id, organization_id, project_id, url, source, next_inspection_at, discovered_at, created_at, updated_at)
-        SELECT gen_random_uuid(), ${imp.organization_id}::uuid, ${imp.project_id}::uuid, url, 'import'::"UrlSource",
+        SELECT ${timeOrderedId(now, Prisma.sql`seq`)}, ${imp.organization_id}::uuid, ${imp.project_id}::uuid, url, 'import'::"UrlSource",
                ${nextInspectionAt}::timestamptz, ${now}, ${now}, ${now}
         FROM chunk ORDER BY seq
         ON CONFLICT (project_id, url) DO NOTHING
@@ -55,6 +53,4 @@ export async function commitImportChunk(importId: string, n: number, now = new D
     if (count !== 1) throw new Error(`Import ${importId}: chunk ${n} raced another commit`);
     return { chunk: n, applied: true, rows: r.rows, inserted: r.inserted, skipped };
   }, { timeout: 30_000, maxWait: 10_000 });
-  if (projectId && result.inserted) await requestProjectSubmission(projectId, "urls_admitted");
-  return result;
 }

@@ -1,20 +1,25 @@
 import { db } from "@/lib/db";
+import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 
 /**
  * Marks a commit `completed` once all its chunks are in, and drops its staged rows. Throws (to be
- * retried) if a chunk is missing, so an import is never reported complete short of rows.
+ * retried) if a chunk is missing, so an import is never reported complete short of rows. The new
+ * URLs then go to IndexNow in full batches (one request for the whole import, not one per chunk).
  */
 export async function completeImport(importId: string, totalChunks: number, now = new Date()) {
-  return db.$transaction(async (tx) => {
+  const done = await db.$transaction(async (tx) => {
     const { count } = await tx.urlImport.updateMany({
       where: { id: importId, status: "committing", committedChunks: totalChunks },
       data: { status: "completed", completedAt: now },
     });
     const row = await tx.urlImport.findUniqueOrThrow({
-      where: { id: importId }, select: { status: true, processedRows: true, insertedRows: true, skippedRows: true, committedChunks: true },
+      where: { id: importId }, select: { projectId: true, status: true, processedRows: true, insertedRows: true, skippedRows: true, committedChunks: true },
     });
     if (!count && row.status === "committing") throw new Error(`Import ${importId}: ${row.committedChunks} of ${totalChunks} chunks committed`);
     if (row.status === "completed") await tx.urlImportRow.deleteMany({ where: { importId } });
-    return { status: row.status, processedRows: row.processedRows, insertedRows: row.insertedRows, skippedRows: row.skippedRows };
+    return { projectId: row.projectId, status: row.status, processedRows: row.processedRows, insertedRows: row.insertedRows, skippedRows: row.skippedRows };
   });
+  if (done.status === "completed" && done.insertedRows > 0) await requestProjectSubmission(done.projectId, "urls_admitted");
+  const { projectId: _p, ...report } = done;
+  return report;
 }

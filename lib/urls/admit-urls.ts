@@ -5,6 +5,7 @@ import { getProjectOrThrow } from "@/lib/projects/internal";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
 import { isOnHost, normalizeUrl } from "./normalize-url";
 import { AdmitUrlsResponse } from "./schemas";
+import { timeOrderedId } from "./time-ordered-id";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 
 const REASONS: Record<string, string> = {
@@ -53,7 +54,7 @@ async function insertManualUrls(project: Project, urls: string[], now: Date): Pr
   const next = project.automatedInspectionsEnabled ? new Date(now.getTime() + CADENCE_MS[project.inspectionCadence]) : null;
   return db.$executeRaw(Prisma.sql`
     INSERT INTO tracked_urls (id, organization_id, project_id, url, source, next_inspection_at, discovered_at, created_at, updated_at)
-    SELECT gen_random_uuid(), ${project.organizationId}::uuid, ${project.id}::uuid, u.url, 'manual'::"UrlSource",
+    SELECT ${timeOrderedId(now, Prisma.sql`u.n`)}, ${project.organizationId}::uuid, ${project.id}::uuid, u.url, 'manual'::"UrlSource",
            ${next}::timestamptz, ${now}, ${now}, ${now}
     FROM unnest(${sorted}::text[]) WITH ORDINALITY AS u(url, n)
     WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)

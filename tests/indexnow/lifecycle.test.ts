@@ -18,6 +18,7 @@ import { createTestUser, type TestUser } from "../factories";
 import { startFakeIndexNow, type FakeIndexNow } from "../fakes/indexnow-server";
 import { startTestSite, type TestSite } from "../fakes/test-site";
 import { createTenant, type Tenant } from "../verification/helpers";
+import { commit, csvOf, pages, preview, waitForImport } from "../imports/helpers";
 import { addUrls, keyedProject, pendingCount, steppingClock, submissionsOf, submit } from "./helpers";
 
 let fake: FakeIndexNow;
@@ -53,6 +54,18 @@ describe("automatic submission, end to end", () => {
     expect((await submissionsOf(t)).map((s) => s.status)).toEqual(["accepted"]);
     const rows = await db.trackedUrl.findMany({ where: { projectId: t.projectId } });
     expect(rows.every((r) => r.indexNowAttempts === 1 && r.lastIndexNowSubmittedAt)).toBe(true);
+  });
+
+  it("an import commit of 2,500 URLs (3 chunks) is submitted once it completes, in one batch", async () => {
+    const t = await keyedProject(alice);
+    fake.reset();
+    const data = await preview({ ...t, orgId: t.orgId }, csvOf(t.domain, pages(2_500)));
+    expect((await commit({ ...t, orgId: t.orgId }, data.id)).res.status).toBe(200);
+    expect((await waitForImport(data.id)).status).toBe("completed");
+    await settledQuiet();
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0].body!.urlList).toHaveLength(2_500);
+    expect(await pendingCount(t)).toBe(0);
   });
 
   it("a project that may not submit sends no event; verifying the key later sends its backlog", async () => {

@@ -2,6 +2,7 @@ import { Prisma, type InspectionCadence, type Tx } from "@/lib/db";
 import { ApiError } from "@/lib/api/errors";
 import { currentBalance, debitCredits } from "@/lib/credits/credit-ledger";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
+import { timeOrderedId } from "@/lib/urls/time-ordered-id";
 import { stageSeenUrls } from "./stage-seen-urls";
 import type { UrlSpool } from "./url-spool";
 
@@ -20,12 +21,6 @@ export type Admission = {
   staleCleared: number;
 };
 
-// A UUIDv7 from the sync's clock and the row's rank in URL order: rows go in ascending id order, so
-// the inserts into every (…, discovered_at, id) index append instead of landing at random leaves.
-const ID_V7 = (now: Date) => Prisma.sql`(
-  lpad(to_hex((extract(epoch FROM ${now}::timestamptz) * 1000)::bigint), 12, '0') || '7'
-  || lpad(to_hex((n >> 26) & 4095), 3, '0') || to_hex(8 + ((n >> 24) & 3)) || lpad(to_hex((n >> 12) & 4095), 3, '0')
-  || lpad(to_hex(n & 4095), 3, '0') || substr(md5(random()::text), 1, 9))::uuid`;
 
 /**
  * The admission of a walk, inside the caller's transaction: stages the spooled URLs (one pass
@@ -104,7 +99,7 @@ async function insertNetNewUrls(tx: Tx, project: AdmissionProject, now: Date): P
   return tx.$executeRaw(Prisma.sql`
     INSERT INTO tracked_urls (id, organization_id, project_id, url, source, first_seen_in_sitemap_at, last_seen_in_sitemap_at, lastmod,
                               next_inspection_at, discovered_at, created_at, updated_at)
-    SELECT ${ID_V7(now)}, ${project.organizationId}::uuid, ${project.id}::uuid, url, 'sitemap'::"UrlSource", ${now}, ${now}, lastmod,
+    SELECT ${timeOrderedId(now, Prisma.sql`s.n`)}, ${project.organizationId}::uuid, ${project.id}::uuid, url, 'sitemap'::"UrlSource", ${now}, ${now}, lastmod,
            ${next}::timestamptz, ${now}, ${now}, ${now}
     FROM sync_seen s
     WHERE s.tracked_id IS NULL AND EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)
