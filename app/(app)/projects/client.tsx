@@ -7,7 +7,7 @@ import { CreateProjectDialog } from "@/components/projects/create-project-dialog
 import { ProjectRow } from "@/components/projects/project-row";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorAlert } from "@/components/ui/error-alert";
+import { QueryError } from "@/components/ui/query-error";
 import { inputClasses } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
@@ -80,12 +80,7 @@ export function ProjectsClient({ orgId, initial }: { orgId: string | null; initi
       {projects.isPending ? (
         <ListSkeleton label="Loading projects…" />
       ) : projects.isError ? (
-        <div className="space-y-2">
-          <ErrorAlert error={projects.error} />
-          <Button variant="secondary" onClick={() => projects.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryError error={projects.error} retry={projects.refetch} />
       ) : projects.data.data.length === 0 ? (
         hasSearch ? (
           <EmptyState title={`No projects match “${params.q}”`} action={<Button variant="secondary" onClick={() => setSearch("")}>Clear the search</Button>}>

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { VerifyOutcome } from "./verify-outcome";
 import { createDnsToken, verificationKey, verifyDns, type ProjectVerification } from "@/lib/queries/verification";
 
 /** The TXT record to publish, with copy buttons, and "Check now" with the exact failure. */
@@ -61,16 +62,7 @@ export function DnsMethod({ orgId, verification: v, onVerified }: { orgId: strin
           </dd>
         </div>
       </dl>
-      <div aria-live="polite" className="empty:hidden">
-        {check.isError ? (
-          <ErrorAlert error={check.error} />
-        ) : failure ? (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="dns-failure">
-            <p className="font-medium">Not verified yet</p>
-            <p>{failure}</p>
-          </div>
-        ) : null}
-      </div>
+      <VerifyOutcome error={check.isError ? check.error : null} failure={failure} testId="dns-failure" />
       {token.isError && <ErrorAlert error={token.error} />}
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => check.mutate()} disabled={check.isPending}>

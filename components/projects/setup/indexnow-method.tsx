@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { VerifyOutcome } from "./verify-outcome";
 import { TextField } from "@/components/ui/field";
 import { setIndexNowKey, verificationKey, verifyIndexNowKey, type ProjectVerification } from "@/lib/queries/verification";
 
@@ -104,16 +105,7 @@ export function IndexNowMethod({ orgId, verification: v, onVerified }: { orgId: 
           <dd className="break-all">{v.indexNowKeyFileUrl}</dd>
         </div>
       </dl>
-      <div aria-live="polite" className="empty:hidden">
-        {check.isError ? (
-          <ErrorAlert error={check.error} />
-        ) : failure ? (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="key-failure">
-            <p className="font-medium">Not verified yet</p>
-            <p>{failure}</p>
-          </div>
-        ) : null}
-      </div>
+      <VerifyOutcome error={check.isError ? check.error : null} failure={failure} testId="key-failure" />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => downloadKeyFile(v.indexNowKey!)}>
           Download key file

@@ -5,8 +5,7 @@ import { ProjectActivity } from "@/components/projects/overview/project-activity
 import { ProjectStatGrid } from "@/components/projects/overview/project-stat-grid";
 import { TopIssues } from "@/components/projects/overview/top-issues";
 import { VerificationStatus } from "@/components/projects/overview/verification-status";
-import { Button } from "@/components/ui/button";
-import { ErrorAlert } from "@/components/ui/error-alert";
+import { QueryError } from "@/components/ui/query-error";
 import { StatGridSkeleton } from "@/components/ui/skeleton-blocks";
 import { projectQuery } from "@/lib/queries/projects";
 
@@ -16,12 +15,7 @@ export function OverviewClient({ orgId, projectId, serverNow }: { orgId: string;
   if (project.isPending) return <StatGridSkeleton label="Loading the project…" />;
   if (project.isError)
     return (
-      <div className="space-y-2">
-        <ErrorAlert error={project.error} />
-        <Button variant="secondary" onClick={() => project.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <QueryError error={project.error} retry={project.refetch} />
     );
 
   const p = project.data;

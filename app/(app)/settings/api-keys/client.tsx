@@ -7,7 +7,7 @@ import { ApiKeyTable } from "@/components/settings/api-key-table";
 import { CreateApiKeyDialog, type OrgOption } from "@/components/settings/create-api-key-dialog";
 import { CreatedKeyNotice } from "@/components/settings/created-key-notice";
 import { DeleteApiKeyDialog } from "@/components/settings/delete-api-key-dialog";
-import { ErrorAlert } from "@/components/ui/error-alert";
+import { QueryError } from "@/components/ui/query-error";
 import { SettingsSkeleton } from "@/components/ui/skeleton";
 import { Button } from "@/components/ui/button";
 import { apiKeysQuery, type ApiKey, type CreatedApiKey } from "@/lib/queries/api-keys";
@@ -62,12 +62,7 @@ export function ApiKeysClient({ organizations, defaultOrganizationId }: { organi
       {keys.isPending ? (
         <SettingsSkeleton label="Loading API keys…" />
       ) : keys.isError ? (
-        <div className="space-y-2">
-          <ErrorAlert error={keys.error} />
-          <Button variant="secondary" onClick={() => keys.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryError error={keys.error} retry={keys.refetch} />
       ) : keys.data.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
           <h3 className="text-base font-semibold">No API keys yet</h3>

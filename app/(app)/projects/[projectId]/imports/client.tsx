@@ -6,9 +6,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ImportDropZone } from "@/components/imports/import-drop-zone";
 import { ImportHistoryTable } from "@/components/imports/import-history-table";
 import { ImportPanel } from "@/components/imports/import-panel";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorAlert } from "@/components/ui/error-alert";
+import { QueryError } from "@/components/ui/query-error";
 import { Pagination } from "@/components/ui/pagination";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { importsQuery } from "@/lib/queries/imports";
@@ -53,10 +52,7 @@ export function ImportsClient({ orgId, projectId }: { orgId: string; projectId: 
         {imports.isPending ? (
           <ListSkeleton label="Loading imports…" rows={4} />
         ) : imports.isError ? (
-          <div className="space-y-2">
-            <ErrorAlert error={imports.error} />
-            <Button variant="secondary" onClick={() => imports.refetch()}>Try again</Button>
-          </div>
+          <QueryError error={imports.error} retry={imports.refetch} />
         ) : imports.data.data.length === 0 ? (
           <EmptyState title={imports.data.meta.total === 0 ? "No imports yet" : "There are no imports on this page"}>
             {imports.data.meta.total === 0 ? "Drop a CSV or text file above to preview it; your imports and their progress will be listed here." : "Go back to the first page of the history."}

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { IssueGroups } from "@/components/issues/issue-groups";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorAlert } from "@/components/ui/error-alert";
+import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { issuesQuery } from "@/lib/queries/issues";
 import { issueFilters, STATUS_TABS, statusHref, statusTabFrom, type StatusTab } from "./search-params";
@@ -43,10 +43,7 @@ export function IssuesClient({ orgId, projectId }: { orgId: string; projectId: s
       {issues.isPending ? (
         <ListSkeleton label="Loading issues…" rows={6} />
       ) : issues.isError ? (
-        <div className="space-y-2">
-          <ErrorAlert error={issues.error} />
-          <Button variant="secondary" onClick={() => issues.refetch()}>Try again</Button>
-        </div>
+        <QueryError error={issues.error} retry={issues.refetch} />
       ) : issues.data.data.length === 0 ? (
         <EmptyState title={EMPTY[tab][0]}>{EMPTY[tab][1]}</EmptyState>
       ) : (

@@ -9,8 +9,7 @@ import { ProbeStep } from "@/components/projects/setup/probe-step";
 import { Stepper } from "@/components/projects/setup/stepper";
 import { SyncStep } from "@/components/projects/setup/sync-step";
 import { completedSetupSteps, type SetupStep } from "@/components/projects/setup/steps";
-import { Button } from "@/components/ui/button";
-import { ErrorAlert } from "@/components/ui/error-alert";
+import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { projectKeys, projectQuery } from "@/lib/queries/projects";
 
@@ -35,12 +34,7 @@ export function SetupClient({ orgId, projectId, initialStep, creditBalance }: { 
   if (project.isPending) return <ListSkeleton label="Loading the project…" />;
   if (project.isError)
     return (
-      <div className="space-y-2">
-        <ErrorAlert error={project.error} />
-        <Button variant="secondary" onClick={() => project.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <QueryError error={project.error} retry={project.refetch} />
     );
   const p = project.data;
 

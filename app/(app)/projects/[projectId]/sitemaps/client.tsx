@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { SitemapSyncCard } from "@/components/sitemaps/sitemap-sync-card";
 import { SitemapTree } from "@/components/sitemaps/sitemap-tree";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { projectQuery } from "@/lib/queries/projects";
 import { sitemapsQuery } from "@/lib/queries/sitemaps";
@@ -31,10 +31,7 @@ export function SitemapsClient({ orgId, projectId, serverNow }: { orgId: string;
         {sitemaps.isPending ? (
           <ListSkeleton label="Loading sitemaps…" rows={4} />
         ) : sitemaps.isError ? (
-          <div className="space-y-2">
-            <ErrorAlert error={sitemaps.error} />
-            <Button variant="secondary" onClick={() => sitemaps.refetch()}>Try again</Button>
-          </div>
+          <QueryError error={sitemaps.error} retry={sitemaps.refetch} />
         ) : sitemaps.data.length === 0 ? (
           <EmptyState title="No sitemaps read yet">
             Press <strong>Sync now</strong> to read {project.data ? <span className="break-all font-mono">{project.data.sitemapUrl}</span> : "the sitemap"} and the

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { SubmissionTable } from "@/components/submissions/submission-table";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorAlert } from "@/components/ui/error-alert";
+import { QueryError } from "@/components/ui/query-error";
 import { Pagination } from "@/components/ui/pagination";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { submissionsQuery } from "@/lib/queries/submissions";
@@ -29,10 +29,7 @@ export function SubmissionsClient({ orgId, projectId, keyVerified }: { orgId: st
       {submissions.isPending ? (
         <ListSkeleton label="Loading submissions…" rows={5} />
       ) : submissions.isError ? (
-        <div className="space-y-2">
-          <ErrorAlert error={submissions.error} />
-          <Button variant="secondary" onClick={() => submissions.refetch()}>Try again</Button>
-        </div>
+        <QueryError error={submissions.error} retry={submissions.refetch} />
       ) : submissions.data.data.length === 0 ? (
         submissions.data.meta.total > 0 ? (
           <EmptyState title="There are no submissions on this page" action={<Button variant="secondary" onClick={() => window.history.pushState(null, "", submissionsHref(pathname, 1))}>Go to the newest</Button>} />

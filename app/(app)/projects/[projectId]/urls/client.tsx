@@ -9,7 +9,7 @@ import { UrlFiltersForm } from "@/components/urls/url-filters-form";
 import { UrlTable } from "@/components/urls/url-table";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorAlert } from "@/components/ui/error-alert";
+import { QueryError } from "@/components/ui/query-error";
 import { Pagination } from "@/components/ui/pagination";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { urlsQuery, type UrlFilters } from "@/lib/queries/urls";
@@ -45,10 +45,7 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
       {urls.isPending ? (
         <ListSkeleton label="Loading URLs…" rows={8} />
       ) : urls.isError ? (
-        <div className="space-y-2">
-          <ErrorAlert error={urls.error} />
-          <Button variant="secondary" onClick={() => urls.refetch()}>Try again</Button>
-        </div>
+        <QueryError error={urls.error} retry={urls.refetch} />
       ) : urls.data.data.length === 0 ? (
         filtered ? (
           <EmptyState title="No URLs match these filters" action={<Button variant="secondary" onClick={() => setFilters({})}>Clear filters</Button>}>
