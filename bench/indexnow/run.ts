@@ -94,7 +94,7 @@ other work on the machine inflates the times); ${RUNS} runs, each on a fresh pro
 | throughput to IndexNow (median) | ${Math.round(URLS / (sub / 1000)).toLocaleString("en")} URLs/s | | |
 
 Settling costs more than submitting: each of the 100,000 \`tracked_urls\` updates rewrites the row and every one of the
-table's ~18 indexes (a non-HOT update), which is why it runs after the batches and not in their transaction.
+table's indexes unless it fits on its page (a HOT update), which is why it runs after the batches and not in their transaction.
 `;
 writeResults("indexnow", md);
 console.log(md);

@@ -5,6 +5,8 @@ export const UNSETTLED = Prisma.sql`EXISTS (
   SELECT 1 FROM submissions b WHERE b.project_id = s.project_id
     AND (s.settled_created_at IS NULL OR (b.created_at, b.id) > (s.settled_created_at, s.settled_id)))`;
 
+const SETTLE_LOCK_TIMEOUT_MS = 500;
+
 export type SettleResult = { settled: boolean; submissionId: string | null; urls: number };
 
 /**
@@ -25,13 +27,10 @@ export async function settleNextSubmission(projectId: string, now = new Date()):
         ${state.at ? Prisma.sql`AND (b.created_at, b.id) > (${state.at}::timestamptz, ${state.id}::uuid)` : Prisma.empty}
       ORDER BY b.created_at, b.id LIMIT 1`);
     if (!next) return { settled: false, submissionId: null, urls: 0 };
-    // The batch's rows are locked first, in id order and without waiting: a row held by another writer
-    // (a long sitemap sync) fails this step at once, to be retried, instead of queueing behind it or
-    // closing a deadlock with it.
-    await tx.$queryRaw(Prisma.sql`
-      SELECT t.id FROM tracked_urls t JOIN submission_urls d ON t.id = d.tracked_url_id
-      WHERE d.submission_id = ${next.id}::uuid AND t.project_id = ${projectId}::uuid
-      ORDER BY t.id FOR UPDATE OF t NOWAIT`);
+    // A row held by another writer (a long sitemap sync) fails this step within SETTLE_LOCK_TIMEOUT, to
+    // be retried, instead of queueing behind it; being shorter than PostgreSQL's deadlock_timeout (1 s),
+    // it also makes this step, never the other writer, the one to give up in a deadlock.
+    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${SETTLE_LOCK_TIMEOUT_MS}ms'`);
     const urls = await tx.$executeRaw(Prisma.sql`
       UPDATE tracked_urls t SET
         index_now_attempts = t.index_now_attempts + 1,

@@ -8,6 +8,7 @@ import { requestProjectSubmission } from "@/lib/indexnow/request-project-submiss
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { triggerCronNow } from "@/lib/jobs/scheduler";
 import { submitPendingUrls } from "@/lib/indexnow/submit-pending-urls";
+import { settleNextSubmission } from "@/lib/indexnow/settle-submissions";
 import { dispatchInProcess } from "@/lib/jobs/dispatch-in-process";
 import { runInProcess, type Emit } from "@/lib/jobs/in-process-runner";
 import { sweepPendingSubmissionsFn } from "@/inngest/functions/indexnow/sweep-pending-submissions";
@@ -138,6 +139,30 @@ describe("automatic submission, end to end", () => {
 });
 
 describe("per-URL detail retention", () => {
+  it("settling never waits behind a writer holding the URLs' rows: it fails fast and succeeds once they are free", async () => {
+    const t = await keyedProject(alice);
+    await addUrls(t, 3);
+    fake.reset();
+    await submitPendingUrls({ projectId: t.projectId, endpoint: fake.url });
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => { locked = r; });
+    // A long writer (as a sitemap sync is) holds one of the batch's rows.
+    const writer = db.$transaction(async (tx) => {
+      await tx.$executeRaw`UPDATE tracked_urls SET updated_at = now() WHERE project_id = ${t.projectId}::uuid AND url LIKE '%p000001'`;
+      locked();
+      await held;
+    }, { timeout: 20_000 });
+    await isLocked;
+    const started = Date.now();
+    await expect(settleNextSubmission(t.projectId)).rejects.toThrow(/lock timeout/i);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    release();
+    await writer;
+    expect(await settleNextSubmission(t.projectId)).toMatchObject({ settled: true, urls: 3 });
+  });
+
   it("the daily purge deletes detail older than 90 days and keeps every batch summary", async () => {
     const t = await keyedProject(alice);
     const now = new Date();
