@@ -88,10 +88,22 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
     inFlightByHost.set(host, (inFlightByHost.get(host) ?? 0) + 1);
     stats.maxInFlightByHost[host] = Math.max(stats.maxInFlightByHost[host] ?? 0, inFlightByHost.get(host)!);
-    res.once("close", () => {
+    // A request stops being in flight when the server ends its answer (the client cannot have read the end
+    // before then), or when the connection closes first. Counting until 'close' instead would race the
+    // client's next request in this same process and report one too many.
+    let done = false;
+    const settle = () => {
+      if (done) return;
+      done = true;
       stats.inFlight--;
       inFlightByHost.set(host, inFlightByHost.get(host)! - 1);
-    });
+    };
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    res.end = ((...args: unknown[]) => {
+      settle();
+      return end(...args);
+    }) as typeof res.end;
+    res.once("close", settle);
     const route = routes.get(url.pathname + url.search) ?? routes.get(url.pathname);
     try {
       if (!route) return void res.writeHead(404, { "content-type": "text/plain" }).end("not found");
