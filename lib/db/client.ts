@@ -25,11 +25,21 @@ g.__prisma = db;
 
 /**
  * Runs a `Prisma.sql` fragment straight on the pool, skipping Prisma's query engine. Only for the
- * hottest read paths (authentication on every request); everything else goes through `db`.
+ * hottest paths (authentication on every request, list pages, bulk staging); everything else goes
+ * through `db`.
  */
 export async function sqlRows<T>(query: Prisma.Sql, preparedName?: string): Promise<T[]> {
   // A named statement is parsed and planned once per connection instead of on every call.
   const named = preparedName && !sharesOneBackend();
   const config = { text: query.text, values: query.values as unknown[], ...(named ? { name: preparedName } : {}) };
   return (await pool.query(config)).rows as T[];
+}
+
+/**
+ * Runs a statement straight on the pool, outside any transaction, and returns the rows it touched.
+ * For bulk writes with large text parameters (sitemap staging), which Prisma's query path would copy
+ * several times over on the JS heap.
+ */
+export async function sqlExecute(query: Prisma.Sql): Promise<number> {
+  return (await pool.query({ text: query.text, values: query.values as unknown[] })).rowCount ?? 0;
 }

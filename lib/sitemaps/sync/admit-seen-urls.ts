@@ -4,7 +4,7 @@ import { currentBalance, debitCredits } from "@/lib/credits/credit-ledger";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
 import { timeOrderedId } from "@/lib/urls/time-ordered-id";
 import { stageSeenUrls } from "./stage-seen-urls";
-import type { UrlSpool } from "./url-spool";
+import type { UrlStage } from "./url-stage";
 
 export type AdmissionProject = {
   id: string; organizationId: string; automatedInspectionsEnabled: boolean; inspectionCadence: InspectionCadence;
@@ -23,7 +23,7 @@ export type Admission = {
 
 
 /**
- * The admission of a walk, inside the caller's transaction: stages the spooled URLs (one pass
+ * The admission of a walk, inside the caller's transaction: groups the staged URLs (one pass
  * against tracked_urls), then, all or nothing, inserts the net-new ones as `sitemap` URLs and debits
  * one credit each (402 INSUFFICIENT_CREDITS with required/available when the balance cannot cover
  * them; the caller's transaction rolls back), updates the tracked URLs seen again where something
@@ -36,13 +36,13 @@ export type Admission = {
  * nested loop over an underestimated side is quadratic.
  */
 export async function admitSeenUrls(
-  tx: Tx, project: AdmissionProject, spool: UrlSpool, opts: { complete: boolean; now: Date; actorUserId: string | null },
+  tx: Tx, project: AdmissionProject, stage: UrlStage, opts: { complete: boolean; now: Date; actorUserId: string | null },
 ): Promise<Admission> {
   const { now } = opts;
   // Hash joins and the sort over a million staged URLs want more than the default 4 MB.
   await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
   await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = off`);
-  const staged = await stageSeenUrls(tx, spool, project.id, now);
+  const staged = await stageSeenUrls(tx, stage, project.id, now);
   const available = staged.netNew ? await currentBalance(tx, project.organizationId) : 0;
   if (available < staged.netNew) {
     throw new ApiError("INSUFFICIENT_CREDITS", `Admitting ${staged.netNew} new URLs needs ${staged.netNew} credits; ${available} are available. Nothing was admitted`, { required: staged.netNew, available });

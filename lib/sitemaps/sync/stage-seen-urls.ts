@@ -1,10 +1,6 @@
 import { Prisma, type Tx } from "@/lib/db";
 import { LAST_SEEN_RESOLUTION_MS } from "./limits";
-import type { UrlSpool } from "./url-spool";
-
-// Blocks stay well under V8's large-object threshold (128 KiB), so each block and the copies made
-// on its way to the server die young instead of piling up until a full collection.
-const BLOCK_BYTES = 60 * 1024;
+import type { UrlStage } from "./url-stage";
 
 /** What the staging found, from one pass over `sync_seen`. */
 export type StagedUrls = {
@@ -19,23 +15,15 @@ export type StagedUrls = {
 };
 
 /**
- * Loads the walk's spool into `sync_seen`, a temporary table of the transaction (dropped at its
+ * Groups the walk's stage into `sync_seen`, a temporary table of the transaction (dropped at its
  * end): one row per distinct URL with the latest lastmod any sitemap gave it, classified once
  * against the project's tracked URLs — `tracked_id` (null: net-new), `touch` (seen again and
  * something to write: lastmod changed, stale, never seen in a sitemap, or lastSeenInSitemapAt older
  * than LAST_SEEN_RESOLUTION_MS), `was_stale`. Rows are in URL order and `n` is their rank, so the
- * inserts that follow can mint ascending ids. The lines are first appended to an unindexed table,
- * each block sent as one text parameter and split by the server (far cheaper than arrays of
- * parameters), then grouped and joined once. Run with nested loops disabled (see admitSeenUrls).
+ * inserts that follow can mint ascending ids. The stage was filled during the walk (UrlStage), so
+ * this is one grouping join. Run with nested loops disabled (see admitSeenUrls).
  */
-export async function stageSeenUrls(tx: Tx, spool: UrlSpool, projectId: string, now: Date): Promise<StagedUrls> {
-  await tx.$executeRawUnsafe(`CREATE TEMP TABLE sync_lines (url text, lastmod timestamptz(3)) ON COMMIT DROP`);
-  for await (const block of spool.blocks(BLOCK_BYTES)) {
-    await tx.$executeRaw(Prisma.sql`
-      INSERT INTO sync_lines (url, lastmod)
-      SELECT split_part(line, E'\t', 1), to_timestamp(nullif(split_part(line, E'\t', 2), '')::bigint / 1000.0)
-      FROM string_to_table(${block}, E'\n') AS line WHERE line <> ''`);
-  }
+export async function stageSeenUrls(tx: Tx, stage: UrlStage, projectId: string, now: Date): Promise<StagedUrls> {
   const refreshBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
   await tx.$executeRaw(Prisma.sql`
     CREATE TEMP TABLE sync_seen ON COMMIT DROP AS
@@ -44,10 +32,9 @@ export async function stageSeenUrls(tx: Tx, spool: UrlSpool, projectId: string, 
              OR t.last_seen_in_sitemap_at < ${refreshBefore} OR (l.lastmod IS NOT NULL AND l.lastmod IS DISTINCT FROM t.lastmod)) AS touch,
            t.stale_at IS NOT NULL AS was_stale,
            t.lastmod IS NOT NULL AND l.lastmod IS NOT NULL AND l.lastmod <> t.lastmod AS lastmod_changed
-    FROM (SELECT url, max(lastmod) AS lastmod FROM sync_lines GROUP BY url) l
+    FROM (SELECT url, max(lastmod) AS lastmod FROM ${stage.table} GROUP BY url) l
     LEFT JOIN tracked_urls t ON t.project_id = ${projectId}::uuid AND t.url = l.url
     ORDER BY l.url`);
-  await tx.$executeRawUnsafe(`DROP TABLE sync_lines`);
   // Temporary tables are never analyzed automatically; without statistics the joins that follow would be planned blind.
   await tx.$executeRawUnsafe(`ANALYZE sync_seen`);
   const [counts] = await tx.$queryRaw<StagedUrls[]>(Prisma.sql`

@@ -10,7 +10,7 @@ import { DEFAULT_SYNC_LIMITS, type SyncLimits } from "./limits";
 import { recordSitemaps } from "./record-sitemaps";
 import { reportStaleIssues } from "./report-stale-issues";
 import { SitemapSyncResult } from "./schemas";
-import { UrlSpool } from "./url-spool";
+import { UrlStage } from "./url-stage";
 import { walkSitemaps, type SitemapOrigin, type WalkResult } from "./walk-sitemaps";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 
@@ -25,8 +25,8 @@ export type SyncOptions = {
 
 /**
  * POST /sync (SPEC.md rule 4). In order: the 15-minute debounce (429), robots.txt for declared
- * sitemaps, a walk of every root and child with the on-host URLs spooled to a temporary file (no
- * database connection held while the site is fetched), then one transaction that stages the URLs
+ * sitemaps, a walk of every root and child with the on-host URLs loaded into a stage table as they
+ * are read (no transaction open while the site is fetched), then one transaction that groups them
  * and admits, updates, charges and marks stale together, and finally the sitemap rows and
  * project-level issues in a transaction of their own, written even when the admission is refused.
  */
@@ -37,7 +37,7 @@ export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions
   const project = await getProjectOrThrow(ctx, projectId);
   const previousSyncAt = await claimSyncSlot(project, now);
   const ref = { organizationId: project.organizationId, projectId: project.id };
-  const spool = await UrlSpool.create();
+  const stage = await UrlStage.create();
   try {
     const phase = timer(opts.onPhase);
     const robots = await fetchRobots(fetcher, project.domain);
@@ -45,7 +45,7 @@ export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions
       { url: project.sitemapUrl, origin: "root" },
       ...robots.sitemaps.map((url) => ({ url, origin: "robots" as const })),
     ];
-    const walk = await walkSitemaps({ roots, domain: project.domain, fetcher, spool, limits });
+    const walk = await walkSitemaps({ roots, domain: project.domain, fetcher, stage, limits });
     // An unreadable robots.txt (5xx, 429, no answer) may declare sitemaps that were not walked.
     if (robots.status === null || robots.status === 429 || robots.status >= 500) walk.complete = false;
     phase("walk");
@@ -55,7 +55,7 @@ export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions
     try {
       admission = await db.$transaction(async (tx) => {
         // Only a walk that read every sitemap may conclude that a URL left them all.
-        const a = await admitSeenUrls(tx, project, spool, { complete: walk.complete, now, actorUserId: actorUserId(ctx) });
+        const a = await admitSeenUrls(tx, project, stage, { complete: walk.complete, now, actorUserId: actorUserId(ctx) });
         const roots = walk.files.filter((f) => f.parentUrl === null).map((f) => f.url);
         await reportStaleIssues(tx, ref, now, { marked: a.staleMarked, cleared: a.staleCleared }, roots);
         return a;
@@ -79,7 +79,7 @@ export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions
     }
     throw error;
   } finally {
-    await spool.dispose();
+    await stage.dispose().catch((e) => console.error("[sitemaps] could not drop the stage table", e));
   }
 }
 

@@ -3,7 +3,7 @@ import { isOnHost, normalizeUrl } from "@/lib/urls/normalize-url";
 import type { SyncLimits } from "./limits";
 import { readSitemapFile, type FileOutcome } from "./read-sitemap-file";
 import { OFF_HOST_REPORT_LIMIT } from "./schemas";
-import type { UrlSpool } from "./url-spool";
+import type { UrlStage } from "./url-stage";
 
 export type SitemapOrigin = "root" | "robots" | "child";
 export type WalkedFile = {
@@ -34,13 +34,13 @@ type Item = { url: string; parentUrl: string | null; origin: SitemapOrigin; dept
 /**
  * Walks the roots breadth-first (so a URL that is both a root and a child stays a root), children
  * once each (a loop ends at the first repeat), at most `maxDepth` levels below a root and `maxFiles`
- * files. On-host URLs go to the spool. A file contributes entries and children only when it was
+ * files. On-host URLs go to the stage. A file contributes entries and children only when it was
  * read to the end: a file that fails half-way is taken back whole.
  */
 export async function walkSitemaps(opts: {
-  roots: { url: string; origin: SitemapOrigin }[]; domain: string; fetcher: SafeFetcher; spool: UrlSpool; limits: SyncLimits;
+  roots: { url: string; origin: SitemapOrigin }[]; domain: string; fetcher: SafeFetcher; stage: UrlStage; limits: SyncLimits;
 }): Promise<WalkResult> {
-  const { domain, fetcher, spool, limits } = opts;
+  const { domain, fetcher, stage, limits } = opts;
   const result: WalkResult = { files: [], complete: true, entries: 0, onHost: 0, offHost: 0, invalid: 0, offHostSamples: [] };
   const samples = new Set<string>();
   const queue: Item[] = [];
@@ -59,7 +59,7 @@ export async function walkSitemaps(opts: {
       result.complete = false;
       break;
     }
-    const mark = spool.mark();
+    const mark = stage.mark();
     const c = { entries: 0, onHost: 0, offHost: 0, invalid: 0, samples: [] as string[] };
     const children: string[] = [];
     let badChildren = 0;
@@ -78,7 +78,7 @@ export async function walkSitemaps(opts: {
       if (!n.ok) c.invalid++;
       else if (isOnHost(n.host, domain)) {
         c.onHost++;
-        await spool.write(n.url, e.lastmod);
+        await stage.write(n.url, e.lastmod);
       } else {
         c.offHost++;
         if (samples.size + c.samples.length < OFF_HOST_REPORT_LIMIT && !samples.has(n.url) && !c.samples.includes(n.url)) c.samples.push(n.url);
@@ -86,7 +86,7 @@ export async function walkSitemaps(opts: {
     });
 
     if (outcome.fetchStatus !== "ok") {
-      await spool.rollback(mark);
+      await stage.rollback(mark);
       result.complete = false;
       result.files.push({ ...item, outcome, urlCount: null, note: null });
       continue;
@@ -115,6 +115,7 @@ export async function walkSitemaps(opts: {
     result.files.push({ ...item, outcome, urlCount, note: noteOf(tooDeep, overLimit, badChildren, limits) });
   }
   if (queue.length) result.complete = false;
+  await stage.finish();
   result.offHostSamples = [...samples];
   return result;
 }
