@@ -44,8 +44,11 @@ export const siteRequests = (host: string) => control<Array<{ method: string; pa
 export type IndexNowReply = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number };
 export type IndexNowRequest = { method: string; host: string | null; key: string | null; keyLocation: string | null; urlList: string[]; answeredWith: number };
 
-/** The fake IndexNow endpoint answers its next requests (of any project) with these, in order, then as before. */
-export const indexNowReply = (...replies: IndexNowReply[]) => control<{ queued: number[] }>("POST", "/indexnow/reply", { replies });
+/**
+ * The fake IndexNow endpoint answers the next batches for `host` with these, in order, then as before.
+ * Scoped to one host, so journeys running side by side never take each other's answers.
+ */
+export const indexNowReply = (host: string, ...replies: IndexNowReply[]) => control<{ queued: number[] }>("POST", "/indexnow/reply", { host, replies });
 
 /** The answer of the fake IndexNow endpoint to every later request without a queued one (200 at start). */
 export const indexNowDefault = (reply: IndexNowReply) => control("POST", "/indexnow/default", reply);

@@ -105,7 +105,7 @@ test("submissions: batches sent to the fake IndexNow endpoint, accepted and reje
   await expect(rows.nth(0).getByRole("cell").nth(2)).toHaveText("3");
 
   // The next batch is refused: rejected, with the endpoint's code, the reason and its body.
-  await indexNowReply({ status: 422, body: "Unprocessable Entity: the URLs do not belong to the host" });
+  await indexNowReply(project.domain, { status: 422, body: "Unprocessable Entity: the URLs do not belong to the host" });
   await admitUrls(page, project, ["/blog/one", "/blog/two"]);
   await reloadUntilRows(2);
   const rejected = rows.nth(0);

@@ -23,7 +23,8 @@ export function indexNowControl(fake: FakeIndexNow, route: string, body: Body, q
   switch (route) {
     case "POST /indexnow/reply": {
       const replies = (Array.isArray(body.replies) ? body.replies : [body]).map(replyOf);
-      fake.reply(...replies);
+      if (typeof body.host === "string" && body.host) fake.replyFor(body.host, ...replies);
+      else fake.reply(...replies);
       return { queued: replies.map((r) => r.status) };
     }
     case "POST /indexnow/default":

@@ -1,7 +1,8 @@
 // A fake IndexNow endpoint: a real HTTP server on 127.0.0.1 that checks requests as the protocol
 // describes them (POST, JSON {host, key, keyLocation, urlList}, at most 10,000 URLs, every URL on
 // `host`) and answers 200 by default, 400 / 422 when a request breaks those rules, or whatever the
-// test scripts: `reply(...)` queues one-shot answers (status, body, headers, delay), `setDefault(...)`
+// test scripts: `reply(...)` queues one-shot answers (status, body, headers, delay), `replyFor(host,
+// ...)` queues them for the batches of one host only (taken before the shared queue), `setDefault(...)`
 // changes the answer for every later request.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,6 +19,8 @@ export interface FakeIndexNow {
   url: string;
   readonly requests: ReceivedRequest[];
   reply(...replies: FakeReply[]): void;
+  /** One-shot answers to the next batches whose payload names `host` (before any shared `reply`). */
+  replyFor(host: string, ...replies: FakeReply[]): void;
   setDefault(reply: FakeReply): void;
   reset(): void;
   close(): Promise<void>;
@@ -28,6 +31,7 @@ const MAX_URLS = 10_000;
 export async function startFakeIndexNow(): Promise<FakeIndexNow> {
   const requests: ReceivedRequest[] = [];
   const queue: FakeReply[] = [];
+  const hostQueues = new Map<string, FakeReply[]>();
   let fallback: FakeReply = { status: 200 };
 
   const server = http.createServer(async (req, res) => {
@@ -36,7 +40,8 @@ export async function startFakeIndexNow(): Promise<FakeIndexNow> {
     const raw = Buffer.concat(chunks);
     let body: ReceivedRequest["body"] = null;
     try { body = JSON.parse(raw.toString("utf8")); } catch { /* stays null: a 400 below */ }
-    const scripted = queue.shift();
+    const host = typeof body?.host === "string" ? body.host.toLowerCase() : "";
+    const scripted = hostQueues.get(host)?.shift() ?? queue.shift();
     const reply = scripted ?? protocolCheck(req.method ?? "", body) ?? fallback;
     requests.push({ method: req.method ?? "", path: req.url ?? "", contentType: req.headers["content-type"], body, rawBytes: raw.length, answeredWith: reply.status });
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
@@ -53,8 +58,12 @@ export async function startFakeIndexNow(): Promise<FakeIndexNow> {
     url: `http://127.0.0.1:${port}/indexnow`,
     requests,
     reply: (...replies) => { queue.push(...replies); },
+    replyFor: (host, ...replies) => {
+      const key = host.toLowerCase();
+      hostQueues.set(key, [...(hostQueues.get(key) ?? []), ...replies]);
+    },
     setDefault: (reply) => { fallback = reply; },
-    reset: () => { requests.length = 0; queue.length = 0; fallback = { status: 200 }; },
+    reset: () => { requests.length = 0; queue.length = 0; hostQueues.clear(); fallback = { status: 200 }; },
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
