@@ -18,6 +18,21 @@ export async function freshDatabase(name) {
   return url.toString();
 }
 
+/**
+ * Bundles a benchmark's child script (bench/<benchDir>/<entry>) as the app's build would: one ESM
+ * file with the packages external, run by plain node. tsx would hold every transpiled module and its
+ * source map in memory, inflating the RSS being measured. Returns the bundle's path.
+ */
+export async function bundleChild(benchDir, entry) {
+  const { build } = await import("esbuild");
+  const outfile = path.join(ROOT, "node_modules/.cache", `bench-${benchDir}`, entry.replace(/\.ts$/, ".mjs"));
+  await build({
+    entryPoints: [path.join(ROOT, "bench", benchDir, entry)], bundle: true, platform: "node", format: "esm", target: "node20",
+    packages: "external", outfile, logLevel: "warning",
+  });
+  return outfile;
+}
+
 export function cli(env, ...args) {
   const r = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`cli ${args[0]} failed: ${r.stderr}`);

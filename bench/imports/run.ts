@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freshDatabase, ROOT, writeResults } from "../lib.mjs";
+import { bundleChild, freshDatabase, ROOT, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
 
 const ROWS = 50_000;
@@ -40,10 +40,12 @@ const file = path.join(os.tmpdir(), `iw-bench-imports-${process.pid}.csv`);
 fs.writeFileSync(file, csv);
 const bytes = Buffer.byteLength(csv);
 
+// Bundled and run by plain node, as the app's build runs it (see bundleChild).
+const previewChild = await bundleChild("imports", "preview-child.ts");
 type PreviewRun = { ms: number; importId: string; totalRows: number; netNewRows: number; rssBeforeMB: number; maxRssMB: number };
 const runs: PreviewRun[] = [];
 for (let i = 0; i < RUNS; i++) {
-  const child = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/imports/preview-child.ts"), file, organizationId, project.id, DOMAIN], {
+  const child = spawnSync(process.execPath, [previewChild, file, organizationId, project.id, DOMAIN], {
     cwd: ROOT, env: { ...process.env, DATABASE_URL }, encoding: "utf8",
   });
   if (child.status !== 0) throw new Error(`preview child failed: ${child.stderr}`);

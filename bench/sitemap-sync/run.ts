@@ -9,8 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { build } from "esbuild";
-import { freshDatabase, ROOT, writeResults } from "../lib.mjs";
+import { bundleChild, freshDatabase, ROOT, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
 import { startTestSite } from "../../tests/fakes/test-site";
 
@@ -67,14 +66,8 @@ for (let c = 0; c < CHILDREN; c++) {
 const caFile = path.join(dir, "ca.pem");
 fs.writeFileSync(caFile, site.ca);
 
-// The child is bundled (as the app's build would) and run by plain node: tsx would hold every
-// transpiled TypeScript module and its source map in memory, inflating the RSS being measured.
-const childName = process.env.BENCH_CHILD ?? "sync-child.ts";
-const childFile = path.join(ROOT, "node_modules/.cache/bench-sitemap-sync", childName.replace(/\.ts$/, ".mjs"));
-await build({
-  entryPoints: [path.join(ROOT, "bench/sitemap-sync", childName)], bundle: true, platform: "node", format: "esm", target: "node20",
-  packages: "external", outfile: childFile, logLevel: "warning",
-});
+// The child is bundled (as the app's build would) and run by plain node (see bundleChild).
+const childFile = await bundleChild("sitemap-sync", process.env.BENCH_CHILD ?? "sync-child.ts");
 
 type Run = { ms: number; phases: Record<string, number>; result: Record<string, number>; rssBeforeMB: number; maxRssMB: number };
 function runChild(now: Date): Promise<Run> {
@@ -126,7 +119,7 @@ const md = `## Sitemap sync, end to end (bench/sitemap-sync)
 A sitemap index of ${CHILDREN} children × ${PER_CHILD.toLocaleString("en-US")} URLs (${TOTAL.toLocaleString("en-US")} URLs, ${(bytes / 1024 / 1024).toFixed(0)} MB of XML
 with lastmod) served over HTTPS by a local test site (tests/fakes/test-site.ts, reached through CONNECT_TO), synced by
 \`syncProject\` into a fresh database on ${pg} (default configuration); each sync runs in a child process of its own.
-Walk = robots.txt + fetch + parse + spool; admission = the one transaction (stage, insert, update, stale, debit, issues);
+Walk = robots.txt + fetch + parse + loading the stage table (concurrently); admission = the one transaction (group, insert, update, stale, debit, issues);
 record = sitemap rows and sitemap issues. The debounce stamp is reset between runs. Load average (1 min, 2 cores):
 ${loadStart} at the start, ${loadEnd} at the end.
 
