@@ -1,6 +1,6 @@
 import { patternMatches } from "./match";
 import { normalizePercentEncoding } from "./normalize";
-import { parseRobots, productToken, type ParseRobotsOptions, type RobotsRule, type RobotsTxt } from "./parse";
+import { parseRobots, productToken, type ParseRobotsOptions, type RobotsGroup, type RobotsRule, type RobotsTxt } from "./parse";
 
 /** Product tokens matched against robots.txt groups. */
 export const SERVICE_ROBOTS_AGENT = "IndexWatchBot";
@@ -90,4 +90,17 @@ export function decideFor(robots: RobotsTxt, url: string): RobotsDecision {
     engineA: isAllowed(robots, ENGINE_A_ROBOTS_AGENT, url),
     engineB: isAllowed(robots, ENGINE_B_ROBOTS_AGENT, url),
   };
+}
+
+/** The groups that apply to an agent: every group naming its product token, else every `*` group. */
+export function groupsForAgent(robots: RobotsTxt, userAgent: string): RobotsGroup[] {
+  const token = productToken(userAgent);
+  const specific = token && token !== "*" && robots.groups.some((g) => g.agents.includes(token));
+  return robots.groups.filter((g) => g.agents.includes(specific ? token : "*"));
+}
+
+/** The Crawl-delay (seconds) the file asks of this agent, capped at `maxSeconds`; 0 when none. */
+export function crawlDelayFor(robots: RobotsTxt, userAgent: string, maxSeconds = 10): number {
+  const delays = groupsForAgent(robots, userAgent).map((g) => g.crawlDelay).filter((d): d is number => d !== undefined);
+  return delays.length ? Math.min(Math.max(...delays), maxSeconds) : 0;
 }

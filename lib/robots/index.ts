@@ -1,7 +1,9 @@
 export { parseRobots, productToken, ROBOTS_MAX_BYTES } from "./parse";
 export type { ParseRobotsOptions, RobotsGroup, RobotsRule, RobotsTxt } from "./parse";
 export {
+  crawlDelayFor,
   decideFor,
+  groupsForAgent,
   ENGINE_A_ROBOTS_AGENT,
   ENGINE_B_ROBOTS_AGENT,
   isAllowed,
@@ -14,3 +16,6 @@ export {
 export type { RobotsAgentKey, RobotsDecision } from "./decide";
 export { normalizePercentEncoding } from "./normalize";
 export { patternMatches } from "./match";
+export { explainRobots, EXPLAIN_REASONS } from "./explain";
+export type { ExplainReason, RobotsExplanation, RobotsGroupRef, RobotsRuleRef } from "./explain";
+export { crawlerToken } from "./user-agent";

@@ -6,12 +6,19 @@ export interface RobotsRule {
   allow: boolean;
   /** Normalized pattern; its length is the rule's specificity. */
   pattern: string;
+  /** 1-based line of the rule in the file, and the value as written there (for explanations). */
+  line: number;
+  value: string;
 }
 
 export interface RobotsGroup {
   /** Lowercased product tokens; "*" for the catch-all. */
   agents: string[];
   rules: RobotsRule[];
+  /** 1-based line of the group's first user-agent line. */
+  line: number;
+  /** `Crawl-delay` in seconds (not in RFC 9309, honoured by several crawlers), when the group sets a valid one. */
+  crawlDelay?: number;
 }
 
 export interface RobotsTxt {
@@ -35,6 +42,7 @@ const USER_AGENT_KEYS = new Set(["user-agent", "useragent", "user agent"]);
 const DISALLOW_KEYS = new Set(["disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"]);
 const ALLOW_KEYS = new Set(["allow"]);
 const SITEMAP_KEYS = new Set(["sitemap", "site-map"]);
+const CRAWL_DELAY_KEYS = new Set(["crawl-delay", "crawldelay"]);
 
 /**
  * The product token of a user-agent string: its leading run of letters, "_" and "-"
@@ -85,7 +93,10 @@ export function parseRobots(input: string | Uint8Array, options: ParseRobotsOpti
   let current: RobotsGroup | null = null;
   let currentHasRules = false;
 
-  for (const rawLine of body.split(/\r\n|\r|\n/)) {
+  const lines = body.split(/\r\n|\r|\n/);
+  for (let index = 0; index < lines.length; index++) {
+    const rawLine = lines[index];
+    const lineNumber = index + 1;
     const hash = rawLine.indexOf("#");
     const line = hash >= 0 ? rawLine.slice(0, hash) : rawLine;
     const colon = line.indexOf(":");
@@ -95,7 +106,7 @@ export function parseRobots(input: string | Uint8Array, options: ParseRobotsOpti
 
     if (USER_AGENT_KEYS.has(key)) {
       if (!current || currentHasRules) {
-        current = { agents: [], rules: [] };
+        current = { agents: [], rules: [], line: lineNumber };
         groups.push(current);
         currentHasRules = false;
       }
@@ -106,7 +117,12 @@ export function parseRobots(input: string | Uint8Array, options: ParseRobotsOpti
       currentHasRules = true;
       // An empty value or one that is not a path pattern matches nothing, so an empty Disallow allows all.
       if (value === "" || (value[0] !== "/" && value[0] !== "*")) continue;
-      current.rules.push({ allow: ALLOW_KEYS.has(key), pattern: normalizePercentEncoding(value) });
+      current.rules.push({ allow: ALLOW_KEYS.has(key), pattern: normalizePercentEncoding(value), line: lineNumber, value });
+    } else if (CRAWL_DELAY_KEYS.has(key)) {
+      // Not an RFC 9309 rule, so it does not end the group's User-agent lines (§2.2.4; Google's parser agrees).
+      if (!current) continue;
+      const seconds = Number(value);
+      if (value !== "" && Number.isFinite(seconds) && seconds >= 0 && current.crawlDelay === undefined) current.crawlDelay = seconds;
     } else if (SITEMAP_KEYS.has(key)) {
       const url = resolveSitemap(value, options.baseUrl);
       if (url && !seenSitemaps.has(url)) {

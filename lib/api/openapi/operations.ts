@@ -71,3 +71,4 @@ import "./ops/issues";
 import "./ops/sitemaps";
 import "./ops/submissions";
 import "./ops/verification";
+import "./ops/robots";
