@@ -7,6 +7,7 @@ import { actorFromPrincipal, type Ctx, type OrgCtx } from "./context";
 import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
 import { readJson } from "./read-body";
+import { assertNoNulInBody, assertNoNulInParams, assertNoNulInQuery } from "./reject-nul";
 import { toApiError } from "./render-error";
 import { resolveOrg } from "./resolve-org";
 
@@ -37,8 +38,9 @@ type NextContext = { params: Promise<Record<string, string | string[]>> };
 
 /**
  * The one wrapper every route handler goes through: authenticate (401), check scopes (403),
- * resolve the organization in the path (404), parse params/query/body with zod (400 / 404 for
- * malformed ids), call the handler and render the envelope; anything thrown becomes an error envelope.
+ * resolve the organization in the path (404), refuse NUL characters (reject-nul.ts), parse
+ * params/query/body with zod (400 / 404 for malformed ids), call the handler and render the
+ * envelope; anything thrown becomes an error envelope.
  */
 export function route<P extends Shape<unknown>, Q extends Shape<unknown>, B extends Shape<unknown>, O extends Options<P, Q, B>>(
   opts: O & Options<P, Q, B>,
@@ -62,6 +64,7 @@ export function route<P extends Shape<unknown>, Q extends Shape<unknown>, B exte
       if (principal && typeof rawParams.organizationId === "string") {
         (ctx as Ctx).org = await resolveOrg(principal, (params as { organizationId: string }).organizationId);
       }
+      assertNoNulInQuery(req.url);
       const query = opts.query ? opts.query.parse(Object.fromEntries(new URL(req.url).searchParams)) : undefined;
       const body = opts.body ? await parseBody(req, opts.body, opts.optionalBody) : undefined;
       return await handler({ req, ctx, principal, params, query, body } as never);
@@ -72,6 +75,7 @@ export function route<P extends Shape<unknown>, Q extends Shape<unknown>, B exte
 }
 
 function parseParams(schema: ZodType | undefined, raw: Record<string, unknown>) {
+  assertNoNulInParams(raw);
   if (!schema) return raw;
   const r = schema.safeParse(raw);
   // A malformed id names nothing that exists: answer as for an unknown id.
@@ -81,6 +85,7 @@ function parseParams(schema: ZodType | undefined, raw: Record<string, unknown>) 
 
 async function parseBody(req: Request, schema: ZodType, optional = false) {
   const raw = await readJson(req, { optional });
+  assertNoNulInBody(raw);
   return schema.parse(raw === undefined ? {} : raw);
 }
 

@@ -6,8 +6,18 @@ export function sessionTokenFromCookie(cookieHeader: string | null): string | un
   const jar = new Map<string, string>();
   for (const part of cookieHeader.split(";")) {
     const i = part.indexOf("=");
-    if (i > 0) jar.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    if (i > 0) jar.set(part.slice(0, i).trim(), decodeCookieValue(part.slice(i + 1).trim()));
   }
   for (const name of SESSION_COOKIES) if (jar.get(name)) return jar.get(name);
   return undefined;
+}
+
+/** A value that does not decode, or decodes to a NUL (which PostgreSQL refuses), is no token: "" (ignored). */
+function decodeCookieValue(value: string): string {
+  try {
+    const decoded = decodeURIComponent(value);
+    return decoded.includes("\u0000") ? "" : decoded;
+  } catch {
+    return "";
+  }
 }

@@ -29,7 +29,8 @@ export function classifyImportRows(rows: ImportCell[], domain: string): ImportCl
     const reason = !n.ok ? n.reason : isOnHost(n.host, domain) ? null : "off_host";
     if (reason || !n.ok) {
       invalidRows++;
-      if (rowErrors.length < MAX_ROW_ERRORS) rowErrors.push({ line, reason: reason ?? "invalid_url", value: value.slice(0, MAX_ROW_ERROR_VALUE) });
+      // The value is stored (jsonb) and shown: a NUL (a `nul_byte` row) is kept visible as U+FFFD.
+      if (rowErrors.length < MAX_ROW_ERRORS) rowErrors.push({ line, reason: reason ?? "invalid_url", value: value.slice(0, MAX_ROW_ERROR_VALUE).replaceAll("\u0000", "\ufffd") });
       continue;
     }
     if (seen.has(n.url)) {

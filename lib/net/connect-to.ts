@@ -60,13 +60,14 @@ function normalizeHost(host: string): string {
   return host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
 }
 
-/** The first matching rule decides, as in curl. Returns null when the connection is not mapped. */
-export function resolveConnectTo(rules: ConnectToRule[], host: string, port: number): ConnectTarget | null {
+/** The rule that decides a connection to host:port (the first match, as in curl), or null. */
+export function matchConnectTo(rules: ConnectToRule[], host: string, port: number): ConnectToRule | null {
   const h = normalizeHost(host);
-  for (const rule of rules) {
-    if (rule.host !== "" && rule.host !== h) continue;
-    if (rule.port !== null && rule.port !== port) continue;
-    return { host: rule.targetHost || h, port: rule.targetPort ?? port };
-  }
-  return null;
+  return rules.find((rule) => (rule.host === "" || rule.host === h) && (rule.port === null || rule.port === port)) ?? null;
+}
+
+/** Where a connection to host:port goes; null when the connection is not mapped. */
+export function resolveConnectTo(rules: ConnectToRule[], host: string, port: number): ConnectTarget | null {
+  const rule = matchConnectTo(rules, host, port);
+  return rule ? { host: rule.targetHost || normalizeHost(host), port: rule.targetPort ?? port } : null;
 }

@@ -3,6 +3,7 @@ import { buildConnector } from "undici";
 import { resolveConnectTo, type ConnectToRule } from "./connect-to";
 import { blockedReason, isLocalName } from "./ip-policy";
 import { DnsLookupError, type HostResolver } from "./resolver";
+import { portRefusal } from "./url-policy";
 
 export class BlockedAddressError extends Error {
   readonly code = "ERR_SSRF_BLOCKED";
@@ -23,9 +24,14 @@ export interface GuardOptions {
   onDns?: (ms: number) => void;
 }
 
-/** Why a URL host may not be contacted before any DNS, or null when DNS decides (or CONNECT_TO maps it). */
+/**
+ * Why a URL host may not be contacted before any DNS, or null when DNS decides (or CONNECT_TO maps it).
+ * The port rule (80 and 443 only) applies first, to mapped hosts too.
+ */
 export function precheckHost(hostname: string, port: number, connectTo: ConnectToRule[]): string | null {
   const host = hostname.replace(/^\[|\]$/g, "");
+  const badPort = portRefusal(host, port, connectTo);
+  if (badPort) return badPort;
   if (resolveConnectTo(connectTo, host, port)) return null;
   if (isIP(host)) return blockedReason(host);
   if (isLocalName(host)) return "local hostname";
@@ -45,6 +51,11 @@ export function createGuardedConnector(base: buildConnector.connector, guard: Gu
     const port = Number(options.port) || (options.protocol === "https:" ? 443 : 80);
     const servername = isIP(hostname) ? undefined : hostname;
 
+    const refused = portRefusal(hostname, port, guard.connectTo);
+    if (refused) {
+      callback(new BlockedAddressError(hostname, null, refused), null);
+      return;
+    }
     const mapped = resolveConnectTo(guard.connectTo, hostname, port);
     if (mapped) {
       base({ ...options, hostname: mapped.host, port: String(mapped.port), servername }, callback);

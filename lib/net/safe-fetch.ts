@@ -8,6 +8,7 @@ import { createGuardedConnector, precheckHost } from "./connector";
 import { HostLimiter } from "./host-limiter";
 import { createResolver, getDefaultResolver, parseDnsServers, type HostResolver } from "./resolver";
 import { SafeFetchFailure, type Hop, type SafeFetchResult, type SafeFetchStreamResult } from "./types";
+import { hasUserinfo, portOf, USERINFO_REFUSED, withoutUserinfo } from "./url-policy";
 
 export * from "./types";
 
@@ -77,7 +78,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
     } catch {
       return { failure: new SafeFetchFailure("invalid_url", "not an absolute URL", input), hops };
     }
-    if (!isHttp(url)) return { failure: new SafeFetchFailure("invalid_url", `unsupported scheme ${url.protocol}`, url.href), hops };
+    if (!isHttp(url)) return { failure: new SafeFetchFailure("invalid_url", `unsupported scheme ${url.protocol}`, withoutUserinfo(url)), hops };
     url.hash = "";
 
     const deadline = new AbortController();
@@ -110,7 +111,8 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
     const method = options.method ?? "GET";
     try {
       for (;;) {
-        const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+        const port = portOf(url);
+        if (hasUserinfo(url)) throw new SafeFetchFailure("blocked", USERINFO_REFUSED, withoutUserinfo(url));
         const refused = precheckHost(url.hostname, port, connectTo);
         if (refused) throw new SafeFetchFailure("blocked", `${url.hostname}: ${refused}`, url.href);
 

@@ -15,6 +15,7 @@ const REASONS: Record<string, string> = {
   unsupported_scheme: "Only http and https URLs can be tracked",
   missing_host: "The URL has no host",
   credentials_in_url: "URLs with a user name or password are not accepted",
+  nul_byte: "The URL contains a NUL character",
 };
 
 type Project = Awaited<ReturnType<typeof getProjectOrThrow>>;

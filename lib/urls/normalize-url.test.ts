@@ -37,11 +37,22 @@ describe("normalizeUrl", () => {
     ["no scheme", "example.com/a", "invalid_url"],
     ["user and password", "https://user:secret@example.com/", "credentials_in_url"],
     ["user only", "https://user@example.com/", "credentials_in_url"],
+    ["password only", "https://:secret@example.com/", "credentials_in_url"],
+    ["a host-looking user name", "http://example.com@127.0.0.1/", "credentials_in_url"],
+    ["NUL in the path", "https://example.com/a\u0000b", "nul_byte"],
+    ["NUL in the query", "https://example.com/?q=\u0000", "nul_byte"],
+    ["NUL in the fragment", "https://example.com/#\u0000", "nul_byte"],
+    ["a leading NUL (the parser would strip it)", "\u0000https://example.com/", "nul_byte"],
+    ["NUL in the host", "https://exa\u0000mple.com/", "nul_byte"],
     ["empty", "", "empty"],
     ["blank", "   ", "empty"],
     ["space in host", "https://exa mple.com/", "invalid_url"],
   ])("rejects %s", (_name, input, reason) => {
     expect(normalizeUrl(input)).toEqual({ ok: false, reason });
+  });
+
+  it("keeps a percent-encoded %00 (text, not a NUL)", () => {
+    expect(normalizeUrl("https://example.com/a%00b")).toEqual({ ok: true, url: "https://example.com/a%00b", host: "example.com" });
   });
 
   it("rejects URLs longer than 2048 characters, and accepts 2048", () => {

@@ -9,6 +9,8 @@ export function normalizeUrl(raw: string): NormalizedUrl {
   const input = raw.trim();
   if (!input) return { ok: false, reason: "empty" };
   if (input.length > MAX_URL_LENGTH) return { ok: false, reason: "too_long" };
+  // The parser would percent-encode a NUL as %00 and accept it: raw NUL is never part of a URL anyone meant.
+  if (input.includes("\u0000")) return { ok: false, reason: "nul_byte" };
   let u: URL;
   try {
     u = new URL(input);

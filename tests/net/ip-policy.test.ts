@@ -61,7 +61,19 @@ describe("address policy", () => {
     expect(precheckHost("8.8.8.8", 80, [])).toBeNull();
     const rules = parseConnectTo("localhost:8080:127.0.0.1:9000");
     expect(precheckHost("localhost", 8080, rules)).toBeNull();
-    expect(precheckHost("localhost", 8081, rules)).toMatch(/local/);
+    expect(precheckHost("localhost", 8081, rules)).toBe("port 8081 is not allowed; customer sites are fetched on ports 80 and 443 only");
+  });
+
+  it("allows ports 80 and 443 only, unless a CONNECT_TO entry names the port explicitly", () => {
+    expect(precheckHost("example.com", 443, [])).toBeNull();
+    expect(precheckHost("example.com", 8080, [])).toBe("port 8080 is not allowed; customer sites are fetched on ports 80 and 443 only");
+    expect(precheckHost("example.com", 22, [])).toMatch(/port 22 is not allowed/);
+    // An explicit port (for one host, or for any host) is operator configuration; an empty PORT maps any port but allows none.
+    expect(precheckHost("shop.test", 8080, parseConnectTo("shop.test:8080:127.0.0.1:9000"))).toBeNull();
+    expect(precheckHost("other.test", 8080, parseConnectTo("shop.test:8080:127.0.0.1:9000"))).toMatch(/port 8080/);
+    expect(precheckHost("any.test", 8080, parseConnectTo(":8080:127.0.0.1:9000"))).toBeNull();
+    expect(precheckHost("shop.test", 8080, parseConnectTo("shop.test::127.0.0.1:9000"))).toMatch(/port 8080/);
+    expect(precheckHost("shop.test", 443, parseConnectTo("shop.test::127.0.0.1:9000"))).toBeNull();
   });
 });
 

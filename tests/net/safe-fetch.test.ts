@@ -138,6 +138,72 @@ describe("safeFetch: redirects", () => {
   });
 });
 
+describe("safeFetch: userinfo and ports (DESIGN.md: ports 80 and 443 only, never a URL with userinfo)", () => {
+  const PORT_8443 = "site.test: port 8443 is not allowed; customer sites are fetched on ports 80 and 443 only";
+
+  it.each([
+    ["user and password", "https://user:pass@site.test/sitemap.xml", "https://site.test/sitemap.xml"],
+    ["a user name only", "http://user@site.test/", "http://site.test/"],
+    ["a host-looking user name", "http://site.test@127.0.0.1/", "http://127.0.0.1/"],
+  ])("refuses a URL with %s as blocked, without a request, and without the credentials in the error", async (_n, url, shown) => {
+    site.route("/sitemap.xml", { body: "<urlset/>" });
+    const result = await fetcher.fetch(url);
+    expect(!result.ok && result.error).toEqual({ kind: "blocked", message: "URLs with a user name or password (userinfo) are never fetched", url: shown, hops: [] });
+    expect(site.requests).toHaveLength(0);
+  });
+
+  it("refuses a redirect hop whose Location has userinfo", async () => {
+    site.route("/to-creds", { redirect: "https://admin:secret@site.test/final" });
+    site.route("/final", { body: "never" });
+    const result = await fetcher.fetch("https://site.test/to-creds");
+    expect(!result.ok && result.error).toMatchObject({ kind: "blocked", url: "https://site.test/final", hops: [{ url: "https://site.test/to-creds", status: 302 }] });
+    expect(!result.ok && result.error.message).toMatch(/userinfo/);
+    expect(site.requests.map((r) => r.path)).toEqual(["/to-creds"]);
+  });
+
+  it.each(["https://site.test:8443/", "http://site.test:8443/page", "https://site.test:8443@site.test:8443/"])("refuses the first URL %s on a port other than 80/443", async (url) => {
+    const result = await fetcher.fetch(url);
+    expect(!result.ok && result.error.kind).toBe("blocked");
+    if (!url.includes("@")) expect(!result.ok && result.error.message).toBe(PORT_8443);
+    expect(site.requests).toHaveLength(0);
+    expect(dns.queriesFor("site.test")).toHaveLength(0);
+  });
+
+  it("refuses a redirect hop to another port, and accepts 80 and 443 written out", async () => {
+    site.route("/to-port", { redirect: "https://site.test:8443/final" });
+    site.route("/explicit", { redirect: "http://site.test:443/final" });
+    site.route("/final", { body: "done" });
+    const result = await fetcher.fetch("https://site.test/to-port");
+    expect(!result.ok && result.error).toMatchObject({ kind: "blocked", message: PORT_8443, hops: [{ url: "https://site.test/to-port", status: 302 }] });
+    expect(site.requests).toHaveLength(1);
+    expect(kind(await fetcher.fetch("https://site.test:443/final"))).toBe("ok 200");
+    expect(kind(await fetcher.fetch("http://site.test:80/final"))).toBe("ok 200");
+  });
+
+  it("reaches another port when a CONNECT_TO entry names it explicitly (first URL and redirect hop)", async () => {
+    const mapped = createSafeFetcher({ connectTo: `${site.connectTo()},site.test:8080:127.0.0.1:${site.httpPort},:9443:127.0.0.1:${site.httpsPort}`, tlsCa: site.ca });
+    site.route("/page", { body: "on 8080" });
+    site.route("/hop", { redirect: "https://www.site.test:9443/page" });
+    const direct = await mapped.fetch("http://site.test:8080/page");
+    expect(direct.ok && direct.body.toString()).toBe("on 8080");
+    expect(site.requests[0]).toMatchObject({ host: "site.test:8080", secure: false });
+    const hop = await mapped.fetch("https://site.test/hop");
+    expect(hop).toMatchObject({ ok: true, status: 200, finalUrl: "https://www.site.test:9443/page" });
+    expect(site.requests[2]).toMatchObject({ host: "www.site.test:9443", servername: "www.site.test", secure: true });
+    // Another unmapped port of the same host is still refused.
+    expect(kind(await mapped.fetch("http://site.test:8081/page"))).toBe("blocked");
+  });
+
+  it("does not let a CONNECT_TO entry with an empty PORT open other ports", async () => {
+    const any = createSafeFetcher({ connectTo: `site.test::127.0.0.1:${site.httpPort}`, tlsCa: site.ca });
+    site.route("/page", { body: "ok" });
+    expect(kind(await any.fetch("http://site.test/page"))).toBe("ok 200");
+    const result = await any.fetch("http://site.test:8080/page");
+    expect(!result.ok && result.error.message).toBe("site.test: port 8080 is not allowed; customer sites are fetched on ports 80 and 443 only");
+    expect(site.requests).toHaveLength(1);
+  });
+});
+
 describe("safeFetch: failures are typed results", () => {
   it.each(["not a url", "/relative", "ftp://site.test/", "javascript:alert(1)", "http://"])("invalid_url for %j", async (url) => {
     expect(kind(await fetcher.fetch(url))).toBe("invalid_url");

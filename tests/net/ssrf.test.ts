@@ -92,6 +92,9 @@ const REDIRECTS: Case[] = [
   ["two hops then metadata", () => "http://site.test/chain", 2],
 ];
 
+// Cases that only the port rule refuses (site.test on ports 80 and 443 is the mapped test site).
+const PORT_ONLY = new Set(["redirect to an unmapped port of the mapped host"]);
+
 beforeAll(async () => {
   [canary, dns, site] = await Promise.all([startCanary(), startFakeDns(), startTestSite()]);
   fetcher = createSafeFetcher({ connectTo: site.connectTo(), dnsServers: [dns.server], dnsTimeoutMs: 500, tlsCa: site.ca });
@@ -124,36 +127,53 @@ describe("SSRF guard", () => {
     expect(canary.connections).toBe(0);
   });
 
+  // The canary's port is refused by the port rule alone (80 and 443 only): on port 80 the same
+  // hosts must be refused by their address, after DNS where there is a name.
+  it.each([...LITERALS, ...DNS_CASES, ...REDIRECTS].filter(([name]) => !PORT_ONLY.has(name)))("blocks %s on port 80 by its address", async (_name, url, redirects = 0) => {
+    const result = await fetcher.fetch(url(80), { connectTimeoutMs: 1_000, totalTimeoutMs: 5_000 });
+    expect(result.ok ? result : result.error.kind).toBe("blocked");
+    if (!result.ok) {
+      expect(result.error.hops).toHaveLength(redirects);
+      expect(result.error.message).not.toMatch(/port \d+ is not allowed/);
+    }
+  });
+
   it("checks DNS answers at connect time and reaches the mapped site only through CONNECT_TO", async () => {
     site.route("/", { body: "mapped" });
     const mapped = await fetcher.fetch("http://site.test/");
     expect(mapped.ok && mapped.body.toString()).toBe("mapped");
     expect(dns.queriesFor("site.test")).toHaveLength(0);
+    // Another port of the mapped host is not mapped, and not 80/443: refused before any DNS.
     const unmapped = await fetcher.fetch(`http://site.test:${site.httpPort}/`);
-    expect(!unmapped.ok && unmapped.error.kind).toBe("blocked");
-    expect(dns.queriesFor("site.test", "A")).toHaveLength(1);
+    expect(!unmapped.ok && unmapped.error).toMatchObject({ kind: "blocked", message: `site.test: port ${site.httpPort} is not allowed; customer sites are fetched on ports 80 and 443 only` });
+    expect(dns.queriesFor("site.test")).toHaveLength(0);
+    // On an allowed port, an unmapped name is resolved at connect time and its loopback answer refused.
+    dns.set("site-alias.test", { A: ["127.0.0.1"] });
+    const alias = await fetcher.fetch("http://site-alias.test/");
+    expect(!alias.ok && alias.error.kind).toBe("blocked");
+    expect(dns.queriesFor("site-alias.test", "A")).toHaveLength(1);
+    expect(site.requests).toHaveLength(1);
   });
 
   it("blocks a name whose first answer is private even when later answers are public", async () => {
     dns.set("rebind.test", (q) => (q.count === 1 ? { A: ["127.0.0.1"] } : { A: ["93.184.216.34"] }));
-    const result = await fetcher.fetch(`http://rebind.test:${canary.port}/`);
-    expect(!result.ok && result.error.kind).toBe("blocked");
+    const result = await fetcher.fetch("http://rebind.test/");
+    expect(!result.ok && result.error).toMatchObject({ kind: "blocked", message: expect.stringMatching(/127\.0\.0\.1/) });
     expect(canary.connections).toBe(0);
   });
 
   it("connects to the vetted address and never asks DNS again (rebinding)", async () => {
     // First answer public (vetted, unreachable here), every later answer loopback: a fetcher that
-    // re-resolved before connecting would reach the canary.
+    // re-resolved before connecting would ask again and connect to loopback.
     dns.set("rebind.test", (q) => (q.type === "AAAA" ? {} : q.count === 1 ? { A: ["93.184.216.34"] } : { A: ["127.0.0.1"] }));
-    const result = await fetcher.fetch(`http://rebind.test:${canary.port}/`, { connectTimeoutMs: 300, totalTimeoutMs: 3_000 });
-    expect(result.ok).toBe(false);
+    const result = await fetcher.fetch("http://rebind.test/", { connectTimeoutMs: 300, totalTimeoutMs: 3_000 });
     if (!result.ok) expect(["timeout", "connection"]).toContain(result.error.kind);
     expect(dns.queriesFor("rebind.test", "A")).toHaveLength(1);
     expect(canary.connections).toBe(0);
   });
 
   it("reports an unknown name as dns, not blocked", async () => {
-    const result = await fetcher.fetch(`http://nowhere.test:${canary.port}/`);
+    const result = await fetcher.fetch("http://nowhere.test/");
     expect(!result.ok && result.error.kind).toBe("dns");
     expect(canary.connections).toBe(0);
   });

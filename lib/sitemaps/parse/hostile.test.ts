@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { parseSitemapStream } from "./index";
+import { parseSitemapStream, parseTextSitemap } from "./index";
 import { collect, pieces, urls, urlset } from "./test-helpers";
 
 const secretDir = fs.mkdtempSync(path.join(os.tmpdir(), "xxe-"));
@@ -111,5 +111,23 @@ describe("parseSitemapStream: streaming", () => {
     }
     expect(count).toBe(total);
     expect(peak).toBeLessThan(64 * 1024 * 1024);
+  });
+});
+
+describe("NUL characters", () => {
+  it("refuses an XML document holding one (raw or as a character reference)", async () => {
+    for (const loc of ["https://e.com/a\u0000b", "https://e.com/a&#0;b"]) {
+      const { events, error } = await collect(parseSitemapStream(pieces(urlset(`<url><loc>${loc}</loc></url>`))));
+      expect(events.filter((e) => e.kind === "url")).toEqual([]);
+      expect(error?.code).toBe("parse_error");
+    }
+  });
+
+  it("rejects a text sitemap line holding one instead of percent-encoding it", async () => {
+    const { events } = await collect(parseTextSitemap(pieces("https://e.com/a\u0000b\nhttps://e.com/ok\n")));
+    expect(events).toEqual([
+      { kind: "rejected", entry: "url", value: "https://e.com/a\ufffdb", reason: "invalid_url" },
+      { kind: "url", loc: "https://e.com/ok" },
+    ]);
   });
 });

@@ -12,6 +12,8 @@ export function checkLoc(raw: string, baseUrl?: string): LocCheck {
   const value = raw.trim();
   const shown = value.slice(0, MAX_LOC_LENGTH);
   if (value === "" || value.length > MAX_LOC_LENGTH) return { ok: false, value: shown, reason: "invalid_url" };
+  // WHATWG parsing would percent-encode a raw NUL (text sitemaps can hold one; XML cannot) and accept it.
+  if (value.includes("\u0000")) return { ok: false, value: shown.replaceAll("\u0000", "\ufffd"), reason: "invalid_url" };
   const scheme = SCHEME.exec(value);
   if (!scheme) return { ok: false, value, reason: "relative", resolved: resolve(value, baseUrl) };
   const name = scheme[1].toLowerCase();

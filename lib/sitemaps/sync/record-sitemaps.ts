@@ -25,7 +25,7 @@ async function upsertSitemapRows(tx: Tx, p: ProjectRef, walk: WalkResult, now: D
     type: f.outcome.type,
     fetch_status: f.outcome.fetchStatus,
     url_count: f.urlCount,
-    error: f.outcome.error ?? f.note,
+    error: withoutNul(f.outcome.error ?? f.note),
   }));
   const input = Prisma.sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
     AS x(url text, parent text, origin text, type text, fetch_status text, url_count int, error text)`;
@@ -49,6 +49,11 @@ async function upsertSitemapRows(tx: Tx, p: ProjectRef, walk: WalkResult, now: D
     await tx.$executeRaw(Prisma.sql`
       DELETE FROM sitemaps s WHERE s.project_id = ${p.projectId}::uuid AND NOT EXISTS (SELECT 1 FROM ${input} WHERE x.url = s.url)`);
   }
+}
+
+/** Errors quote what sites and libraries said; jsonb (and text) refuse a NUL, which would fail the whole record. */
+function withoutNul(text: string | null): string | null {
+  return text === null ? null : text.replaceAll("\u0000", "\ufffd");
 }
 
 /**

@@ -46,10 +46,10 @@ export async function walkSitemaps(opts: {
   const queue: Item[] = [];
   const visited = new Set<string>();
   for (const root of opts.roots) {
-    const n = normalizeUrl(root.url);
-    if (!n.ok || visited.has(n.url)) continue;
-    visited.add(n.url);
-    queue.push({ url: n.url, parentUrl: null, origin: root.origin, depth: 0 });
+    const url = rootUrl(root);
+    if (url === null || visited.has(url)) continue;
+    visited.add(url);
+    queue.push({ url, parentUrl: null, origin: root.origin, depth: 0 });
   }
   const deadline = Date.now() + limits.walkTimeoutMs;
 
@@ -120,11 +120,31 @@ export async function walkSitemaps(opts: {
   return result;
 }
 
+/**
+ * The URL a root is walked (and recorded) under. The project's own sitemap URL, and any root with
+ * userinfo, go to the fetcher even when they cannot be normalized, so that the sync records why
+ * (`blocked` for userinfo, an error for the rest) instead of nothing; other unusable robots.txt
+ * declarations are skipped.
+ */
+function rootUrl(root: { url: string; origin: SitemapOrigin }): string | null {
+  const n = normalizeUrl(root.url);
+  if (n.ok) return n.url;
+  if (root.origin !== "root" && n.reason !== "credentials_in_url") return null;
+  const raw = root.url.trim();
+  try {
+    const u = new URL(raw);
+    u.hash = "";
+    return u.href;
+  } catch {
+    return raw || null;
+  }
+}
+
 function noteOf(tooDeep: number, overLimit: number, badChildren: number, limits: SyncLimits): string | null {
   const parts = [
     tooDeep && `${tooDeep} child sitemap(s) not followed: nested deeper than ${limits.maxDepth} levels`,
     overLimit && `${overLimit} child sitemap(s) not followed: more than ${limits.maxFiles} sitemap files`,
-    badChildren && `${badChildren} child sitemap entr${badChildren === 1 ? "y" : "ies"} ignored: not an absolute http(s) URL`,
+    badChildren && `${badChildren} child sitemap entr${badChildren === 1 ? "y" : "ies"} ignored: not an absolute http(s) URL, or one with userinfo`,
   ].filter(Boolean);
   return parts.length ? parts.join("; ") : null;
 }

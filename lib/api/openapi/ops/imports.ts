@@ -27,7 +27,7 @@ registerOperation({
       + "Blank rows are skipped and not counted. `line` in `rowErrors` is the 1-based physical line in the file.",
     "Header: the first non-blank row is skipped (`headerDetected: true`) when its first cell is a short label — a letter followed by up to 63 letters, digits, spaces, `_` or `-` (e.g. `url`, `Page URL`, `loc`). "
       + "A cell containing `:`, `/` or `.` is always data.",
-    "Each data row is normalized as for manual admission; invalid rows (`invalid_url`, `unsupported_scheme`, `too_long`, `empty`, `missing_host`, `credentials_in_url`, or `off_host` when the host is not the project domain) "
+    "Each data row is normalized as for manual admission; invalid rows (`invalid_url`, `unsupported_scheme`, `too_long`, `empty`, `missing_host`, `credentials_in_url`, `nul_byte`, or `off_host` when the host is not the project domain) "
       + "are listed in `rowErrors` (at most 1,000; the envelope `message` says when more exist). `duplicateInFileRows` counts valid rows repeating an earlier one, "
       + "`alreadyTrackedRows` valid unique URLs the project already tracks, `netNewRows` the rest.",
     "Nothing is tracked and no credit is spent until the preview is committed. The preview expires after 24 hours (`expiresAt`).",

@@ -1,0 +1,67 @@
+import { matchConnectTo, parseConnectTo, type ConnectToRule } from "./connect-to";
+
+// DESIGN.md "Audits and inspections": customer sites are fetched on ports 80 and 443 only, and a URL
+// with userinfo is never fetched. One policy for the fetcher (first URL and every redirect hop) and
+// for the URLs users supply, so that what the API accepts is what the fetcher will try.
+export const CUSTOMER_PORTS: readonly number[] = [80, 443];
+export const USERINFO_REFUSED = "URLs with a user name or password (userinfo) are never fetched";
+
+export function portOf(url: URL): number {
+  return Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+}
+
+/**
+ * Why host:port may not be contacted, or null. A CONNECT_TO entry that names this port explicitly
+ * (`host:8080:127.0.0.1:9000`, or `:8080:…` for any host) is operator configuration and allows it;
+ * an entry with an empty PORT maps whatever port is asked for and does not.
+ */
+export function portRefusal(host: string, port: number, connectTo: ConnectToRule[]): string | null {
+  if (CUSTOMER_PORTS.includes(port)) return null;
+  if (matchConnectTo(connectTo, host, port)?.port === port) return null;
+  return `port ${port} is not allowed; customer sites are fetched on ports 80 and 443 only`;
+}
+
+export function hasUserinfo(url: URL): boolean {
+  return url.username !== "" || url.password !== "";
+}
+
+/** The URL without its user name and password, for error messages and records. */
+export function withoutUserinfo(url: URL): string {
+  if (!hasUserinfo(url)) return url.href;
+  const copy = new URL(url.href);
+  copy.username = "";
+  copy.password = "";
+  return copy.href;
+}
+
+/**
+ * Why a URL a user supplies could never be fetched (userinfo, a port other than 80/443 without an
+ * explicit CONNECT_TO entry), or null. Unparsable URLs answer null: the caller's own checks report them.
+ */
+export function suppliedUrlRefusal(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (hasUserinfo(url)) return USERINFO_REFUSED;
+  return portRefusal(url.hostname, portOf(url), envConnectTo());
+}
+
+let parsed: { value: string | undefined; rules: ConnectToRule[] } | undefined;
+
+/** The environment's CONNECT_TO, as the default fetcher reads it (a malformed value fails the fetcher, not validation). */
+function envConnectTo(): ConnectToRule[] {
+  const value = process.env.CONNECT_TO;
+  if (!parsed || parsed.value !== value) {
+    let rules: ConnectToRule[] = [];
+    try {
+      rules = parseConnectTo(value);
+    } catch {
+      rules = [];
+    }
+    parsed = { value, rules };
+  }
+  return parsed.rules;
+}
