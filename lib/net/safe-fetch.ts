@@ -55,7 +55,6 @@ interface Opened {
   finalUrl: string;
   hops: Hop[];
   decode: boolean;
-  dnsMs?: number;
   startedAt: number;
   finish(): void;
 }
@@ -68,6 +67,19 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
   // Built once: a per-connection `ca` option would re-parse every root certificate each time.
   const secureContext = extraCa.length > 0 ? createSecureContext({ ca: [...rootCertificates, ...extraCa] }) : undefined;
   const limiter = new HostLimiter(config.maxPerHost ?? 4);
+  // One keep-alive pool per connect timeout: connections to a host are reused (a new TCP and TLS
+  // handshake per request would keep a polite crawler well below its per-host limit). Every new
+  // connection still goes through the guard, and a reused one stays on the address that was vetted.
+  const agents = new Map<number, Agent>();
+  const agentFor = (connectMs: number): Agent => {
+    let agent = agents.get(connectMs);
+    if (!agent) {
+      const connect = buildConnector({ timeout: connectMs, ...(secureContext ? { secureContext } : {}) });
+      agent = new Agent({ connect: createGuardedConnector(connect, { resolver, connectTo }), keepAliveTimeout: 4_000, keepAliveMaxTimeout: 15_000 });
+      agents.set(connectMs, agent);
+    }
+    return agent;
+  };
 
   async function open(input: string, options: SafeFetchOptions): Promise<Opened | { failure: SafeFetchFailure; hops: Hop[] }> {
     const startedAt = performance.now();
@@ -88,21 +100,12 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
     if (options.signal?.aborted) onCallerAbort();
     options.signal?.addEventListener("abort", onCallerAbort, { once: true });
 
-    let dnsMs: number | undefined;
-    const agent = new Agent({
-      connect: createGuardedConnector(
-        buildConnector({ timeout: options.connectTimeoutMs ?? 5_000, ...(secureContext ? { secureContext } : {}) }),
-        { resolver, connectTo, onDns: (ms) => (dnsMs = (dnsMs ?? 0) + ms) },
-      ),
-      headersTimeout: totalMs,
-      bodyTimeout: totalMs,
-    });
+    const agent = agentFor(options.connectTimeoutMs ?? 5_000);
     let release: (() => void) | undefined;
     const finish = () => {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onCallerAbort);
       release?.();
-      agent.destroy().catch(() => {});
     };
 
     const visited = new Set([url.href]);
@@ -119,6 +122,8 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
         release = await limiter.acquire(url.hostname, deadline.signal);
         const response = await request(url.href, {
           dispatcher: agent,
+          headersTimeout: totalMs,
+          bodyTimeout: totalMs,
           method,
           headers: requestHeaders(options, config.userAgent, url.origin !== originalOrigin),
           signal: deadline.signal,
@@ -135,7 +140,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
             response.body.destroy();
             throw new SafeFetchFailure("too_large", `declared body of ${declared} bytes exceeds ${maxBody}`, url.href);
           }
-          return { status: response.statusCode, headers, raw: response.body, finalUrl: url.href, hops, decode: !noBody, dnsMs, startedAt, finish };
+          return { status: response.statusCode, headers, raw: response.body, finalUrl: url.href, hops, decode: !noBody, startedAt, finish };
         }
 
         hops.push({ url: url.href, status: response.statusCode });
@@ -201,7 +206,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
 }
 
 function summary(opened: Opened) {
-  const timing = { ...(opened.dnsMs !== undefined ? { dnsMs: Math.round(opened.dnsMs) } : {}), totalMs: Math.round(performance.now() - opened.startedAt) };
+  const timing = { totalMs: Math.round(performance.now() - opened.startedAt) };
   return { status: opened.status, headers: opened.headers, finalUrl: opened.finalUrl, hops: opened.hops, timing };
 }
 

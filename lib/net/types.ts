@@ -28,8 +28,6 @@ export interface SafeFetchError {
 }
 
 export interface SafeFetchTiming {
-  /** Time spent resolving hosts for new connections, when any was needed. */
-  dnsMs?: number;
   totalMs: number;
 }
 

@@ -1,0 +1,100 @@
+// Audit engine benchmark: 2,000 URLs of one host on a local test site (tests/fakes/test-site.ts, real
+// HTTPS and HTTP servers on 127.0.0.1 reached through CONNECT_TO) whose pages answer after 50 ms and
+// serve robots.txt, audited by the runner with 4 requests per host, in a child process of its own.
+// 4 in flight × 1 / 50 ms = 80 URLs/s at best. Targets: ≥ 90 % of that (72 URLs/s), peak RSS < 250 MB,
+// and the site never sees more than 4 requests at once. The same URLs fetched by the safe fetcher
+// alone give the floor the audit stands on. Usage: npm run bench:audit (BENCH_URLS=n for a trial).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { bundleChild, ROOT, writeResults } from "../lib.mjs";
+import { startTestSite } from "../../tests/fakes/test-site";
+
+const HOST = "shop-bench.example";
+const URLS = Number(process.env.BENCH_URLS ?? 2_000);
+const PER_HOST = 4;
+const DELAY_MS = 50;
+const IDEAL = (PER_HOST * 1000) / DELAY_MS;
+
+const site = await startTestSite({ hostnames: [HOST] });
+site.route("/robots.txt", { body: "User-agent: *\nDisallow: /cart\n\nSitemap: https://shop-bench.example/sitemap.xml\n", headers: { "content-type": "text/plain" } });
+const filler = Array.from({ length: 300 }, (_, i) => `<li><a href="/catalog/item-${i}">Item ${i}</a></li>`).join("");
+for (let i = 0; i < URLS; i++) {
+  const head = `<meta charset="utf-8"><title>Item ${i}</title><meta name="viewport" content="width=device-width"><meta name="robots" content="index, follow, max-image-preview:large"><link rel="canonical" href="/catalog/item-${i}"><link rel="stylesheet" href="/s.css"><script src="/app.js" defer></script>`;
+  site.route(`/catalog/item-${i}`, {
+    delayMs: DELAY_MS,
+    headers: { "content-type": "text/html; charset=utf-8" },
+    body: `<!doctype html><html lang="en"><head>${head}</head><body><nav><ul>${filler}</ul></nav><main><h1>Item ${i}</h1></main></body></html>`,
+  });
+}
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "iw-bench-audit-"));
+const caFile = path.join(dir, "ca.pem");
+fs.writeFileSync(caFile, site.ca);
+const child = await bundleChild("audit", "audit-child.ts");
+
+type Result = { ms: number; cpuMsPerUrl: number; audited: number; states: Record<string, number>; p50: number; p95: number; max: number; maxRssMB: number };
+type Run = Result & { mode: string; scheme: string; peak: number; requests: number };
+
+// Asynchronous: the site answering the child lives in this process's event loop.
+function runChild(args: string[]): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [child, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    proc.stdout.on("data", (d) => (out += d));
+    proc.stderr.on("data", (d) => (err += d));
+    proc.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop()!)) : reject(new Error(`audit child failed (${code}): ${err}`))));
+  });
+}
+
+const runs: Run[] = [];
+const loadStart = os.loadavg()[0];
+for (const scheme of ["https", "http"]) {
+  for (const mode of ["audit", "fetch"]) {
+    const before = site.requests.length;
+    site.stats.maxInFlightByHost[HOST] = 0;
+    const run = await runChild([mode, `${scheme}://${HOST}`, String(URLS), String(PER_HOST), site.connectTo([HOST]), caFile]);
+    runs.push({ mode, scheme, ...run, peak: site.stats.maxInFlightByHost[HOST] ?? 0, requests: site.requests.length - before });
+    console.error(`${scheme} ${mode}: ${(URLS / (run.ms / 1000)).toFixed(1)} URLs/s, p50 ${run.p50} ms, peak RSS ${Math.round(run.maxRssMB)} MB, CPU ${run.cpuMsPerUrl.toFixed(1)} ms/URL`);
+  }
+}
+const loadEnd = os.loadavg()[0];
+await site.close();
+fs.rmSync(dir, { recursive: true, force: true });
+
+const audits = runs.filter((r) => r.mode === "audit");
+for (const r of audits) {
+  if (r.audited !== URLS || r.states["healthy/indexable"] !== URLS) throw new Error(`${r.scheme}: incomplete or unexpected outcomes ${JSON.stringify(r.states)}`);
+  if (r.requests !== URLS + 1) throw new Error(`${r.scheme}: expected ${URLS + 1} requests (robots.txt once), saw ${r.requests}`);
+}
+if (runs.some((r) => r.peak > PER_HOST)) throw new Error(`the site saw more than ${PER_HOST} requests at once`);
+const rate = (r: Run) => URLS / (r.ms / 1000);
+const met = (ok: boolean) => (ok ? "met" : "**NOT met**");
+const row = (r: Run) =>
+  `| ${r.scheme.toUpperCase()} | ${r.mode === "audit" ? "audit (runner)" : "safe fetcher alone"} | ${(r.ms / 1000).toFixed(1)} | ${rate(r).toFixed(1)} | ${((100 * rate(r)) / IDEAL).toFixed(1)} % | ${r.p50} / ${r.p95} / ${r.max} | ${r.cpuMsPerUrl.toFixed(1)} | ${Math.round(r.maxRssMB)} | ${r.peak} |`;
+const md = `## Audit engine (bench/audit)
+
+${URLS.toLocaleString("en-US")} URLs of one host audited by \`createAuditRunner\` (hostConcurrency ${PER_HOST}) through the safe fetcher
+(\`maxPerHost\` ${PER_HOST}) against a local test site (tests/fakes/test-site.ts: real HTTPS and HTTP servers on 127.0.0.1, reached
+through CONNECT_TO, in the benchmark's own process) whose pages answer after ${DELAY_MS} ms with a ~20 KB HTML page (robots meta,
+canonical); robots.txt is fetched once. Each audit: robots.txt decision, GET, head parsed as it streams, body destroyed after the
+head. Best possible: ${PER_HOST} × 1000 / ${DELAY_MS} = ${IDEAL} URLs/s. Each run is a child process of its own (peak RSS = its \`maxRSS\`).
+"Safe fetcher alone" fetches the same URLs with ${PER_HOST} workers and reads each body: the floor under the audit. The safe fetcher
+opens a new connection (and over HTTPS a TLS handshake) for every request, which is most of the time above ${DELAY_MS} ms.
+Load average (1 min, ${os.cpus().length} cores shared with other work): ${loadStart.toFixed(1)} at the start, ${loadEnd.toFixed(1)} at the end.
+
+| scheme | run | wall s | URLs/s | of ${IDEAL} | ms per URL p50 / p95 / max | CPU ms per URL (child) | peak RSS MB | max in flight at the site |
+|---|---|---|---|---|---|---|---|---|
+${runs.map(row).join("\n")}
+
+- ≥ 90 % of ${IDEAL} URLs/s (${(IDEAL * 0.9).toFixed(0)}): ${audits.map((r) => `${r.scheme.toUpperCase()} ${met(rate(r) >= IDEAL * 0.9)}`).join(", ")}.
+- The audit against the safe fetcher alone: ${audits.map((r) => `${r.scheme.toUpperCase()} ${((100 * rate(r)) / rate(runs.find((f) => f.mode === "fetch" && f.scheme === r.scheme)!)).toFixed(1)} %`).join(", ")}
+  of its rate: what stands between the fetcher and ${IDEAL} URLs/s is a connection per request plus the site's own work.
+- Peak RSS < 250 MB: ${met(audits.every((r) => r.maxRssMB < 250))} (${audits.map((r) => Math.round(r.maxRssMB)).join(" / ")} MB).
+- Never more than ${PER_HOST} requests at once at the site (robots.txt included): ${met(runs.every((r) => r.peak <= PER_HOST))} (max ${Math.max(...runs.map((r) => r.peak))}).
+
+Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.`;
+// A smaller BENCH_URLS run is a trial: it does not replace the recorded numbers.
+if (!process.env.BENCH_URLS) writeResults("audit", md);
+console.log(md);
