@@ -32,7 +32,13 @@ export const indexNowSettleRequested = eventType("indexnow/settle.requested", {
   schema: z.object({ organizationId: z.uuid(), projectId: z.uuid() }),
 });
 
+// An organization's inspection credits fell below CREDITS_LOW_THRESHOLD (once per crossing; notifications consume it).
+export const creditsLow = eventType("credits/low", {
+  schema: z.object({ organizationId: z.uuid(), balance: z.number().int().min(0), threshold: z.number().int().min(1) }),
+});
+
 export const events = {
+  [creditsLow.name]: creditsLow,
   [issueResolved.name]: issueResolved,
   [urlImportCommitRequested.name]: urlImportCommitRequested,
   [indexNowSubmissionRequested.name]: indexNowSubmissionRequested,

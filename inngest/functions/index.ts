@@ -7,7 +7,9 @@ import { sweepPendingSubmissionsFn } from "./indexnow/sweep-pending-submissions"
 import { syncAllProjectsFn } from "./sitemaps/sync-all-projects";
 import { syncProjectFn } from "./sitemaps/sync-project";
 import { purgeDeletedAccountsFn } from "./users/purge-deleted-accounts";
+import { purgeUrlHistoryFn } from "./inspections/purge-url-history";
+import { runScheduledInspectionsFn } from "./inspections/run-scheduled-inspections";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
-  submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn];
+  submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn];

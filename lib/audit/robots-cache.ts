@@ -1,6 +1,5 @@
-import type { Readable } from "node:stream";
-import { getDefaultFetcher, SafeFetchFailure, type SafeFetcher } from "@/lib/net/safe-fetch";
-import { robotsDecisionForFetch, ROBOTS_MAX_BYTES, type RobotsTxt } from "@/lib/robots";
+import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
+import { decidingStatus, fetchRobotsFile, robotsDecisionForFetch, type RobotsTxt } from "@/lib/robots";
 import { describeFailure } from "./describe-failure";
 import { crawlerUserAgent } from "./user-agent";
 
@@ -37,9 +36,6 @@ export interface RobotsCacheOptions {
 }
 
 type Slot = { entry: Promise<RobotsEntry>; expiresAt: number; bytes: number };
-
-// Only a prefix is read, so a large declared size is no reason to refuse the file.
-const UNREAD = 1024 * 1024 * 1024;
 
 export function createRobotsCache(options: RobotsCacheOptions = {}): RobotsCache {
   const { ttlMs = 24 * 3600_000, now = () => new Date(), timeoutMs = 20_000, maxEntries = 10_000, maxBytes = 32 * 1024 * 1024 } = options;
@@ -107,38 +103,9 @@ export function createRobotsCache(options: RobotsCacheOptions = {}): RobotsCache
 type Fetched = { status: number | "unreachable"; body: Buffer | null; error: string | null };
 
 async function fetchRobots(fetcher: SafeFetcher, robotsUrl: string, userAgent: string, timeoutMs: number): Promise<Fetched> {
-  const res = await fetcher.stream(robotsUrl, { userAgent, totalTimeoutMs: timeoutMs, maxBodyBytes: UNREAD, maxDecodedBytes: UNREAD });
-  if (!res.ok) {
-    // RFC 9309 §2.3.1.2: redirects that never end leave the file unavailable, like a 4xx.
-    const { kind, hops } = res.error;
-    if ((kind === "redirect_loop" || kind === "too_many_redirects") && hops.length > 0) return { status: hops[hops.length - 1].status, body: null, error: null };
-    return { status: "unreachable", body: null, error: describeFailure(res.error) };
-  }
-  if (res.status < 200 || res.status >= 300) {
-    res.body.destroy();
-    return { status: res.status, body: null, error: null };
-  }
-  try {
-    return { status: res.status, body: await readPrefix(res.body, ROBOTS_MAX_BYTES + 1), error: null };
-  } catch (error) {
-    return { status: "unreachable", body: null, error: describeFailure(SafeFetchFailure.from(error, robotsUrl).toError(res.hops)) };
-  }
-}
-
-/** The first `max` bytes of a body (fewer when it ends first); the rest is never read. */
-async function readPrefix(body: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      if (size >= max) break;
-    }
-  } finally {
-    body.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, max);
+  const file = await fetchRobotsFile(fetcher, robotsUrl, { userAgent, timeoutMs });
+  const status = decidingStatus(file);
+  return { status, body: file.body, error: status === "unreachable" && file.failure ? describeFailure(file.failure) : null };
 }
 
 let defaultCache: RobotsCache | undefined;

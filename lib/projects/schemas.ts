@@ -1,13 +1,19 @@
 import { z } from "zod";
 import { uuidParam } from "@/lib/api/route";
 import { paginationQuery } from "@/lib/api/pagination";
+import { suppliedUrlRefusal } from "@/lib/net/url-policy";
 import { BARE_DOMAIN_MESSAGE, isBareDomain } from "./bare-domain";
 
 export { isBareDomain };
 export const bareDomain = z.string().trim().toLowerCase().max(253).refine(isBareDomain, BARE_DOMAIN_MESSAGE);
 
 const name = z.string().trim().min(1).max(255);
-const sitemapUrl = z.url({ protocol: /^https?$/ }).max(2048);
+// The sitemap is fetched as given: a URL the safe fetcher would refuse (userinfo, a port other than
+// 80/443 that CONNECT_TO does not name) is a 400 here rather than a sync that can only fail.
+const sitemapUrl = z.url({ protocol: /^https?$/ }).max(2048).check((c) => {
+  const refusal = suppliedUrlRefusal(c.value);
+  if (refusal) c.issues.push({ code: "custom", message: refusal, input: c.value });
+});
 
 export const projectParams = z.object({ organizationId: uuidParam, id: uuidParam });
 export const listProjectsQuery = paginationQuery.extend({ q: z.string().trim().max(255).optional() });
@@ -32,4 +38,9 @@ export type ProjectResponse = z.infer<typeof ProjectResponse>;
 export const ActivationPreviewResponse = z.object({
   verified: z.boolean(), trackedUrlCount: z.number().int().min(0), creditBalance: z.number().int().min(0),
   creditsForFullCycle: z.number().int().min(0), urlsInspectableNow: z.number().int().min(0), cadence, automatedInspectionsEnabled: z.boolean(),
+  pausedForCredits: z.boolean().describe("Automation is on but the organization has no credit left: scheduled inspections wait"),
+  nextInspectionAt: z.string().nullable().describe("The earliest scheduled inspection of the project"),
+  dueNow: z.number().int().min(0).describe("URLs whose scheduled inspection is due"),
+  inspectedThisCycle: z.number().int().min(0).describe("URLs audited within the last cadence period"),
+  queued: z.number().int().min(0).describe("URLs waiting in the \"check again\" queue"),
 });

@@ -13,8 +13,8 @@ export const CADENCE_MS: Record<InspectionCadence, number> = { hourly: HOUR, dai
 
 /**
  * Turns scheduled, credit-funded inspections on or off. Enabling needs verified ownership, at least
- * one tracked URL and credits, and schedules each URL's next inspection one cadence from now
- * (an earlier schedule is kept); disabling clears the schedule. The cadence is stored either way.
+ * one tracked URL and credits, and schedules each URL's first inspection at a random time within one cadence
+ * (an earlier schedule within that period is kept); disabling clears the schedule. The cadence is stored either way.
  */
 export async function setAutomation({ ctx, id, input, now = new Date() }: { ctx: Ctx; id: string; input: z.infer<typeof automationBody>; now?: Date }) {
   const organizationId = orgIdOrThrow(ctx);
@@ -27,7 +27,7 @@ export async function setAutomation({ ctx, id, input, now = new Date() }: { ctx:
       data: { automatedInspectionsEnabled: input.enabled, inspectionCadence: input.cadence },
     });
     const urlsScheduled = input.enabled
-      ? await scheduleInspections(tx, row.id, new Date(now.getTime() + CADENCE_MS[input.cadence]))
+      ? await scheduleInspections(tx, row.id, now, CADENCE_MS[input.cadence])
       : await clearSchedule(tx, row.id);
     const changed = current.automatedInspectionsEnabled !== input.enabled || current.inspectionCadence !== input.cadence;
     if (changed || urlsScheduled) {
@@ -52,10 +52,13 @@ async function assertCanEnable(tx: Tx, project: Awaited<ReturnType<typeof getPro
   if (available < 1) throw new ApiError("INSUFFICIENT_CREDITS", "Automated inspections need inspection credits; none are available", { required: 1, available });
 }
 
-async function scheduleInspections(tx: Tx, projectId: string, at: Date): Promise<number> {
+// First inspections are spread evenly over one cadence period (no thundering herd when a large project
+// is switched on); a URL already scheduled within the period keeps its time.
+async function scheduleInspections(tx: Tx, projectId: string, now: Date, cadenceMs: number): Promise<number> {
+  const end = new Date(now.getTime() + cadenceMs);
   return tx.$executeRaw(Prisma.sql`
-    UPDATE tracked_urls SET next_inspection_at = ${at}, updated_at = now()
-    WHERE project_id = ${projectId}::uuid AND (next_inspection_at IS NULL OR next_inspection_at > ${at})`);
+    UPDATE tracked_urls SET next_inspection_at = ${now}::timestamptz + (random() * ${cadenceMs}::float8) * interval '1 millisecond', updated_at = now()
+    WHERE project_id = ${projectId}::uuid AND (next_inspection_at IS NULL OR next_inspection_at > ${end})`);
 }
 
 async function clearSchedule(tx: Tx, projectId: string): Promise<number> {

@@ -19,3 +19,5 @@ export { patternMatches } from "./match";
 export { explainRobots, EXPLAIN_REASONS } from "./explain";
 export type { ExplainReason, RobotsExplanation, RobotsGroupRef, RobotsRuleRef } from "./explain";
 export { crawlerToken } from "./user-agent";
+export { decidingStatus, fetchRobotsFile, robotsOfFile } from "./fetch-robots-file";
+export type { RobotsFile } from "./fetch-robots-file";

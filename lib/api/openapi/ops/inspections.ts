@@ -1,0 +1,33 @@
+// OpenAPI registrations of audits and inspections: inspect now, the "check again" queue, URL history.
+import { R, W } from "@/lib/auth/scopes";
+import { inspectionsBody, QueueInspectionsResponse, UrlHistoryEntryResponse, urlHistoryQuery } from "@/lib/inspections/schemas";
+import { projectParams } from "@/lib/projects/schemas";
+import { TrackedUrlResponse, urlParams } from "@/lib/urls/schemas";
+import { registerOperation } from "../registry";
+
+const P = "/api/user/organizations/{organizationId}/projects/{id}";
+const tags = ["Inspections"];
+
+registerOperation({
+  method: "POST", path: `${P}/urls/{urlId}/inspect`, tags, scopes: W, params: urlParams, response: TrackedUrlResponse,
+  errors: ["INSUFFICIENT_CREDITS", "RATE_LIMITED"],
+  summary: "Audit one URL now (1 credit)",
+  description: "Reads robots.txt of the URL's origin (RFC 9309), then, unless Googlebot or Bingbot may not fetch it, GETs the URL through the "
+    + "safe fetcher (redirects followed and recorded, at most 10), recognises WAF challenges, reads the HTML head (meta robots, canonical) and "
+    + "the X-Robots-Tag and Link headers, and stores health, indexability and the issue memberships they imply. Answers the updated URL; the "
+    + "details (every hop, the robots.txt rule, the WAF vendor) are in its history. 402 without a credit (checked before any request; the "
+    + "credit is debited only when the outcome is stored); 429 when 10 inspections of the project already run.",
+});
+registerOperation({
+  method: "POST", path: `${P}/inspections`, tags, scopes: W, params: projectParams, body: inspectionsBody, response: QueueInspectionsResponse,
+  summary: "Queue URLs to be inspected first (\"check again\")",
+  description: "The scheduler (every 5 minutes) inspects queued URLs before due ones, whether or not automation is on, while the project is "
+    + "active; each is charged 1 credit when inspected. Ids that are not URLs of this project are counted in `unknown` and ignored.",
+});
+registerOperation({
+  method: "GET", path: `${P}/urls/{urlId}/history`, tags, scopes: R, params: urlParams, query: urlHistoryQuery,
+  response: UrlHistoryEntryResponse, paginated: true,
+  summary: "The URL's audit and engine history, newest first",
+  description: "One entry per audit (`kind: audit`, `state` = what it saw, `changed` = fields that differ from the previous audit) and per "
+    + "engine observation. Kept 400 days.",
+});
