@@ -72,3 +72,5 @@ import "./ops/sitemaps";
 import "./ops/submissions";
 import "./ops/verification";
 import "./ops/robots";
+import "./ops/inspections";
+import "./ops/connections";

@@ -1,0 +1,35 @@
+import { db } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { lockProjectStats } from "@/lib/issues/counters";
+import { clearProjectIssue } from "@/lib/issues/detections";
+import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import type { ConnectionStatus } from "./schemas";
+import { statusSelect, toConnectionStatus } from "./status";
+
+/**
+ * DELETE gsc: forgets the refresh token, the property and gscConnectedAt (URLs keep their engineAState).
+ * Idempotent; only a call that removed something is audited. With no connection left, an open
+ * `gsc_auth_revoked` group has nothing to refer to and resolves.
+ */
+export async function disconnectGsc(ctx: Ctx, projectId: string, opts: { now?: Date } = {}): Promise<ConnectionStatus> {
+  const now = opts.now ?? new Date();
+  const row = await db.$transaction(async (tx) => {
+    const ref = { organizationId: orgIdOrThrow(ctx), projectId };
+    const current = await getProjectOrThrow(ctx, projectId, tx);
+    await lockProjectStats(tx, ref);
+    const { count } = await tx.project.updateMany({
+      where: { id: current.id, organizationId: ref.organizationId, deletedAt: null, OR: [{ gscRefreshTokenEnc: { not: null } }, { gscConnectedAt: { not: null } }, { gscPropertyUrl: { not: null } }, { gscRevokedAt: { not: null } }] },
+      data: { gscRefreshTokenEnc: null, gscPropertyUrl: null, gscConnectedAt: null, gscRevokedAt: null },
+    });
+    await clearProjectIssue(tx, ref, "gsc_auth_revoked", now);
+    if (count) {
+      await recordAudit({
+        ...auditActor(ctx), action: "project.gsc_disconnected", target: { type: "project", id: current.id },
+        metadata: { propertyUrl: current.gscPropertyUrl, wasRevoked: current.gscRevokedAt !== null },
+      }, tx);
+    }
+    return tx.project.findUniqueOrThrow({ where: { id: current.id }, select: statusSelect });
+  });
+  return toConnectionStatus(row);
+}
