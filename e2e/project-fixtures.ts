@@ -100,3 +100,10 @@ export const recordAuditResults = (p: E2eProject) =>
     await set("/page-1[0-9]$", `health_state = 'client_error', http_status = 404, indexability = 'indexable', engine_a_state = 'crawled_not_indexed', engine_b_state = 'not_indexed'`);
     await set("/page-2[0-9]$", `health_state = 'redirected', http_status = 301, redirect_target = url || '/', redirect_hops = 1, indexability = 'canonicalized', canonical_url = url || '/', engine_a_state = 'indexed'`);
   });
+
+/**
+ * Sets the organization's credit balance (the operator CLI only grants; the journeys also need an empty
+ * balance). The ledger is left as it is: nothing in these journeys reads it back.
+ */
+export const setCreditBalance = (organizationId: string, balance: number) =>
+  withDb((db) => db.query("UPDATE organizations SET credit_balance = $2 WHERE id = $1", [organizationId, balance]));

@@ -13,6 +13,7 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         { href: projectHref(projectId, "issues"), label: "Issues" },
         { href: projectHref(projectId, "sitemaps"), label: "Sitemaps" },
         { href: projectHref(projectId, "submissions"), label: "Submissions" },
+        { href: projectHref(projectId, "robots"), label: "robots.txt tester" },
       ]}
     />
   );

@@ -1,29 +1,18 @@
 "use client";
 
+import { linesOf, withLineNumbers } from "@/components/urls/url-lines";
 import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import { ApiRequestError } from "@/lib/queries/fetch-api";
 import { projectKeys } from "@/lib/queries/projects";
 import { admitUrls, type AdmitResult, type ProjectRef } from "@/lib/queries/urls";
 
 /** SPEC.md Limits: 1-1000 URLs per manual admission. */
 export const MAX_BATCH = 1000;
 
-const linesOf = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-
-/** The API names a bad URL by its index in the batch (`urls.3`); the user knows it by its line. */
-function withLineNumbers(error: unknown, lines: string[]): unknown {
-  if (!(error instanceof ApiRequestError) || !Array.isArray(error.meta?.errors)) return error;
-  const errors = (error.meta.errors as { path?: string; message?: string }[]).map((e) => {
-    const i = /^urls\.(\d+)$/.exec(e.path ?? "")?.[1];
-    return i === undefined ? e : { path: `Line ${Number(i) + 1} (${lines[Number(i)]})`, message: e.message };
-  });
-  return new ApiRequestError(error.code, error.status, error.message, { ...error.meta, errors });
-}
 
 export function AdmitUrlsDialog({ projectRef, onClose }: { projectRef: ProjectRef; onClose: () => void }) {
   const id = useId();

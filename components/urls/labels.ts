@@ -37,3 +37,27 @@ export const engineTone = (state: string): BadgeTone =>
   state === "indexed" ? "success" : state === "unknown" || state === "submitted" ? "neutral" : state === "error" || state === "blocked" ? "danger" : "warning";
 
 export const keysOf = <T extends string>(labels: Labels<T>) => Object.keys(labels) as T[];
+
+/** How an observation of a URL came about (history `source`). */
+export const INSPECTION_SOURCE_LABELS: Record<string, string> = { inspect_now: "Inspect now", scheduled: "Scheduled", requested: "Check again" };
+export const HISTORY_KIND_LABELS: Record<"audit" | "engineA" | "engineB", string> = { audit: "Audit", engineA: "Engine A", engineB: "Engine B" };
+export const ROBOTS_ENGINE_LABELS: Record<"engineA" | "engineB", string> = { engineA: "engine A", engineB: "engine B" };
+
+/** The audit fields a history entry lists in `changed`, in words. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  healthState: "Health", httpStatus: "HTTP status", redirectHops: "Redirect hops", redirectTarget: "Final URL", healthError: "Error",
+  indexability: "Indexability", canonicalUrl: "Canonical", metaRobots: "Meta robots", xRobotsTag: "X-Robots-Tag", fetched: "Fetched",
+  hops: "Redirects", robots: "robots.txt", wafVendor: "WAF", detected: "Issues",
+};
+
+/**
+ * The state labels of a URL that has been audited: "unknown" then means the audit could not tell (a page
+ * robots.txt kept us from, a 4xx page has no indexability), not that nobody looked.
+ */
+export function healthText(state: Values<"healthState">, audited: boolean, blockedByRobots: boolean): string {
+  if (state !== "unknown" || !audited) return HEALTH_LABELS[state];
+  return blockedByRobots ? "Not fetched (robots.txt)" : "Unknown";
+}
+export function indexabilityText(state: Values<"indexability">, audited: boolean): string {
+  return state === "unknown" && audited ? "Undetermined" : INDEXABILITY_LABELS[state];
+}

@@ -1,6 +1,7 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { DetailRow } from "@/components/ui/detail-row";
+import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS } from "@/components/issues/labels";
@@ -8,19 +9,29 @@ import { Badge } from "@/components/ui/badge";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { Modal } from "@/components/ui/modal";
-import { urlIssuesQuery, urlQuery, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
-import { ENGINE_A_LABELS, ENGINE_B_LABELS, engineTone, HEALTH_LABELS, HEALTH_TONE, INDEXABILITY_LABELS, INDEXABILITY_TONE, SOURCE_LABELS } from "./labels";
+import { HISTORY_PAGE, urlHistoryQuery, urlIssuesQuery, urlQuery, type AuditState, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
+import { InspectNow } from "./inspect-now";
+import { ENGINE_A_LABELS, ENGINE_B_LABELS, engineTone, SOURCE_LABELS } from "./labels";
+import { UrlAudit } from "./url-audit";
+import { UrlHistory } from "./url-history";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 const text = (v: string | number | null) => (v === null || v === "" ? "—" : v);
 
-/** Every field of one tracked URL, grouped, and its open issue memberships. */
+/**
+ * One tracked URL: "Inspect now", what the last audit saw (hops, canonical, robots.txt rule, …), its open
+ * issue memberships, the history of audits and the remaining fields, grouped.
+ */
 export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: ProjectRef; urlId: string; onClose: () => void }) {
   const url = useQuery(urlQuery(projectRef, urlId));
   const issues = useQuery(urlIssuesQuery(projectRef, urlId));
+  const [historyOffset, setHistoryOffset] = useState(0);
+  const history = useQuery(urlHistoryQuery(projectRef, urlId, { ...HISTORY_PAGE, offset: historyOffset }));
+  // Hops, the robots.txt rule and the WAF vendor are kept in the history only: the newest audit of the first page.
+  const latest = useQuery({ ...urlHistoryQuery(projectRef, urlId), select: (page) => page.data.find((e) => e.kind === "audit")?.state as AuditState | undefined });
 
   return (
-    <Modal title="URL details" onClose={onClose}>
+    <Modal title="URL details" onClose={onClose} size="lg">
       {url.isPending ? (
         <div role="status" aria-busy="true" className="h-64 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading the URL…</span></div>
       ) : url.isError ? (
@@ -30,6 +41,8 @@ export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: Pr
           <p className="break-all font-mono text-sm text-slate-900">
             <a href={url.data.url} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline underline-offset-2">{url.data.url}</a>
           </p>
+          <InspectNow projectRef={projectRef} url={url.data} />
+          <UrlAudit url={url.data} audit={latest.data ?? null} projectId={projectRef.projectId} />
           <section aria-labelledby="url-issues-heading">
             <h3 id="url-issues-heading" className="text-sm font-semibold">Open issues</h3>
             {issues.isPending ? (
@@ -53,6 +66,7 @@ export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: Pr
               </ul>
             )}
           </section>
+          <UrlHistory history={history} offset={historyOffset} onOffset={setHistoryOffset} />
           <Fields u={url.data} />
         </div>
       )}
@@ -69,61 +83,37 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
-    </>
-  );
-}
-
 function Fields({ u }: { u: TrackedUrl }) {
   return (
     <>
-      <Group title="Health">
-        <Row label="State"><Badge tone={HEALTH_TONE[u.healthState]}>{HEALTH_LABELS[u.healthState]}</Badge></Row>
-        <Row label="HTTP status">{text(u.httpStatus)}</Row>
-        <Row label="Redirect target"><span className="break-all">{text(u.redirectTarget)}</span></Row>
-        <Row label="Redirect hops">{text(u.redirectHops)}</Row>
-        <Row label="Error">{text(u.healthError)}</Row>
-        <Row label="Last checked">{when(u.lastHealthCheckAt)}</Row>
-      </Group>
-      <Group title="Indexability">
-        <Row label="Audit"><Badge tone={INDEXABILITY_TONE[u.indexability]}>{INDEXABILITY_LABELS[u.indexability]}</Badge></Row>
-        <Row label="Canonical URL"><span className="break-all">{text(u.canonicalUrl)}</span></Row>
-        <Row label="Meta robots">{text(u.metaRobots)}</Row>
-        <Row label="X-Robots-Tag">{text(u.xRobotsTag)}</Row>
-        <Row label="Last audit">{when(u.lastAuditAt)}</Row>
-      </Group>
       <Group title="Search engines">
-        <Row label="Engine A"><Badge tone={engineTone(u.engineAState)}>{ENGINE_A_LABELS[u.engineAState]}</Badge></Row>
-        <Row label="Engine B"><Badge tone={engineTone(u.engineBState)}>{ENGINE_B_LABELS[u.engineBState]}</Badge></Row>
-        <Row label="Indexed since">{when(u.indexedAt)}</Row>
-        <Row label="Last engine sync">{when(u.lastEngineSyncAt)}</Row>
+        <DetailRow label="Engine A"><Badge tone={engineTone(u.engineAState)}>{ENGINE_A_LABELS[u.engineAState]}</Badge></DetailRow>
+        <DetailRow label="Engine B"><Badge tone={engineTone(u.engineBState)}>{ENGINE_B_LABELS[u.engineBState]}</Badge></DetailRow>
+        <DetailRow label="Indexed since">{when(u.indexedAt)}</DetailRow>
+        <DetailRow label="Last engine sync">{when(u.lastEngineSyncAt)}</DetailRow>
       </Group>
       <Group title="Inspections">
-        <Row label="Next inspection">{when(u.nextInspectionAt)}</Row>
-        <Row label="Last attempt">{when(u.lastInspectionAttemptAt)}</Row>
-        <Row label="Last success">{when(u.lastInspectionSuccessAt)}</Row>
-        <Row label="Last failure">{when(u.lastInspectionFailureAt)}</Row>
-        <Row label="Failure code">{text(u.lastInspectionFailureCode)}</Row>
-        <Row label="Consecutive failures">{u.consecutiveInspectionFailures}</Row>
+        <DetailRow label="Next inspection">{when(u.nextInspectionAt)}</DetailRow>
+        <DetailRow label="Last attempt">{when(u.lastInspectionAttemptAt)}</DetailRow>
+        <DetailRow label="Last success">{when(u.lastInspectionSuccessAt)}</DetailRow>
+        <DetailRow label="Last failure">{when(u.lastInspectionFailureAt)}</DetailRow>
+        <DetailRow label="Failure code">{text(u.lastInspectionFailureCode)}</DetailRow>
+        <DetailRow label="Consecutive failures">{u.consecutiveInspectionFailures}</DetailRow>
       </Group>
       <Group title="Sitemap and IndexNow">
-        <Row label="Source">{SOURCE_LABELS[u.source]}</Row>
-        <Row label="Discovered">{when(u.discoveredAt)}</Row>
-        <Row label="First in sitemap">{when(u.firstSeenInSitemapAt)}</Row>
-        <Row label="Last in sitemap">{when(u.lastSeenInSitemapAt)}</Row>
-        <Row label="lastmod">{when(u.lastmod)}</Row>
-        <Row label="Missing from sitemap since">{when(u.staleAt)}</Row>
-        <Row label="Last IndexNow submission">{when(u.lastIndexNowSubmittedAt)}</Row>
-        <Row label="IndexNow attempts">{u.indexNowAttempts}</Row>
+        <DetailRow label="Source">{SOURCE_LABELS[u.source]}</DetailRow>
+        <DetailRow label="Discovered">{when(u.discoveredAt)}</DetailRow>
+        <DetailRow label="First in sitemap">{when(u.firstSeenInSitemapAt)}</DetailRow>
+        <DetailRow label="Last in sitemap">{when(u.lastSeenInSitemapAt)}</DetailRow>
+        <DetailRow label="lastmod">{when(u.lastmod)}</DetailRow>
+        <DetailRow label="Missing from sitemap since">{when(u.staleAt)}</DetailRow>
+        <DetailRow label="Last IndexNow submission">{when(u.lastIndexNowSubmittedAt)}</DetailRow>
+        <DetailRow label="IndexNow attempts">{u.indexNowAttempts}</DetailRow>
       </Group>
       <Group title="Record">
-        <Row label="URL id"><span className="font-mono text-xs">{u.id}</span></Row>
-        <Row label="Created">{when(u.createdAt)}</Row>
-        <Row label="Updated">{when(u.updatedAt)}</Row>
+        <DetailRow label="URL id"><span className="font-mono text-xs">{u.id}</span></DetailRow>
+        <DetailRow label="Created">{when(u.createdAt)}</DetailRow>
+        <DetailRow label="Updated">{when(u.updatedAt)}</DetailRow>
       </Group>
     </>
   );

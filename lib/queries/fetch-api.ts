@@ -19,7 +19,7 @@ type Envelope<T> =
   | { success: true; data: T; meta?: PaginationMeta; message: string }
   | { success: false; code: string; message: string; meta?: Record<string, unknown> };
 
-type Options = { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal };
+type Options = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal };
 
 /** Calls an /api endpoint with the session cookie; answers the whole success envelope or throws. */
 export async function fetchApiEnvelope<T>(path: string, { method = "GET", body, signal }: Options = {}) {

@@ -2,12 +2,20 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { PaginationMeta } from "@/lib/api/envelope";
 import type { UrlIssueResponse } from "@/lib/issues/schemas";
 import type { AdmitUrlsResponse, TrackedUrlResponse, UrlFilters } from "@/lib/urls/schemas";
+import type { AuditState, InspectionSource } from "@/lib/inspections/schemas";
 import { fetchApi, fetchApiEnvelope } from "./fetch-api";
 import { projectKeys, projectsPath } from "./projects";
 
 export type TrackedUrl = TrackedUrlResponse;
 export type UrlIssue = UrlIssueResponse;
 export type AdmitResult = AdmitUrlsResponse;
+export type { AuditState, InspectionSource };
+
+/** One observation of a URL, newest first in `GET …/urls/{urlId}/history`. */
+export type UrlHistoryEntry =
+  | { id: string; observedAt: string; kind: "audit"; state: AuditState; changed: string[]; source: string }
+  | { id: string; observedAt: string; kind: "engineA" | "engineB"; state: Record<string, unknown>; changed: string[]; source: string };
+export type QueueResult = { queued: number; alreadyQueued: number; unknown: number };
 export type { UrlFilters };
 export type Paged<T> = { data: T[]; meta: PaginationMeta };
 export type Page = { offset: number; limit: number };
@@ -36,6 +44,8 @@ export const urlKeys = {
   list: (p: ProjectRef, filters: UrlFilters, page: Page) => [...urlKeys.all(p), "list", filters, page] as const,
   one: (p: ProjectRef, urlId: string) => [...urlKeys.all(p), "one", urlId] as const,
   issues: (p: ProjectRef, urlId: string) => [...urlKeys.all(p), "issues", urlId] as const,
+  history: (p: ProjectRef, urlId: string) => [...urlKeys.all(p), "history", urlId] as const,
+  historyPage: (p: ProjectRef, urlId: string, page: Page) => [...urlKeys.history(p, urlId), page] as const,
 };
 
 /** A page of tracked URLs under the filters; the server prefetches it with `listUrls`. */
@@ -60,3 +70,20 @@ export const urlIssuesQuery = (p: ProjectRef, urlId: string) =>
   });
 
 export const admitUrls = (p: ProjectRef, urls: string[]) => fetchApi<AdmitResult>(path(p, "/urls"), { method: "POST", body: { urls } });
+
+/** Page size of a URL's history in the detail panel; its first page also carries the latest audit's hops and robots rule. */
+export const HISTORY_PAGE: Page = { offset: 0, limit: 10 };
+
+/** What the audits (and engines) saw of one URL over time, newest first. */
+export const urlHistoryQuery = (p: ProjectRef, urlId: string, page: Page = HISTORY_PAGE) =>
+  queryOptions({
+    queryKey: urlKeys.historyPage(p, urlId, page),
+    queryFn: ({ signal }) => fetchPage<UrlHistoryEntry>(path(p, `/urls/${urlId}/history${queryString(page)}`), page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST inspect: audits the URL now for 1 credit; 402 INSUFFICIENT_CREDITS (meta required/available), 429 RATE_LIMITED. */
+export const inspectUrl = (p: ProjectRef, urlId: string) => fetchApi<TrackedUrl>(path(p, `/urls/${urlId}/inspect`), { method: "POST" });
+
+/** POST inspections: queues URLs for the scheduler at top priority ("check again"); each is charged when inspected. */
+export const queueInspections = (p: ProjectRef, urlIds: string[]) => fetchApi<QueueResult>(path(p, "/inspections"), { method: "POST", body: { urlIds } });

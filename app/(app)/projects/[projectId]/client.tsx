@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { AutomationCard } from "@/components/projects/overview/automation-card";
 import { ProjectActivity } from "@/components/projects/overview/project-activity";
 import { ProjectStatGrid } from "@/components/projects/overview/project-stat-grid";
 import { TopIssues } from "@/components/projects/overview/top-issues";
@@ -26,6 +27,7 @@ export function OverviewClient({ orgId, projectId, serverNow }: { orgId: string;
         <TopIssues orgId={orgId} projectId={p.id} />
         <VerificationStatus project={p} />
       </div>
+      <AutomationCard orgId={orgId} projectId={p.id} />
       <ProjectActivity orgId={orgId} project={p} serverNow={serverNow} />
     </div>
   );

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { listIssues } from "@/lib/issues/list-issues";
+import { getActivationPreview } from "@/lib/projects/get-activation-preview";
+import { activationPreviewQuery } from "@/lib/queries/automation";
 import { projectQuery, projectStatsQuery, TOP_ISSUES, topIssuesQuery } from "@/lib/queries/projects";
 import { getQueryClient } from "@/lib/queries/query-client";
 import { getStats } from "@/lib/stats/get-stats";
@@ -23,6 +25,7 @@ export default async function ProjectOverviewPage({ params }: { params: Promise<
   queryClient.setQueryData(projectQuery(org.id, project.id).queryKey, project);
   await Promise.all([
     queryClient.prefetchQuery({ ...projectStatsQuery(org.id, project.id), queryFn: () => getStats(ctx, project.id) }),
+    queryClient.prefetchQuery({ ...activationPreviewQuery(org.id, project.id), queryFn: () => getActivationPreview(ctx, project.id) }),
     queryClient.prefetchQuery({
       ...topIssuesQuery(org.id, project.id),
       queryFn: async () => {

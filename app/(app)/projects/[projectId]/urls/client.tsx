@@ -4,6 +4,7 @@ import { useState } from "react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { AdmitUrlsDialog } from "@/components/urls/admit-urls-dialog";
+import { CheckAgain } from "@/components/urls/check-again";
 import { UrlDetailDialog } from "@/components/urls/url-detail-dialog";
 import { UrlFiltersForm } from "@/components/urls/url-filters-form";
 import { UrlTable } from "@/components/urls/url-table";
@@ -23,6 +24,16 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
   const range = pageRange(search.page);
   const urls = useQuery(urlsQuery(ref, search.filters, range));
   const [admitting, setAdmitting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Only the rows shown count: a selection never reaches across pages or filters unseen.
+  const shown = urls.data?.data ?? [];
+  const selectedIds = shown.filter((u) => selected.has(u.id)).map((u) => u.id);
+  const toggle = (urlId: string) => setSelected((prev) => {
+    const next = new Set(prev);
+    if (!next.delete(urlId)) next.add(urlId);
+    return next;
+  });
+  const toggleAll = (select: boolean) => setSelected(select ? new Set(shown.map((u) => u.id)) : new Set());
   const filtered = Object.keys(search.filters).length > 0;
 
   // Filters, page and the open URL live in the address (reload and shared links land on them);
@@ -60,7 +71,19 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
         )
       ) : (
         <div aria-busy={urls.isPlaceholderData || undefined} className={urls.isPlaceholderData ? "opacity-60" : undefined}>
-          <UrlTable urls={urls.data.data} onOpen={(urlId) => go({ urlId })} />
+          <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3">
+            <p className="text-sm text-slate-700" aria-live="polite" data-testid="selected-count">
+              {selectedIds.length === 0 ? "No URLs selected." : `${selectedIds.length} selected on this page.`}
+            </p>
+            <CheckAgain
+              projectRef={ref}
+              urlIds={selectedIds}
+              label="Check selected again"
+              disabledReason="Select URLs with the checkboxes to queue them for inspection at top priority."
+              onQueued={() => setSelected(new Set())}
+            />
+          </div>
+          <UrlTable urls={urls.data.data} onOpen={(urlId) => go({ urlId })} selection={{ selected, onToggle: toggle, onToggleAll: toggleAll }} />
           <Pagination
             label="URL pages"
             offset={range.offset}

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { listUrlHistory } from "@/lib/inspections/list-url-history";
 import { listUrlIssues } from "@/lib/issues/list-url-issues";
+import { getActivationPreview } from "@/lib/projects/get-activation-preview";
+import { activationPreviewQuery } from "@/lib/queries/automation";
 import { getQueryClient } from "@/lib/queries/query-client";
-import { urlIssuesQuery, urlQuery, urlsQuery } from "@/lib/queries/urls";
+import { HISTORY_PAGE, urlHistoryQuery, urlIssuesQuery, urlQuery, urlsQuery, type UrlHistoryEntry } from "@/lib/queries/urls";
 import { getUrl } from "@/lib/urls/get-url";
 import { listUrls } from "@/lib/urls/list-urls";
 import { projectOr404 } from "../project-or-404";
@@ -20,12 +23,21 @@ export default async function UrlsPage({ params, searchParams }: Props) {
   const { filters, page, urlId } = parseUrlsSearch(fromRecord(sp));
   const range = pageRange(page);
   const queryClient = getQueryClient();
-  // The list (exact total from the live counters where it can), then with ?url= the open panel's two reads;
+  // The list (exact total from the live counters where it can), then with ?url= the open panel's reads;
   // one after the other, as listUrls does, for the embedded database's sake.
   await queryClient.prefetchQuery({ ...urlsQuery(ref, filters, range), queryFn: () => listUrls(ctx, projectId, { ...filters, ...range }) });
   if (urlId) {
     await queryClient.prefetchQuery({ ...urlQuery(ref, urlId), queryFn: () => getUrl(ctx, projectId, urlId) });
     await queryClient.prefetchQuery({ ...urlIssuesQuery(ref, urlId), queryFn: () => listUrlIssues(ctx, projectId, urlId) });
+    await queryClient.prefetchQuery({
+      ...urlHistoryQuery(ref, urlId),
+      queryFn: async () => {
+        const { data, meta } = await listUrlHistory(ctx, projectId, urlId, HISTORY_PAGE);
+        return { data: data as UrlHistoryEntry[], meta };
+      },
+    });
+    // The credit balance that enables "Inspect now".
+    await queryClient.prefetchQuery({ ...activationPreviewQuery(org.id, projectId), queryFn: () => getActivationPreview(ctx, projectId) });
   }
 
   return (

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { IssueGuidance } from "@/components/issues/issue-guidance";
 import { IssueUrlsTable } from "@/components/issues/issue-urls-table";
 import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
 import { Badge } from "@/components/ui/badge";
@@ -14,6 +15,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
+import { CheckAgain } from "@/components/urls/check-again";
 import { issueKeys, issueQuery, issueUrlsQuery, updateIssueStatus, type Issue, type IssueStatus } from "@/lib/queries/issues";
 import { projectKeys } from "@/lib/queries/projects";
 import { ISSUE_URLS_PAGE_SIZE, issueUrlsHref, issueUrlsPage } from "../search-params";
@@ -29,6 +31,8 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
   const issue = useQuery(issueQuery(ref, issueId));
   const urls = useQuery(issueUrlsQuery(ref, issueId, page));
   const [notice, setNotice] = useState({ text: "", n: 0 });
+  // "Check these URLs again" queues the page's open memberships (resolved ones need no new check).
+  const openUrlIds = (urls.data?.data ?? []).filter((m) => !m.resolvedAt).map((m) => m.trackedUrlId);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
   // The button pressed is gone (the other actions replace it): move the focus to the outcome, once shown.
@@ -73,8 +77,18 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
         </Card>
       )}
 
+      {issue.data && <IssueGuidance type={issue.data.type} />}
+
       <section aria-labelledby="affected-heading" className="space-y-3">
         <h2 id="affected-heading" className="text-lg font-semibold">Affected URLs</h2>
+        {urls.data && urls.data.meta.total > 0 && (
+          <CheckAgain
+            projectRef={ref}
+            urlIds={openUrlIds}
+            label="Check these URLs again"
+            disabledReason="Every URL on this page is resolved: there is nothing to check again."
+          />
+        )}
         {urls.isPending ? (
           <ListSkeleton label="Loading affected URLs…" rows={5} />
         ) : urls.isError ? (
