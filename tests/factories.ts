@@ -34,3 +34,14 @@ export async function createTestProject(user: TestUser, opts: { domain?: string;
     },
   });
 }
+
+export type TestTenant = TestUser & { ctx: import("@/lib/api/context").Ctx };
+
+/** A fresh user with the owner's context for calling verbs directly (as a route would after auth). */
+export async function createTestTenant(tag = "tenant"): Promise<TestTenant> {
+  const user = await createTestUser(tag);
+  return {
+    ...user,
+    ctx: { actor: { type: "user", userId: user.userId, email: user.email, sessionId: "test" }, org: { id: user.organizationId, role: "owner" }, request: { ipAddress: null, userAgent: "vitest" } },
+  };
+}

@@ -8,23 +8,13 @@ import * as gscRoute from "@/app/api/user/organizations/[organizationId]/project
 import * as engineBRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/engineB/route";
 import * as connectionsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/connections/route";
 import * as projectRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/route";
-import type { Ctx } from "@/lib/api/context";
 import { db } from "@/lib/db";
 import { bearer, call } from "../http";
-import { createTestProject, createTestUser, type TestUser } from "../factories";
+import { createTestProject, createTestTenant, type TestTenant } from "../factories";
 
-export type Tenant = TestUser & { ctx: Ctx };
+export type Tenant = TestTenant;
 export type Target = { organizationId: string; projectId: string; domain: string; headers: Record<string, string> };
-
-export async function createTenant(tag: string): Promise<Tenant> {
-  const user = await createTestUser(tag);
-  const ctx: Ctx = {
-    actor: { type: "user", userId: user.userId, email: user.email, sessionId: "test" },
-    org: { id: user.organizationId, role: "owner" },
-    request: { ipAddress: null, userAgent: "vitest" },
-  };
-  return { ...user, ctx };
-}
+export const createTenant = (tag: string) => createTestTenant(tag);
 
 export const uniqueDomain = (tag = "p") => `${tag}-${crypto.randomUUID().slice(0, 8)}.connect.test`;
 

@@ -3,24 +3,13 @@
 // runner through a safe fetcher mapped to it, and a few direct database helpers for arranging state.
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
 import { createAuditRunner } from "@/lib/audit/runner";
 import { createRobotsCache } from "@/lib/audit/robots-cache";
 import { debitCredits, grantCredits } from "@/lib/credits/credit-ledger";
 import type { SafeFetcher } from "@/lib/net/safe-fetch";
 import type { PlannedProject } from "@/lib/inspections/plan-inspections";
-import { createTestProject, createTestUser, type TestUser } from "../factories";
+import { createTestProject, type TestUser } from "../factories";
 import type { SitemapSite } from "../sitemaps/helpers";
-
-export type Tenant = TestUser & { ctx: Ctx };
-
-export async function createTenant(tag: string): Promise<Tenant> {
-  const user = await createTestUser(tag);
-  return {
-    ...user,
-    ctx: { actor: { type: "user", userId: user.userId, email: user.email, sessionId: "test" }, org: { id: user.organizationId, role: "owner" }, request: { ipAddress: null, userAgent: "vitest" } },
-  };
-}
 
 export const uniqueDomain = (tag = "p") => `${tag}-${crypto.randomUUID().slice(0, 8)}.sitemaps.test`;
 

@@ -2,11 +2,10 @@ import crypto from "node:crypto";
 import type http from "node:http";
 import zlib from "node:zlib";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
 import { grantCredits } from "@/lib/credits/credit-ledger";
 import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { syncProject, type SyncOptions } from "@/lib/sitemaps/sync";
-import { createTestProject, createTestUser, type TestUser } from "../factories";
+import { createTestProject, createTestTenant, type TestTenant } from "../factories";
 import { gzipBomb, startTestSite, type TestSite } from "../fakes/test-site";
 
 export const ZONE = "sitemaps.test";
@@ -116,17 +115,8 @@ export function sitemapIndex(children: string[]): string {
 
 export const pages = (domain: string, n: number, prefix = "p") => Array.from({ length: n }, (_, i) => `https://${domain}/${prefix}${i}`);
 
-export type Tenant = TestUser & { ctx: Ctx };
-
-export async function createTenant(tag = "sitemaps"): Promise<Tenant> {
-  const user = await createTestUser(tag);
-  const ctx: Ctx = {
-    actor: { type: "user", userId: user.userId, email: user.email, sessionId: "test" },
-    org: { id: user.organizationId, role: "owner" },
-    request: { ipAddress: null, userAgent: "vitest" },
-  };
-  return { ...user, ctx };
-}
+export type Tenant = TestTenant;
+export const createTenant = (tag = "sitemaps") => createTestTenant(tag);
 
 export async function createProjectFor(tenant: Tenant, domain: string) {
   return createTestProject(tenant, { domain });

@@ -5,25 +5,15 @@ import * as dnsTokenRoute from "@/app/api/user/organizations/[organizationId]/pr
 import * as verifyDnsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/verify-dns/route";
 import * as indexNowKeyRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/indexnow-key/route";
 import * as verifyKeyRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/verify-key/route";
-import type { Ctx } from "@/lib/api/context";
 import { db } from "@/lib/db";
 import { bearer, call } from "../http";
-import { createTestProject, createTestUser, type TestUser } from "../factories";
+import { createTestProject, createTestTenant, type TestTenant } from "../factories";
 
 export const ZONE = "verify.test";
 
-export type Tenant = TestUser & { ctx: Ctx };
+export type Tenant = TestTenant;
 export type Target = { organizationId: string; projectId: string; domain: string; headers: Record<string, string> };
-
-export async function createTenant(tag: string): Promise<Tenant> {
-  const user = await createTestUser(tag);
-  const ctx: Ctx = {
-    actor: { type: "user", userId: user.userId, email: user.email, sessionId: "test" },
-    org: { id: user.organizationId, role: "owner" },
-    request: { ipAddress: null, userAgent: "vitest" },
-  };
-  return { ...user, ctx };
-}
+export const createTenant = (tag: string) => createTestTenant(tag);
 
 export const uniqueDomain = (tag = "p") => `${tag}-${crypto.randomUUID().slice(0, 8)}.${ZONE}`;
 
