@@ -10,6 +10,8 @@ import { requestProjectSubmission } from "@/lib/indexnow/request-project-submiss
 import { getDefaultFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { getUrl } from "@/lib/urls/get-url";
+import { observeEngines } from "@/lib/engine-sync";
+import { logEngineWarning } from "@/lib/engines/log";
 import { applyAuditOutcomes } from "./apply-audit-outcomes";
 
 export const INSPECT_NOW_PER_PROJECT = 10;
@@ -50,6 +52,9 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
     });
     await notifyIfCreditsLow(project.organizationId, balanceAfter + 1, balanceAfter);
     if (applied.changedForIndexNow) await requestProjectSubmission(project.id, "audit_changed");
+    // The connected engines are asked too, for the same credit; their failure never fails the inspection.
+    await observeEngines({ organizationId: project.organizationId, projectId: project.id }, [{ id: row.id, url: row.url }], { source: "inspect_now", now })
+      .catch((e: unknown) => logEngineWarning(`Engine observation after inspect-now failed: ${e instanceof Error ? e.message : "unknown error"}`));
   } finally {
     const left = (inFlight.get(project.id) ?? 1) - 1;
     if (left > 0) inFlight.set(project.id, left);

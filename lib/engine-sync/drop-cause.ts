@@ -1,0 +1,52 @@
+import { Prisma, type Tx } from "@/lib/db";
+
+// The likely cause of a drop from an engine's index, read from our own audits of the same URL in the
+// same window (since the engine last said indexed): what the page, the server or robots.txt did.
+export const DROP_CAUSES = ["robots_txt_disallow", "waf_challenge", "new_noindex", "canonical_moved", "status_change", "no_change_on_our_side"] as const;
+export type DropCause = (typeof DROP_CAUSES)[number];
+
+export type DropExplanation = {
+  cause: DropCause;
+  /** When the audit the cause was read from ran; null when the URL was never audited. */
+  auditObservedAt: string | null;
+  /** The audit fields that changed in the window. */
+  auditChanged: string[];
+};
+
+type AuditRow = { id: string; state: Record<string, unknown> | null; observedAt: Date | null; changed: string[] | null };
+
+/** One explanation per URL id; `since` per URL starts the window (null: the last 30 days). */
+export async function explainDrops(tx: Tx, projectId: string, urls: { id: string; since: Date | null }[], now: Date): Promise<Map<string, DropExplanation>> {
+  if (!urls.length) return new Map();
+  const fallback = new Date(now.getTime() - 30 * 86_400_000);
+  const input = urls.map((u) => ({ id: u.id, since: (u.since ?? fallback).toISOString() }));
+  const rows = await tx.$queryRaw<AuditRow[]>(Prisma.sql`
+    SELECT u.id::text AS id, h.state, h.observed_at AS "observedAt",
+           (SELECT array_agg(DISTINCT c) FROM url_history h2, unnest(h2.changed) c
+             WHERE h2.tracked_url_id = u.id AND h2.kind = 'audit' AND h2.observed_at > u.since) AS changed
+    FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS u(id uuid, since timestamptz)
+    LEFT JOIN LATERAL (
+      SELECT state, observed_at FROM url_history
+      WHERE tracked_url_id = u.id AND project_id = ${projectId}::uuid AND kind = 'audit'
+      ORDER BY observed_at DESC, id DESC LIMIT 1
+    ) h ON true`);
+  return new Map(rows.map((r) => [r.id, {
+    cause: dropCause(r.state, r.changed ?? []),
+    auditObservedAt: r.observedAt ? r.observedAt.toISOString() : null,
+    auditChanged: r.changed ?? [],
+  }]));
+}
+
+/** The first cause that the latest audit (and the fields changed in the window) shows. */
+export function dropCause(state: Record<string, unknown> | null, changed: string[]): DropCause {
+  if (!state) return "no_change_on_our_side";
+  const detected = Array.isArray(state.detected) ? (state.detected as string[]) : [];
+  const robots = state.robots as { rule?: { directive?: string } | null; blockedFor?: string[] } | null | undefined;
+  if (state.indexability === "blocked_by_robots" || robots?.rule?.directive === "disallow" || (robots?.blockedFor?.length ?? 0) > 0) return "robots_txt_disallow";
+  if (state.wafVendor || detected.includes("waf_challenge_detected")) return "waf_challenge";
+  if (state.indexability === "noindex" && (changed.includes("indexability") || changed.includes("metaRobots") || changed.includes("xRobotsTag") || !changed.length)) return "new_noindex";
+  if (changed.includes("canonicalUrl") || state.indexability === "canonicalized") return "canonical_moved";
+  if (changed.includes("httpStatus") || changed.includes("healthState") || changed.includes("redirectTarget")
+    || (state.healthState !== undefined && state.healthState !== "healthy" && state.healthState !== "unknown")) return "status_change";
+  return "no_change_on_our_side";
+}

@@ -1,0 +1,4 @@
+// Engine observations (console URL inspection, engine-B URL info) for tracked URLs, under the console quota.
+export { observeEngines, hasEngineConnection, type ObserveReport, type EngineRunReport, type EngineSyncUrl } from "./observe-engines";
+export { quotaToday, propertyKey } from "./quota-store";
+export { dropCause, DROP_CAUSES, type DropCause } from "./drop-cause";
