@@ -1,12 +1,16 @@
-// The outside world of the e2e journeys: the scriptable DNS server, customer site and IndexNow endpoint
-// of tests/fakes, plus a small HTTP control endpoint through which Playwright tests script them (API:
-// e2e/README.md). Started by scripts/e2e-server.mjs, which reads the READY line and passes DNS_SERVERS,
-// CONNECT_TO, NODE_EXTRA_CA_CERTS and INDEXNOW_ENDPOINT to `next start`.
+// The outside world of the e2e journeys: the scriptable DNS server, customer site, IndexNow endpoint,
+// webmaster console (OAuth + API) and engine-B API of tests/fakes, plus a small HTTP control endpoint
+// through which Playwright tests script them (API: e2e/README.md). Started by scripts/e2e-server.mjs,
+// which reads the READY line and passes DNS_SERVERS, CONNECT_TO, NODE_EXTRA_CA_CERTS, INDEXNOW_ENDPOINT,
+// the fakes' engine settings, GSC_CLIENT_ID/SECRET and ENCRYPTION_KEY to `next start`.
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startFakeConsole, type FakeSite } from "../tests/fakes/console-server";
 import { startFakeDns, type DnsAnswer } from "../tests/fakes/dns-server";
+import { startFakeEngineB, type FakeEngineBSite } from "../tests/fakes/engine-b-server";
 import { startFakeIndexNow } from "../tests/fakes/indexnow-server";
 import { startTestSite, type RouteSpec } from "../tests/fakes/test-site";
 import { indexNowControl } from "./e2e-indexnow-control";
@@ -18,6 +22,9 @@ const dns = await startFakeDns();
 const site = await startTestSite({ hostnames: ["e2e.test", "*.e2e.test"] });
 // Without it, a project with a verified key would post its URLs to the real api.indexnow.org.
 const indexNow = await startFakeIndexNow();
+// The first engine's console (consent page, token endpoint, site list) and the second engine's API.
+const gsc = await startFakeConsole();
+const engineB = await startFakeEngineB();
 const caFile = path.join(tmpdir(), `indexwatch-e2e-ca-${process.pid}.pem`);
 writeFileSync(caFile, site.ca);
 
@@ -49,6 +56,8 @@ function sitemapXml(host: string, count: number, pathPrefix: string): string {
 }
 
 type Body = Record<string, unknown>;
+// The one account on the fake consent page (tests/fakes/console-server.ts's default user).
+const CONSOLE_USER = "owner@example.test";
 
 async function readBody(req: http.IncomingMessage): Promise<Body> {
   const chunks: Buffer[] = [];
@@ -71,7 +80,7 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
   if (indexNowAnswer !== null) return indexNowAnswer;
   switch (route) {
     case "GET /health":
-      return { ok: true, dns: dns.server, httpPort: site.httpPort, httpsPort: site.httpsPort, indexNow: indexNow.url };
+      return { ok: true, dns: dns.server, httpPort: site.httpPort, httpsPort: site.httpsPort, indexNow: indexNow.url, console: gsc.url, engineB: engineB.url };
     case "POST /dns/txt": {
       const values = [body.values ?? body.value].flat().filter((v): v is string => typeof v === "string");
       dns.set(str(body.name, "name"), { TXT: values });
@@ -99,6 +108,18 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
       if (body.robots !== false) setRoute(host, "/robots.txt", { body: `User-agent: *\nAllow: /\n\nSitemap: https://${host}${sitemapPath}\n`, headers: { "content-type": "text/plain" } });
       if (body.llms === true) setRoute(host, "/llms.txt", { body: `# ${host}\n`, headers: { "content-type": "text/plain" } });
       return { host, sitemapUrl: `https://${host}${sitemapPath}`, count };
+    }
+    case "POST /console/sites": {
+      const sites = (Array.isArray(body.sites) ? body.sites : []) as FakeSite[];
+      gsc.setSites(str(body.email ?? CONSOLE_USER, "email"), sites);
+      return { email: body.email ?? CONSOLE_USER, sites };
+    }
+    case "GET /console/requests":
+      return gsc.requests.map(({ route, method, status }) => ({ route, method, status }));
+    case "POST /engine-b/key": {
+      const sites = (Array.isArray(body.sites) ? body.sites : []) as FakeEngineBSite[];
+      engineB.addKey(str(body.apiKey, "apiKey"), sites);
+      return { sites };
     }
     case "DELETE /site":
       routes.delete(str(q("host"), "host").toLowerCase());
@@ -130,12 +151,17 @@ const ready = {
   NODE_EXTRA_CA_CERTS: caFile,
   INDEXNOW_ENDPOINT: indexNow.url,
   E2E_CONTROL_URL: `http://127.0.0.1:${controlPort}`,
+  // GSC_OAUTH_AUTHORIZE_URL, GSC_OAUTH_TOKEN_URL, GSC_API_BASE_URL, GSC_CLIENT_ID, GSC_CLIENT_SECRET
+  ...gsc.env(),
+  ...engineB.env(),
+  // Connections store their secrets sealed; a fresh key per run (nothing outlives the run's database anyway).
+  ENCRYPTION_KEY: process.env.E2E_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
 };
 process.stdout.write(`E2E_FAKES_READY ${JSON.stringify(ready)}\n`);
 
 async function shutdown() {
   control.close();
-  await Promise.allSettled([dns.close(), site.close(), indexNow.close()]);
+  await Promise.allSettled([dns.close(), site.close(), indexNow.close(), gsc.close(), engineB.close()]);
   process.exit(0);
 }
 process.on("SIGINT", shutdown);

@@ -1,6 +1,7 @@
 // Playwright's web server: starts the e2e fakes (scripts/e2e-fakes.ts: DNS server, customer site, IndexNow
-// endpoint, control endpoint), builds when there is no build yet (or E2E_REBUILD=1), then `next start` with
-// DNS_SERVERS, CONNECT_TO, NODE_EXTRA_CA_CERTS and INDEXNOW_ENDPOINT pointing at the fakes. Ports: e2e/README.md.
+// endpoint, webmaster console, engine-B API, control endpoint), builds when there is no build yet (or
+// E2E_REBUILD=1), then `next start` with every setting of the fakes' READY line (DNS_SERVERS, CONNECT_TO,
+// NODE_EXTRA_CA_CERTS, INDEXNOW_ENDPOINT, GSC_*, ENGINEB_API_BASE_URL, ENCRYPTION_KEY). Ports: e2e/README.md.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -26,7 +27,7 @@ const fakeEnv = await new Promise((resolve, reject) => {
   console.error(error.message);
   process.exit(1);
 });
-console.log(`e2e fakes ready: DNS ${fakeEnv.DNS_SERVERS}, IndexNow ${fakeEnv.INDEXNOW_ENDPOINT}, control ${fakeEnv.E2E_CONTROL_URL}`);
+console.log(`e2e fakes ready: DNS ${fakeEnv.DNS_SERVERS}, IndexNow ${fakeEnv.INDEXNOW_ENDPOINT}, console ${fakeEnv.GSC_API_BASE_URL}, engine B ${fakeEnv.ENGINEB_API_BASE_URL}, control ${fakeEnv.E2E_CONTROL_URL}`);
 
 if (process.env.E2E_REBUILD === "1" || !existsSync(".next/BUILD_ID")) {
   const code = await spawnNext("build", [], process.env);

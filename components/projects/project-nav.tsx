@@ -14,6 +14,7 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         { href: projectHref(projectId, "sitemaps"), label: "Sitemaps" },
         { href: projectHref(projectId, "submissions"), label: "Submissions" },
         { href: projectHref(projectId, "robots"), label: "robots.txt tester" },
+        { href: projectHref(projectId, "connections"), label: "Connections" },
       ]}
     />
   );
