@@ -6,7 +6,7 @@ import { auditUrl, type AuditOptions } from "@/lib/audit/audit-url";
 import { createRobotsCache, type RobotsCache } from "@/lib/audit/robots-cache";
 import { robotsDecisionForFetch } from "@/lib/robots";
 import { createSafeFetcher, type SafeFetcher, type SafeFetcherConfig } from "@/lib/net/safe-fetch";
-import { startTestSite, type SeenRequest, type TestSite } from "../fakes/test-site";
+import { startTestSite, type SeenRequest, type TestSite, sendBody } from "../fakes/test-site";
 
 export const ZONE = "audit.test";
 
@@ -90,21 +90,8 @@ export class AuditSite {
     const body = typeof answer.body === "string" ? Buffer.from(answer.body) : (answer.body ?? Buffer.alloc(0));
     headers["content-length"] = String(body.length);
     res.writeHead(answer.status ?? 200, headers);
-    for (let i = 0; i < body.length && !res.destroyed; i += 16 * 1024) {
-      if (!res.write(body.subarray(i, i + 16 * 1024))) await drained(res);
-    }
-    res.end();
+    await sendBody(res, body, 16 * 1024);
   }
-}
-
-function drained(res: http.ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done).off("close", done);
-      resolve();
-    };
-    res.on("drain", done).on("close", done);
-  });
 }
 
 /** A robots.txt cache that answers "no file" (allow all) for every origin without a request. */

@@ -168,9 +168,13 @@ async function serve(spec: RouteSpec, res: http.ServerResponse): Promise<void> {
   if (!spec.chunked) headers["content-length"] = String(body.length);
   res.writeHead(spec.status ?? 200, headers);
   if (spec.stallBody) return void res.write(body.subarray(0, Math.max(1, Math.floor(body.length / 2))));
-  // Write in pieces so that clients see a stream, and stop once the client has gone away.
-  for (let offset = 0; offset < body.length && !res.destroyed; offset += 64 * 1024) {
-    if (!res.write(body.subarray(offset, offset + 64 * 1024))) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+  await sendBody(res, body);
+}
+
+/** Writes a body in pieces (clients see a stream), waiting for drain, stopping once the client has gone; then ends. */
+export async function sendBody(res: http.ServerResponse, body: Buffer, piece = 64 * 1024): Promise<void> {
+  for (let offset = 0; offset < body.length && !res.destroyed; offset += piece) {
+    if (!res.write(body.subarray(offset, offset + piece))) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
   }
   res.end();
 }

@@ -6,7 +6,7 @@ import { grantCredits } from "@/lib/credits/credit-ledger";
 import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { syncProject, type SyncOptions } from "@/lib/sitemaps/sync";
 import { createTestProject, createTestTenant, type TestTenant } from "../factories";
-import { gzipBomb, startTestSite, type TestSite } from "../fakes/test-site";
+import { gzipBomb, startTestSite, type TestSite, sendBody } from "../fakes/test-site";
 
 export const ZONE = "sitemaps.test";
 const NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -86,21 +86,8 @@ export class SitemapSite {
     }
     headers["content-length"] = String(body.length);
     res.writeHead(answer.status ?? 200, headers);
-    for (let i = 0; i < body.length && !res.destroyed; i += 64 * 1024) {
-      if (!res.write(body.subarray(i, i + 64 * 1024))) await drained(res);
-    }
-    res.end();
+    await sendBody(res, body);
   }
-}
-
-function drained(res: http.ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done).off("close", done);
-      resolve();
-    };
-    res.on("drain", done).on("close", done);
-  });
 }
 
 export function urlset(entries: (string | { loc: string; lastmod?: string })[]): string {
