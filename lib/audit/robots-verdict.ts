@@ -1,7 +1,6 @@
-import { ENGINE_A_ROBOTS_AGENT, ENGINE_B_ROBOTS_AGENT, isAllowed, productToken } from "@/lib/robots";
+import { ENGINE_A_ROBOTS_AGENT, ENGINE_B_ROBOTS_AGENT, explainRobots, isAllowed, productToken } from "@/lib/robots";
 import { INDEX_TYPES } from "./outcome";
 import type { RobotsEntry } from "./robots-cache";
-import { decidingRule } from "./robots-rule";
 import type { AuditOutcome, AuditRobots } from "./types";
 
 export interface RobotsVerdict {
@@ -23,12 +22,11 @@ const ENGINES = [
 export function robotsVerdict(entry: RobotsEntry, url: string, userAgent: string): RobotsVerdict {
   const blockedFor = ENGINES.filter(([, agent]) => !isAllowed(entry.robots, agent, url)).map(([engine]) => engine);
   const firstAgent = ENGINES.find(([engine]) => engine === blockedFor[0])?.[1];
-  const rule = firstAgent ? decidingRule(entry.robots, firstAgent, url) : null;
   const robots: AuditRobots = {
     robotsUrl: entry.robotsUrl,
     status: entry.status,
     blockedFor,
-    rule: rule && { line: rule.line, directive: rule.allow ? "allow" : "disallow", value: rule.value },
+    rule: firstAgent ? explainRobots(entry.robots, firstAgent, url).rule : null,
   };
 
   if (entry.robots.mode === "disallow_all" && blockedFor.length > 0) {

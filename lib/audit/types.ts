@@ -1,4 +1,7 @@
 import type { HealthState, Indexability, IssueType } from "@/lib/db";
+import type { RobotsRuleRef } from "@/lib/robots";
+
+export type { RobotsRuleRef };
 
 /** The URL-level issue types an audit decides about (lib/audit owns them; engines own the others). */
 export const AUDIT_ISSUE_TYPES = [
@@ -17,13 +20,6 @@ export type AuditIssueType = (typeof AUDIT_ISSUE_TYPES)[number];
 export interface AuditHop {
   url: string;
   status: number;
-}
-
-/** The robots.txt line that decided, as the tester and the URL detail show it. */
-export interface RobotsRuleRef {
-  line: number;
-  directive: "allow" | "disallow";
-  value: string;
 }
 
 export interface AuditRobots {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isAllowed, parseRobots, robotsDecisionForFetch } from "@/lib/robots";
-import { decidingRule } from "./robots-rule";
+import { explainRobots, isAllowed, parseRobots, robotsDecisionForFetch } from "@/lib/robots";
+
+// The rule an audit reports for a robots-blocked URL (lib/audit/robots-verdict.ts) comes from explainRobots.
+const decidingRule = (r: Parameters<typeof explainRobots>[0], agent: string, url: string) => explainRobots(r, agent, url).rule;
 
 const FILE = [
   "# shop robots", //         1
@@ -18,7 +20,7 @@ const FILE = [
 ].join("\n");
 const robots = parseRobots(FILE);
 
-describe("decidingRule", () => {
+describe("the deciding rule", () => {
   const cases: [agent: string, url: string, line: number | null][] = [
     ["Googlebot", "https://shop.example/private/x", 3],
     ["Googlebot", "https://shop.example/private/open/y", 4],
@@ -36,11 +38,11 @@ describe("decidingRule", () => {
     const rule = decidingRule(robots, agent, url);
     expect(rule?.line ?? null).toBe(line);
     // The rule explains the same decision isAllowed makes.
-    expect(rule ? rule.allow : true).toBe(isAllowed(robots, agent, url));
+    expect(rule ? rule.directive === "allow" : true).toBe(isAllowed(robots, agent, url));
   });
 
   it("carries the value as written in the file", () => {
-    expect(decidingRule(robots, "Bingbot", "https://shop.example/~user")).toMatchObject({ line: 12, allow: false, value: "/%7Euser" });
+    expect(decidingRule(robots, "Bingbot", "https://shop.example/~user")).toMatchObject({ line: 12, directive: "disallow", value: "/%7Euser" });
   });
 
   it("is null when the whole file decided", () => {
