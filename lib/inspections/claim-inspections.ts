@@ -1,4 +1,5 @@
 import { db, Prisma, type Tx } from "@/lib/db";
+import { debitCredits } from "@/lib/credits/credit-ledger";
 import type { InspectionSource } from "./schemas";
 
 export const LEASE_MS = 30 * 60_000;
@@ -45,7 +46,7 @@ export async function claimInspections(p: { organizationId: string; projectId: s
     const affordable = unpaid.slice(0, Math.max(0, balanceBefore));
     const claimed: ClaimedUrl[] = all.filter((c) => c.paid).concat(affordable).map(({ paid: _paid, ...c }) => c);
     if (claimed.length) await lease(tx, p, claimed, now);
-    if (affordable.length) await charge(tx, p, affordable, now);
+    if (affordable.length) await charge(tx, p, affordable);
     return {
       urls: claimed, charged: affordable.length, skippedNoCredits: unpaid.length - affordable.length,
       balanceBefore, balanceAfter: balanceBefore - affordable.length,
@@ -87,15 +88,12 @@ async function lease(tx: Tx, p: { organizationId: string; projectId: string }, c
     ON CONFLICT (tracked_url_id, slot) DO UPDATE SET leased_until = EXCLUDED.leased_until`);
 }
 
-async function charge(tx: Tx, p: { organizationId: string; projectId: string }, paidNow: ClaimedUrl[], now: Date) {
+/** One ledger debit for the batch; the balance was read under the row lock this transaction holds, so it covers it. */
+async function charge(tx: Tx, p: { organizationId: string; projectId: string }, paidNow: ClaimedUrl[]) {
   const n = paidNow.length;
   const requested = paidNow.filter((c) => c.source === "requested").length;
-  const metadata = { projectId: p.projectId, urls: n, scheduled: n - requested, requested };
-  // The balance was read under the row lock this transaction holds, so the guard cannot fail; it stays as a seatbelt.
-  await tx.$executeRaw(Prisma.sql`
-    WITH o AS (
-      UPDATE organizations SET credit_balance = credit_balance - ${n}, updated_at = now()
-      WHERE id = ${p.organizationId}::uuid AND credit_balance >= ${n} RETURNING id, credit_balance)
-    INSERT INTO credit_ledger_entries (id, organization_id, kind, amount, balance_after, reference, metadata, created_at)
-    SELECT gen_random_uuid(), o.id, 'inspection', ${-n}, o.credit_balance, ${p.projectId}, ${JSON.stringify(metadata)}::jsonb, ${now} FROM o`);
+  await debitCredits(tx, {
+    organizationId: p.organizationId, amount: n, kind: "inspection", reference: p.projectId,
+    metadata: { projectId: p.projectId, urls: n, scheduled: n - requested, requested },
+  });
 }
