@@ -83,7 +83,7 @@ function Quota({ gsc }: { gsc: Connections["gsc"] }) {
       <p className="text-xs text-slate-600">{QUOTA_NOTE}; it starts again at midnight Pacific time.</p>
       {gsc.sharedQuotaDetected && (
         <div role="status" data-testid="gsc-shared-quota" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <p className="font-semibold">Another tool is using this property&apos;s quota.</p>
+          <p className="font-semibold">Quota shared with another tool: {n(gsc.quotaUsedElsewhereToday)} used elsewhere today.</p>
           <p>
             The console refused inspections before IndexWatch had used {n(limit)} today, so something else spends the same daily quota. Fewer URLs
             can be inspected through the console until it resets; give IndexWatch its own property (for example a URL-prefix property) to avoid this.

@@ -9,7 +9,9 @@ import { syncProjectFn } from "./sitemaps/sync-project";
 import { purgeDeletedAccountsFn } from "./users/purge-deleted-accounts";
 import { purgeUrlHistoryFn } from "./inspections/purge-url-history";
 import { runScheduledInspectionsFn } from "./inspections/run-scheduled-inspections";
+import { syncEngineBacklogFn } from "./engines/sync-engine-backlog";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
-  submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn];
+  submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
+  syncEngineBacklogFn];

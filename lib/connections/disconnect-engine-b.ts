@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import type { Ctx } from "@/lib/api/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { forgetBacklog } from "@/lib/engine-sync/connected-engines";
 import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
 import type { ConnectionStatus } from "./schemas";
 import { statusSelect, toConnectionStatus } from "./status";
@@ -14,6 +15,7 @@ export async function disconnectEngineB(ctx: Ctx, projectId: string): Promise<Co
       data: { engineBApiKeyEnc: null, engineBConnectedAt: null, engineBSiteUrl: null, engineBLastError: null },
     });
     if (count) {
+      await forgetBacklog(tx, current.id, "engineB");
       await recordAudit({
         ...auditActor(ctx), action: "project.engineb_disconnected", target: { type: "project", id: current.id },
         metadata: { siteUrl: current.engineBSiteUrl },

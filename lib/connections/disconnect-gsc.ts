@@ -3,6 +3,7 @@ import type { Ctx } from "@/lib/api/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { clearProjectIssue } from "@/lib/issues/detections";
+import { forgetBacklog } from "@/lib/engine-sync/connected-engines";
 import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
 import type { ConnectionStatus } from "./schemas";
 import { statusSelect, toConnectionStatus } from "./status";
@@ -24,6 +25,7 @@ export async function disconnectGsc(ctx: Ctx, projectId: string, opts: { now?: D
     });
     await clearProjectIssue(tx, ref, "gsc_auth_revoked", now);
     if (count) {
+      await forgetBacklog(tx, current.id, "engineA");
       await recordAudit({
         ...auditActor(ctx), action: "project.gsc_disconnected", target: { type: "project", id: current.id },
         metadata: { propertyUrl: current.gscPropertyUrl, wasRevoked: current.gscRevokedAt !== null },

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import type { Ctx } from "@/lib/api/context";
-import { CONSOLE_QUOTA } from "@/lib/engines/console";
+import { consoleQuota } from "@/lib/engines/console";
 import { quotaToday } from "@/lib/engine-sync/quota-store";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { iso } from "@/lib/users/schemas";
@@ -10,20 +10,21 @@ import { gscConnected } from "./status";
 /**
  * GET connections: both engines' connection state for the dashboard, with the console quota of the
  * property today (our own count, Pacific day) and whether another tool was seen spending the same
- * property's quota today. `revokedAt` falls back to an open `gsc_auth_revoked` group.
+ * property's quota today, and how much of it. `revokedAt` falls back to an open `gsc_auth_revoked` group.
  */
 export async function getConnections(ctx: Ctx, projectId: string): Promise<ConnectionsResponse> {
   const p = await getProjectOrThrow(ctx, projectId);
   const revokedIssue = p.gscConnectedAt && !p.gscRevokedAt
     ? await db.issue.findFirst({ where: { projectId: p.id, type: "gsc_auth_revoked", status: "open" }, select: { lastDetectedAt: true } })
     : null;
-  const quota = p.gscPropertyUrl ? await quotaToday(p.gscPropertyUrl, new Date()) : { used: 0, usedElsewhere: 0 };
+  const limits = consoleQuota();
+  const quota = p.gscPropertyUrl ? await quotaToday(p.gscPropertyUrl, new Date(), limits) : { used: 0, usedElsewhere: 0, limit: limits.perDay };
   return ConnectionsResponse.parse({
     gsc: {
       connected: gscConnected(p) && !revokedIssue, propertyUrl: p.gscPropertyUrl, connectedAt: iso(p.gscConnectedAt),
       revokedAt: iso(p.gscRevokedAt ?? revokedIssue?.lastDetectedAt ?? null),
-      quotaUsedToday: Math.min(quota.used, CONSOLE_QUOTA.perDay), quotaLimit: CONSOLE_QUOTA.perDay,
-      sharedQuotaDetected: quota.usedElsewhere > 0,
+      quotaUsedToday: quota.used, quotaLimit: quota.limit,
+      sharedQuotaDetected: quota.usedElsewhere > 0, quotaUsedElsewhereToday: quota.usedElsewhere,
     },
     engineB: { connected: p.engineBConnectedAt !== null, connectedAt: iso(p.engineBConnectedAt), lastError: p.engineBLastError },
   });

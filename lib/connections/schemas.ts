@@ -59,8 +59,9 @@ export const ConnectionsResponse = z.object({
     connectedAt: ts,
     revokedAt: ts.describe("When the console answered invalid_grant for the stored token; null while it works or after a new connection"),
     quotaUsedToday: z.number().int().min(0).describe("URL inspections spent today (Pacific day) on this property, by our count"),
-    quotaLimit: z.number().int().min(0).describe("Inspections allowed per property per Pacific day (2,000)"),
+    quotaLimit: z.number().int().min(0).describe("Inspections allowed per property per Pacific day (2,000, or lower by GSC_QUOTA_PER_DAY)"),
     sharedQuotaDetected: z.boolean().describe("The console refused for quota before our count reached the limit: another tool uses the property"),
+    quotaUsedElsewhereToday: z.number().int().min(0).describe("Inspections another tool spent today on the same property: the limit minus our count when the console refused"),
   }),
   engineB: z.object({
     connected: z.boolean(),

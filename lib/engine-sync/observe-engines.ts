@@ -8,6 +8,7 @@ import { logEngineWarning } from "@/lib/engines/log";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
 import { consoleAccessToken, forgetAccessToken } from "./access-token";
+import { connectionColumns, type EngineName } from "./connected-engines";
 import { explainDrops, type DropExplanation } from "./drop-cause";
 import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "./quota-store";
 
@@ -26,6 +27,8 @@ export type EngineRunReport = {
   /** URLs not asked this time (quota, throttling, a stop): asked again at their next inspection. */
   deferred: number;
   failed: number;
+  /** URLs whose call failed for a passing reason (network, 5xx): still owed, tried again on a later run. */
+  unsettled: string[];
   stopped: EngineStop | null;
   retryAt: Date | null;
 };
@@ -40,76 +43,62 @@ const NOT_INDEXED_A = new Set<string>(["crawled_not_indexed", "discovered_not_in
 const NOT_INDEXED_B = new Set<string>(["not_indexed", "blocked", "error"]);
 const CONSECUTIVE_FAILURES_STOP = 3;
 
-const emptyReport = (stopped: EngineStop | null = null): EngineRunReport => ({ observed: 0, inconclusive: 0, deferred: 0, failed: 0, stopped, retryAt: null });
+const emptyReport = (stopped: EngineStop | null = null): EngineRunReport => ({ observed: 0, inconclusive: 0, deferred: 0, failed: 0, unsettled: [], stopped, retryAt: null });
 
 /**
- * Observes `urls` (tracked URLs of the project) through the connected engines. Never throws for an engine's
- * failure: a quota, throttling or an outage defers the URLs, a dead grant is marked revoked and stops the calls.
+ * Observes `urls` (tracked URLs of the project, in the order given) through the connected engines, or only
+ * `opts.engines`. Never throws for an engine's failure: a quota, throttling or an outage defers the URLs, a
+ * dead grant is marked revoked and stops the calls. A URL an engine answered (or failed on) no longer owes
+ * that engine a check (its sync priority is cleared); a deferred one keeps it for the backlog sync.
  */
 export async function observeEngines(
-  project: ProjectRef, urls: EngineSyncUrl[], opts: { source: string; now?: Date | (() => Date) },
+  project: ProjectRef, urls: EngineSyncUrl[], opts: { source: string; now?: Date | (() => Date); engines?: EngineName[] },
 ): Promise<ObserveReport> {
   const clock = typeof opts.now === "function" ? opts.now : opts.now ? () => opts.now as Date : () => new Date();
   const report: ObserveReport = { engineA: emptyReport(), engineB: emptyReport(), dropped: 0 };
   if (!urls.length) return report;
   const p = await db.project.findFirst({
     where: { id: project.projectId, organizationId: project.organizationId, deletedAt: null },
-    select: { id: true, gscPropertyUrl: true, gscRefreshTokenEnc: true, gscRevokedAt: true, engineBApiKeyEnc: true, engineBSiteUrl: true },
+    select: connectionColumns,
   });
   if (!p) return report;
-  const consoleOn = Boolean(p.gscRefreshTokenEnc && p.gscPropertyUrl && !p.gscRevokedAt);
-  const engineBOn = Boolean(p.engineBApiKeyEnc && p.engineBSiteUrl);
-  if (!consoleOn && !engineBOn) return { engineA: emptyReport("not_connected"), engineB: emptyReport("not_connected"), dropped: 0 };
-  const ordered = await priorityOrder(project.projectId, urls);
+  const asked = new Set<EngineName>(opts.engines ?? ["engineA", "engineB"]);
   const observations: Observation[] = [];
+  const settled: Record<EngineName, string[]> = { engineA: [], engineB: [] };
 
-  if (consoleOn && p.gscRefreshTokenEnc && p.gscPropertyUrl) {
-    report.engineA = await observeEngineA(project, { box: p.gscRefreshTokenEnc, propertyUrl: p.gscPropertyUrl }, ordered, opts.source, clock, observations);
+  if (!asked.has("engineA")) report.engineA = emptyReport();
+  else if (p.gscRefreshTokenEnc && p.gscPropertyUrl && !p.gscRevokedAt) {
+    report.engineA = await observeEngineA(project, { box: p.gscRefreshTokenEnc, propertyUrl: p.gscPropertyUrl }, urls, opts.source, clock, observations, settled.engineA);
   } else report.engineA = emptyReport("not_connected");
 
-  if (engineBOn && p.engineBApiKeyEnc && p.engineBSiteUrl) {
-    report.engineB = await observeEngineB(project, { box: p.engineBApiKeyEnc, siteUrl: p.engineBSiteUrl }, ordered, opts.source, clock, observations);
+  if (!asked.has("engineB")) report.engineB = emptyReport();
+  else if (p.engineBApiKeyEnc && p.engineBSiteUrl) {
+    report.engineB = await observeEngineB(project, { box: p.engineBApiKeyEnc, siteUrl: p.engineBSiteUrl }, urls, opts.source, clock, observations, settled.engineB);
   } else report.engineB = emptyReport("not_connected");
 
-  if (observations.length) {
-    report.dropped = await db.$transaction((tx) => storeObservations(tx, project, observations, clock()), { timeout: 60_000 });
+  if (observations.length || settled.engineA.length || settled.engineB.length) {
+    report.dropped = await db.$transaction(async (tx) => {
+      const dropped = observations.length ? await storeObservations(tx, project, observations, clock()) : 0;
+      await settleBacklog(tx, project.projectId, settled);
+      return dropped;
+    }, { timeout: 60_000 });
   }
   return report;
 }
 
-/** Whether the project has an engine to ask (a live console grant or an engine-B key): one cheap read. */
-export async function hasEngineConnection(ref: ProjectRef): Promise<boolean> {
-  const n = await db.project.count({
-    where: {
-      id: ref.projectId, organizationId: ref.organizationId, deletedAt: null,
-      OR: [{ gscRefreshTokenEnc: { not: null }, gscPropertyUrl: { not: null }, gscRevokedAt: null }, { engineBApiKeyEnc: { not: null }, engineBSiteUrl: { not: null } }],
-    },
-  });
-  return n > 0;
-}
-
-/**
- * Priority inside the quota: never asked first, then URLs queued by "check again" (source `requested`), then
- * URLs last seen indexed (to catch drops), then the least recently asked.
- */
-async function priorityOrder(projectId: string, urls: EngineSyncUrl[]): Promise<EngineSyncUrl[]> {
-  const rows = await db.trackedUrl.findMany({
-    where: { projectId, id: { in: urls.map((u) => u.id) } },
-    select: { id: true, engineAState: true, engineBState: true, lastEngineSyncAt: true },
-  });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const rank = (u: EngineSyncUrl) => {
-    const r = byId.get(u.id);
-    if (!r?.lastEngineSyncAt) return [0, 0];
-    if (u.source === "requested") return [1, r.lastEngineSyncAt.getTime()];
-    return [r.engineAState === "indexed" || r.engineBState === "indexed" ? 2 : 3, r.lastEngineSyncAt.getTime()];
-  };
-  return urls.filter((u) => byId.has(u.id)).map((u) => ({ u, k: rank(u) }))
-    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1]).map((x) => x.u);
+/** The URLs an engine answered (or failed on) owe it no check any more. */
+async function settleBacklog(tx: Tx, projectId: string, settled: Record<EngineName, string[]>) {
+  const ids = (list: string[]) => Prisma.sql`string_to_array(${list.join(",")}, ',')::uuid[]`;
+  if (settled.engineA.length) {
+    await tx.$executeRaw(Prisma.sql`UPDATE tracked_urls SET engine_a_sync_priority = NULL WHERE project_id = ${projectId}::uuid AND id = ANY(${ids(settled.engineA)}) AND engine_a_sync_priority IS NOT NULL`);
+  }
+  if (settled.engineB.length) {
+    await tx.$executeRaw(Prisma.sql`UPDATE tracked_urls SET engine_b_sync_priority = NULL WHERE project_id = ${projectId}::uuid AND id = ANY(${ids(settled.engineB)}) AND engine_b_sync_priority IS NOT NULL`);
+  }
 }
 
 async function observeEngineA(
-  ref: ProjectRef, conn: { box: string; propertyUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date, out: Observation[],
+  ref: ProjectRef, conn: { box: string; propertyUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date, out: Observation[], settled: string[],
 ): Promise<EngineRunReport> {
   const report = emptyReport();
   const clientId = process.env.GSC_CLIENT_ID?.trim();
@@ -161,6 +150,9 @@ async function observeEngineA(
         res = await inspectUrl({ accessToken: access, siteUrl: conn.propertyUrl, inspectionUrl: u.url, now });
       }
     }
+    // Answered, or refused for good: no longer owed. Quota, outages and a lost property access keep it owed.
+    if (res.kind === "ok" || (res.kind === "invalid" && res.code !== "forbidden")) settled.push(u.id);
+    else if (res.kind === "transient") report.unsettled.push(u.id);
     if (res.kind === "ok") {
       failures = 0;
       const obs = mapInspectionToEngineAState(res.value.indexStatusResult);
@@ -195,7 +187,7 @@ async function revoke(ref: ProjectRef, now: Date) {
 }
 
 async function observeEngineB(
-  ref: ProjectRef, conn: { box: string; siteUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date, out: Observation[],
+  ref: ProjectRef, conn: { box: string; siteUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date, out: Observation[], settled: string[],
 ): Promise<EngineRunReport> {
   const report = emptyReport();
   let apiKey: string;
@@ -207,6 +199,8 @@ async function observeEngineB(
     if (report.stopped) { report.deferred++; continue; }
     const now = clock();
     const res = await getUrlInfo(apiKey, conn.siteUrl, u.url, { now });
+    if (res.kind === "ok" || res.kind === "invalid") settled.push(u.id);
+    else if (res.kind === "transient") report.unsettled.push(u.id);
     if (res.kind === "ok") {
       failures = 0;
       const obs = mapUrlInfoToEngineBState(res.value.info);

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import { CONSOLE_QUOTA, minuteKey, type QuotaLimits } from "@/lib/engines/console";
+import { consoleQuota, minuteKey, type QuotaLimits } from "@/lib/engines/console";
 import { parseProperty } from "@/lib/engines/property";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 
@@ -17,7 +17,7 @@ export function propertyKey(siteUrl: string): string {
 export type Reservation = { allowed: true } | { allowed: false; scope: "day" | "minute" };
 
 /** Takes one inspection from the property's quota, or says which window is spent. */
-export async function reserveInspection(key: string, now: Date, limits: QuotaLimits = CONSOLE_QUOTA): Promise<Reservation> {
+export async function reserveInspection(key: string, now: Date, limits: QuotaLimits = consoleQuota()): Promise<Reservation> {
   const day = pacificDayKey(now);
   const minute = minuteKey(now);
   const rows = await db.$queryRaw<{ used: number }[]>(Prisma.sql`
@@ -51,7 +51,7 @@ export async function releaseInspection(key: string, now: Date): Promise<void> {
  * midnight. When our own count is below the limit, another tool spent the rest: recorded as used elsewhere.
  * Answers how many were used elsewhere today.
  */
-export async function exhaustDay(key: string, now: Date, limits: QuotaLimits = CONSOLE_QUOTA): Promise<number> {
+export async function exhaustDay(key: string, now: Date, limits: QuotaLimits = consoleQuota()): Promise<number> {
   const [row] = await db.$queryRaw<{ usedElsewhere: number }[]>(Prisma.sql`
     INSERT INTO engine_quota_usage AS q (property_key, day, used, used_elsewhere, exhausted, updated_at)
     VALUES (${key}, ${pacificDayKey(now)}, 0, ${limits.perDay}, true, ${now})
@@ -63,12 +63,14 @@ export async function exhaustDay(key: string, now: Date, limits: QuotaLimits = C
   return row.usedElsewhere;
 }
 
-export type QuotaToday = { used: number; usedElsewhere: number; exhausted: boolean };
+export type QuotaToday = { used: number; usedElsewhere: number; exhausted: boolean; limit: number; remaining: number };
 
-/** The property's use today (Pacific day of `now`), for GET connections. */
-export async function quotaToday(siteUrl: string, now: Date): Promise<QuotaToday> {
-  const [row] = await db.$queryRaw<QuotaToday[]>(Prisma.sql`
+/** A property's use today (Pacific day of `now`) by our own count: for GET connections and the sync's batch size. */
+export async function quotaToday(siteUrl: string, now: Date, limits: QuotaLimits = consoleQuota()): Promise<QuotaToday> {
+  const [row] = await db.$queryRaw<{ used: number; usedElsewhere: number; exhausted: boolean }[]>(Prisma.sql`
     SELECT used, used_elsewhere AS "usedElsewhere", exhausted FROM engine_quota_usage
     WHERE property_key = ${propertyKey(siteUrl)} AND day = ${pacificDayKey(now)}`);
-  return row ?? { used: 0, usedElsewhere: 0, exhausted: false };
+  const usage = row ?? { used: 0, usedElsewhere: 0, exhausted: false };
+  const remaining = usage.exhausted ? 0 : Math.max(0, limits.perDay - usage.used);
+  return { ...usage, used: Math.min(usage.used, limits.perDay), limit: limits.perDay, remaining };
 }

@@ -4,6 +4,7 @@ import { lockProjectStats } from "@/lib/issues/counters";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
 import { auditState, changedFields, inspectionFailureCode, isMaterialChange, mergeOutcome, nextInspectionAt, type StoredAudit } from "./merge-outcome";
+import type { ConnectedEngines } from "@/lib/engine-sync/connected-engines";
 import type { InspectionSource } from "./schemas";
 
 export interface InspectedProject {
@@ -11,6 +12,8 @@ export interface InspectedProject {
   projectId: string;
   automatedInspectionsEnabled: boolean;
   inspectionCadence: InspectionCadence;
+  /** Connected engines: each inspected URL then owes them a check (lib/engine-sync/sync-backlog.ts). */
+  engines?: ConnectedEngines;
 }
 
 export interface InspectionResult {
@@ -52,11 +55,13 @@ export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: I
     const failures = failure ? before.consecutiveInspectionFailures + 1 : 0;
     if (failure) failed++;
     const next = p.automatedInspectionsEnabled ? nextInspectionAt(now, p.inspectionCadence, failures, random) : before.nextInspectionAt;
+    const changed = changedFields(before, merged);
     rows.push({
       id, ...snake(merged), fetched: outcome.fetched, failure_code: failure, failures,
       next_inspection_at: next?.toISOString() ?? null,
+      requested: source === "requested" || source === "inspect_now", audit_changed: changed.length > 0,
     });
-    history.push({ id, state: auditState(outcome, merged), changed: changedFields(before, merged), source });
+    history.push({ id, state: auditState(outcome, merged), changed, source });
     if (isMaterialChange(before, merged)) material.push(id);
     for (const type of outcome.evaluated) {
       const change = byType.get(type)!;
@@ -66,7 +71,7 @@ export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: I
   }
   if (!rows.length) return { applied: 0, failed: 0, changedForIndexNow: 0 };
 
-  await writeColumns(tx, p.projectId, rows, now);
+  await writeColumns(tx, p.projectId, rows, now, p.engines ?? { engineA: false, engineB: false });
   await writeHistory(tx, p, history, now);
   for (const [type, change] of byType) await recordUrlDetections(tx, p, type, change, { source: "audit" }, now);
   const changedForIndexNow = material.length ? await markUrlsChangedForIndexNow(tx, p.projectId, material, now) : 0;
@@ -95,7 +100,16 @@ function snake(m: ReturnType<typeof mergeOutcome>) {
   };
 }
 
-async function writeColumns(tx: Tx, projectId: string, rows: Record<string, unknown>[], now: Date) {
+/**
+ * The engine-check priority a URL earns from this inspection (the lower, the sooner inside the console
+ * quota): never asked by an engine 0, "check again" or inspect-now 1, audit changed 2, last seen indexed 3,
+ * the rest 4. A URL already owing a check keeps the more urgent of the two.
+ */
+const backlogPriority = (engine: "engine_a" | "engine_b") => Prisma.raw(`LEAST(COALESCE(t.${engine}_sync_priority, 32767), CASE
+  WHEN t.last_engine_sync_at IS NULL THEN 0 WHEN v.requested THEN 1 WHEN v.audit_changed THEN 2
+  WHEN t.${engine}_state::text = 'indexed' THEN 3 ELSE 4 END)`);
+
+async function writeColumns(tx: Tx, projectId: string, rows: Record<string, unknown>[], now: Date, engines: ConnectedEngines) {
   await tx.$executeRaw(Prisma.sql`
     UPDATE tracked_urls t SET
       health_state = v.health_state::"HealthState", http_status = v.http_status, redirect_hops = v.redirect_hops,
@@ -109,10 +123,13 @@ async function writeColumns(tx: Tx, projectId: string, rows: Record<string, unkn
       last_inspection_failure_code = CASE WHEN v.failure_code IS NULL THEN t.last_inspection_failure_code ELSE v.failure_code END,
       consecutive_inspection_failures = v.failures,
       next_inspection_at = v.next_inspection_at,
+      engine_a_sync_priority = ${engines.engineA ? backlogPriority("engine_a") : Prisma.raw("t.engine_a_sync_priority")},
+      engine_b_sync_priority = ${engines.engineB ? backlogPriority("engine_b") : Prisma.raw("t.engine_b_sync_priority")},
       updated_at = ${now}
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
       id uuid, health_state text, http_status int, redirect_hops int, redirect_target text, health_error text, indexability text,
-      canonical_url text, meta_robots text, x_robots_tag text, fetched boolean, failure_code text, failures int, next_inspection_at timestamptz)
+      canonical_url text, meta_robots text, x_robots_tag text, fetched boolean, failure_code text, failures int, next_inspection_at timestamptz,
+      requested boolean, audit_changed boolean)
     WHERE t.id = v.id AND t.project_id = ${projectId}::uuid`);
 }
 

@@ -2,8 +2,7 @@ import { db } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { notifyIfCreditsLow } from "@/lib/credits/credits-low";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
-import { hasEngineConnection, observeEngines } from "@/lib/engine-sync";
-import { logEngineWarning } from "@/lib/engines/log";
+import { connectedEngines } from "@/lib/engine-sync";
 import { applyAuditOutcomes, type InspectionResult } from "./apply-audit-outcomes";
 import { claimInspections } from "./claim-inspections";
 import type { PlannedProject } from "./plan-inspections";
@@ -42,7 +41,8 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
   const report: ProjectReport = { inspected: 0, charged: 0, failed: 0, skippedNoCredits: 0 };
   let remaining = p.allocation;
   let changed = 0;
-  const engines = await hasEngineConnection(p).catch(() => false);
+  // Each inspected URL then owes the connected engines a check, taken by the backlog sync by priority.
+  const target = { ...p, engines: await connectedEngines(p) };
 
   while (remaining > 0 && (opts.deadline === undefined || Date.now() < opts.deadline)) {
     const claim = await claimInspections({ ...p, includeDue: p.automatedInspectionsEnabled }, Math.min(batchSize, remaining), now());
@@ -54,13 +54,10 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
 
     const byUrl = new Map(claim.urls.map((c) => [c.url, c]));
     const writer = batchWriter<InspectionResult>(opts.writeBatch ?? 50, async (results) => {
-      const applied = await db.$transaction((tx) => applyAuditOutcomes(tx, p, results, now()));
+      const applied = await db.$transaction((tx) => applyAuditOutcomes(tx, target, results, now()));
       report.inspected += applied.applied;
       report.failed += applied.failed;
       changed += applied.changedForIndexNow;
-      // Then the connected engines, for the URLs just written; an engine's failure never undoes the audits.
-      if (engines) await observeEngines(p, results.map((r) => ({ id: r.trackedUrlId, url: r.outcome.url, source: r.source })), { source: "scheduled", now })
-        .catch((e: unknown) => logEngineWarning(`Engine observation of a batch failed: ${e instanceof Error ? e.message : "unknown error"}`));
     });
     await opts.runner.run(claim.urls.map((c) => c.url), (outcome) => {
       const c = byUrl.get(outcome.url);

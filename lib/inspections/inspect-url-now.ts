@@ -10,7 +10,7 @@ import { requestProjectSubmission } from "@/lib/indexnow/request-project-submiss
 import { getDefaultFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { getUrl } from "@/lib/urls/get-url";
-import { observeEngines } from "@/lib/engine-sync";
+import { connectedEngines, observeEngines } from "@/lib/engine-sync";
 import { logEngineWarning } from "@/lib/engines/log";
 import { applyAuditOutcomes } from "./apply-audit-outcomes";
 
@@ -41,9 +41,11 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
   inFlight.set(project.id, running + 1);
   try {
     const outcome = await audit(row.url);
+    const ref = { organizationId: project.organizationId, projectId: project.id };
+    const engines = await connectedEngines(ref);
     const { applied, balanceAfter } = await db.$transaction(async (tx) => {
       // Outcome first, debit second: the order a sitemap sync takes its locks in (stats row, then organization).
-      const applied = await applyAuditOutcomes(tx, { ...project, projectId: project.id }, [{ trackedUrlId: row.id, outcome, source: "inspect_now" }], now());
+      const applied = await applyAuditOutcomes(tx, { ...project, ...ref, engines }, [{ trackedUrlId: row.id, outcome, source: "inspect_now" }], now());
       const balanceAfter = await debitCredits(tx, {
         organizationId: project.organizationId, amount: 1, kind: "inspection", reference: row.id,
         metadata: { projectId: project.id, source: "inspect_now" }, actorUserId: ctx.actor.type === "user" ? ctx.actor.userId : null,
@@ -52,8 +54,9 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
     });
     await notifyIfCreditsLow(project.organizationId, balanceAfter + 1, balanceAfter);
     if (applied.changedForIndexNow) await requestProjectSubmission(project.id, "audit_changed");
-    // The connected engines are asked too, for the same credit; their failure never fails the inspection.
-    await observeEngines({ organizationId: project.organizationId, projectId: project.id }, [{ id: row.id, url: row.url }], { source: "inspect_now", now })
+    // The connected engines are asked now too, for the same credit; their failure never fails the inspection,
+    // and a check the quota defers stays owed (first in line after never-asked URLs) for the backlog sync.
+    if (engines.engineA || engines.engineB) await observeEngines(ref, [{ id: row.id, url: row.url }], { source: "inspect_now", now })
       .catch((e: unknown) => logEngineWarning(`Engine observation after inspect-now failed: ${e instanceof Error ? e.message : "unknown error"}`));
   } finally {
     const left = (inFlight.get(project.id) ?? 1) - 1;

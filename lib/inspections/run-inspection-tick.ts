@@ -1,6 +1,6 @@
 import type { InspectProjectOptions, ProjectReport } from "./inspect-planned-project";
 import { inspectPlannedProject } from "./inspect-planned-project";
-import type { InspectionPlan, PlannedProject } from "./plan-inspections";
+import type { InspectionPlan } from "./plan-inspections";
 
 /** What one scheduler tick did (STYLE.md §10). */
 export interface TickReport {
@@ -35,13 +35,11 @@ export function summarizeTick(plan: InspectionPlan, reports: ProjectReport[]): T
 }
 
 /**
- * Runs `work` for every planned project, PROJECT_CONCURRENCY at a time (the Inngest function passes
- * a step per project; tests and benchmarks call inspectPlannedProject directly).
+ * Runs `work` for every project, PROJECT_CONCURRENCY at a time (the Inngest functions pass a step per
+ * project: inspections, the engine backlog; tests and benchmarks call the verbs directly).
  */
-export async function forEachPlanned(
-  projects: PlannedProject[], work: (p: PlannedProject) => Promise<ProjectReport>,
-): Promise<ProjectReport[]> {
-  const reports: ProjectReport[] = [];
+export async function forEachPlanned<P, R>(projects: P[], work: (p: P) => Promise<R>): Promise<R[]> {
+  const reports: R[] = [];
   for (let i = 0; i < projects.length; i += PROJECT_CONCURRENCY) {
     reports.push(...(await Promise.all(projects.slice(i, i + PROJECT_CONCURRENCY).map(work))));
   }

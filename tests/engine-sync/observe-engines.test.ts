@@ -1,19 +1,17 @@
 // Engine observations against the real fakes (tests/fakes): the console's URL inspection under our quota
 // count, engine B's URL info, history rows, drops with their cause, the revoked grant, and inspect-now.
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/lib/db";
-import type { AuditOutcome } from "@/lib/audit/types";
 import { getConnections } from "@/lib/connections/get-connections";
-import { sealEngineBKey, sealGscRefreshToken } from "@/lib/connections/secrets";
-import { observeEngines } from "@/lib/engine-sync";
+import { observeEngines, syncEngineBacklog } from "@/lib/engine-sync";
 import { propertyKey } from "@/lib/engine-sync/quota-store";
 import { nextPacificMidnight, pacificDayKey } from "@/lib/engines/pacific-time";
 import { inspectUrlNow } from "@/lib/inspections/inspect-url-now";
 import { inspectPlannedProject, type AuditRunnerLike } from "@/lib/inspections/inspect-planned-project";
 import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
-import { createTestProject, createTestTenant, type TestTenant } from "../factories";
+import { createTestTenant, type TestTenant } from "../factories";
+import { connectedProject, healthy, historyOf, membership, ref, urlRow, type Setup } from "./helpers";
 
 let gsc: FakeConsole;
 let engineB: FakeEngineB;
@@ -29,37 +27,8 @@ afterAll(async () => {
   await Promise.all([gsc.close(), engineB.close()]);
 });
 
-type Setup = { projectId: string; organizationId: string; domain: string; property: string; refreshToken: string; urls: { id: string; url: string }[] };
-
-/** A project with tracked URLs /p0…, connected to the console (domain property) and, when asked, to engine B. */
-async function connected(paths: string[], opts: { engineB?: boolean; console?: boolean } = {}): Promise<Setup> {
-  const domain = `es-${crypto.randomUUID().slice(0, 8)}.example`;
-  const project = await createTestProject(tenant, { domain });
-  const property = `sc-domain:${domain}`;
-  const email = `owner-${domain}@example.test`;
-  gsc.addUser(email, [{ siteUrl: property, permissionLevel: "siteOwner" }]);
-  const { refreshToken } = gsc.issueTokens(email);
-  const apiKey = `engine-b-key-${crypto.randomUUID()}`;
-  engineB.addKey(apiKey, [{ Url: `https://${domain}/`, IsVerified: true }]);
-  await db.project.update({
-    where: { id: project.id },
-    data: {
-      ...(opts.console === false ? {} : { gscRefreshTokenEnc: sealGscRefreshToken(project.id, refreshToken), gscPropertyUrl: property, gscConnectedAt: new Date() }),
-      ...(opts.engineB ? { engineBApiKeyEnc: sealEngineBKey(project.id, apiKey), engineBSiteUrl: `https://${domain}/`, engineBConnectedAt: new Date() } : {}),
-    },
-  });
-  await db.trackedUrl.createMany({ data: paths.map((p) => ({ organizationId: tenant.organizationId, projectId: project.id, url: `https://${domain}${p}`, source: "manual" as const })) });
-  const rows = await db.trackedUrl.findMany({ where: { projectId: project.id }, orderBy: { url: "asc" }, select: { id: true, url: true } });
-  const urls = paths.map((p) => rows.find((r) => r.url === `https://${domain}${p}`)!);
-  return { projectId: project.id, organizationId: tenant.organizationId, domain, property, refreshToken, urls };
-}
-
-const ref = (s: Setup) => ({ organizationId: s.organizationId, projectId: s.projectId });
+const connected = (paths: string[], opts: { engineB?: boolean; console?: boolean } = {}) => connectedProject({ gsc, engineB }, tenant, paths, opts);
 const inspectCalls = (s: Setup) => gsc.requests.filter((r) => r.route === "inspect" && r.body?.siteUrl === s.property);
-const urlRow = (id: string) => db.trackedUrl.findUniqueOrThrow({ where: { id } });
-const historyOf = (id: string) => db.urlHistoryEntry.findMany({ where: { trackedUrlId: id }, orderBy: [{ observedAt: "asc" }, { kind: "asc" }] });
-const membership = (projectId: string, type: "discovered_not_indexed" | "crawled_not_indexed" | "dropped_from_index", trackedUrlId: string) =>
-  db.issueUrlMembership.findFirst({ where: { trackedUrlId, issue: { projectId, type } } });
 
 describe("observeEngines: the console", () => {
   it("maps coverage states into the URL columns, history (kind engineA) and issues; no index status keeps the state", async () => {
@@ -214,35 +183,40 @@ describe("observeEngines: engine B and drops", () => {
   });
 });
 
-const healthy = (url: string): AuditOutcome => ({
-  url, checkedAt: new Date(), fetched: true, healthState: "healthy", httpStatus: 200, redirectHops: 0, redirectTarget: null, healthError: null,
-  hops: [], indexability: "indexable", canonicalUrl: null, metaRobots: null, xRobotsTag: null, robots: null, wafVendor: null, detected: [], evaluated: [], durationMs: 1,
-});
 const fakeRunner: AuditRunnerLike = { run: async (urls, onOutcome) => { for (const u of urls) await onOutcome(healthy(u)); } };
 
-describe("the scheduler asks the engines for each written batch", () => {
+describe("the scheduler's inspections owe the engines a check, paid by the backlog sync", () => {
   async function due(s: Setup) {
     await db.project.update({ where: { id: s.projectId }, data: { automatedInspectionsEnabled: true, inspectionCadence: "daily" } });
     await db.trackedUrl.updateMany({ where: { projectId: s.projectId }, data: { nextInspectionAt: new Date(Date.now() - 60_000) } });
     return { organizationId: s.organizationId, projectId: s.projectId, automatedInspectionsEnabled: true, inspectionCadence: "daily" as const, allocation: 10 };
   }
 
-  it("updates engine states after the audits; an engine that is down never fails the audit write", async () => {
+  it("updates engine states after the audits; an engine that is down never fails the audit write and the check stays owed", async () => {
     const s = await connected(["/a", "/b"]);
     for (const u of s.urls) gsc.setInspection(u.url, { verdict: "PASS", coverageState: "Submitted and indexed" });
     const report = await inspectPlannedProject(await due(s), { runner: fakeRunner, writeBatch: 1 });
     expect(report).toMatchObject({ inspected: 2, failed: 0 });
-    for (const u of s.urls) expect(await urlRow(u.id)).toMatchObject({ healthState: "healthy", engineAState: "indexed" });
+    for (const u of s.urls) expect(await urlRow(u.id)).toMatchObject({ healthState: "healthy", engineAState: "unknown", engineASyncPriority: 0, engineBSyncPriority: null });
+    expect(inspectCalls(s)).toHaveLength(0);
+
+    const synced = await syncEngineBacklog(ref(s));
+    expect(synced.engineA).toMatchObject({ observed: 2, owed: 0, stopped: null });
+    expect(synced.engineB.stopped).toBe("not_connected");
+    for (const u of s.urls) expect(await urlRow(u.id)).toMatchObject({ engineAState: "indexed", engineASyncPriority: null });
     expect((await historyOf(s.urls[0].id)).map((h) => [h.kind, h.source])).toEqual([["audit", "scheduled"], ["engineA", "scheduled"]]);
 
     const down = await connected(["/c"]);
+    const r = await inspectPlannedProject(await due(down), { runner: fakeRunner });
+    expect(r).toMatchObject({ inspected: 1, failed: 0 });
     const base = process.env.GSC_API_BASE_URL;
     process.env.GSC_API_BASE_URL = "http://127.0.0.1:9";
     try {
-      const r = await inspectPlannedProject(await due(down), { runner: fakeRunner });
-      expect(r).toMatchObject({ inspected: 1, failed: 0 });
+      expect((await syncEngineBacklog(ref(down))).engineA).toMatchObject({ observed: 0, failed: 1, owed: 1 });
     } finally { process.env.GSC_API_BASE_URL = base; }
-    expect(await urlRow(down.urls[0].id)).toMatchObject({ healthState: "healthy", engineAState: "unknown", lastAuditAt: expect.any(Date) });
+    expect(await urlRow(down.urls[0].id)).toMatchObject({ healthState: "healthy", engineAState: "unknown", lastAuditAt: expect.any(Date), engineASyncPriority: 0 });
+    // The console is back: the owed check is paid.
+    expect((await syncEngineBacklog(ref(down))).engineA).toMatchObject({ observed: 1, owed: 0 });
   });
 });
 

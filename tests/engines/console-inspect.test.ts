@@ -1,7 +1,8 @@
+import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { inspectUrl } from "@/lib/engines/console/inspect-url";
 import { mapInspectionToEngineAState } from "@/lib/engines/console/map-inspection";
-import { reserveInspections, usedElsewhereToday, type QuotaUsage } from "@/lib/engines/console/quota-counter";
+import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/engine-sync/quota-store";
 import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
 import { setEnvForSuite } from "./helpers";
 
@@ -123,17 +124,18 @@ describe("URL inspection quota", () => {
     fake.addUser("ana@example.test", [{ siteUrl: site, permissionLevel: "siteOwner" }]);
     const now = at("2026-02-12T18:00:00Z");
     fake.drainQuota(site, limits.perDay - 2);
-    // Our count: inspections the console accepted today.
-    let ours: QuotaUsage | null = null;
+    // Our count (the database's): inspections the console accepted today.
+    const key = `${propertyKey(site)}#${crypto.randomUUID()}`;
     for (let i = 0; i < 3; i++) {
-      const decision = reserveInspections(ours, now, 1, limits);
-      expect(decision.allowed).toBe(true);
+      expect(await reserveInspection(key, now, limits)).toEqual({ allowed: true });
       const out = await inspect(`${site}${i}`, now, site);
-      if (i < 2) { expect(out.kind).toBe("ok"); ours = decision.usage; continue; }
+      if (i < 2) { expect(out.kind).toBe("ok"); continue; }
       expect(out).toMatchObject({ kind: "quota", scope: "day", retryAt: new Date("2026-02-13T08:00:00Z") });
+      await releaseInspection(key, now);
     }
-    expect(ours?.usedToday).toBe(2);
-    expect(usedElsewhereToday(ours, now, limits)).toBe(limits.perDay - 2);
+    // The refusal came with 2 used by us: the rest of the day was used elsewhere, and the day is spent.
+    expect(await exhaustDay(key, now, limits)).toBe(limits.perDay - 2);
+    expect(await reserveInspection(key, now, limits)).toEqual({ allowed: false, scope: "day" });
     expect(fake.quotaUsage(site)).toEqual({ usedToday: limits.perDay, usedThisMinute: 2 });
   });
 });

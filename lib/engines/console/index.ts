@@ -8,4 +8,4 @@ export { inspectUrl, type Inspection } from "./inspect-url";
 export { mapInspectionToEngineAState, type EngineAObservation } from "./map-inspection";
 export type { EngineAState } from "./coverage-states";
 export type { IndexStatusResult } from "./schemas";
-export * from "./quota-counter";
+export { CONSOLE_QUOTA, consoleQuota, minuteKey, nextMinute, type QuotaLimits } from "./quota-limits";

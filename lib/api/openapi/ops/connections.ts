@@ -55,6 +55,7 @@ registerOperation({
   method: "GET", path: `${P}/connections`, tags, scopes: R, params: projectParams, response: ConnectionsResponse,
   summary: "Search engine connections",
   description: "Both engines' connection state. `gsc.revokedAt` is set when the console answered `invalid_grant` for the stored token (the grant "
-    + "must be connected again). The console quota fields are placeholders until URL inspection through the console is scheduled: "
-    + "`quotaUsedToday` 0, `quotaLimit` 2000 (per property per Pacific day), `sharedQuotaDetected` false.",
+    + "must be connected again). The console quota of the property today (Pacific day), by our own count: "
+    + "`quotaUsedToday` of `quotaLimit` (2,000 per property); `sharedQuotaDetected` when the console refused before our count reached the limit, "
+    + "with `quotaUsedElsewhereToday` the inspections another tool spent.",
 });

@@ -1,0 +1,21 @@
+import { inngest } from "@/inngest/client";
+import { listBacklogProjects, syncEngineBacklog } from "@/lib/engine-sync";
+import { forEachPlanned, TICK_CLAIM_WINDOW_MS } from "@/lib/inspections/run-inspection-tick";
+
+// Every 5 minutes: the engine checks owed after paid inspections, per connected project in its own step,
+// by priority inside the console quota (a spent minute is waited out within the tick; a spent day waits for
+// the next Pacific midnight). A retried step asks only what is still owed.
+export const syncEngineBacklogFn = inngest.createFunction(
+  { id: "engines-sync-backlog", triggers: [{ cron: "*/5 * * * *" }], concurrency: { limit: 1 } },
+  async ({ step }) => {
+    const projects = await step.run("list", () => listBacklogProjects());
+    const deadline = (await step.run("deadline", () => Date.now())) + TICK_CLAIM_WINDOW_MS;
+    const reports = await forEachPlanned(projects, (p) => step.run(`sync-${p.projectId}`, () => syncEngineBacklog(p, { deadline })));
+    const total = (engine: "engineA" | "engineB", k: "observed" | "owed") => reports.reduce((s, r) => s + r[engine][k], 0);
+    return {
+      projects: projects.length,
+      engineA: { observed: total("engineA", "observed"), owed: total("engineA", "owed") },
+      engineB: { observed: total("engineB", "observed"), owed: total("engineB", "owed") },
+    };
+  },
+);
