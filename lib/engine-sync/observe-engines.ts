@@ -271,6 +271,8 @@ async function storeObservations(tx: Tx, p: ProjectRef, observations: Observatio
       engine_a_state = COALESCE(v.a::"EngineAState", t.engine_a_state),
       engine_b_state = COALESCE(v.b::"EngineBState", t.engine_b_state),
       indexed_at = CASE WHEN v.indexed AND t.indexed_at IS NULL THEN ${now}::timestamptz ELSE t.indexed_at END,
+      engine_a_indexed_at = CASE WHEN v.a = 'indexed' AND t.engine_a_indexed_at IS NULL THEN ${now}::timestamptz ELSE t.engine_a_indexed_at END,
+      engine_b_indexed_at = CASE WHEN v.b = 'indexed' AND t.engine_b_indexed_at IS NULL THEN ${now}::timestamptz ELSE t.engine_b_indexed_at END,
       last_engine_sync_at = ${now},
       updated_at = ${now}
     FROM jsonb_to_recordset(${JSON.stringify([...merged.values()])}::jsonb) AS v(id uuid, a text, b text, indexed boolean)

@@ -24,7 +24,8 @@ const FIELDS = [
   ["consecutiveInspectionFailures", "consecutive_inspection_failures"], ["lastIndexNowSubmittedAt", "last_index_now_submitted_at"],
   ["indexNowAttempts", "index_now_attempts"], ["engineAState", "engine_a_state"], ["engineBState", "engine_b_state"],
   ["indexedAt", "indexed_at"], ["lastEngineSyncAt", "last_engine_sync_at"], ["engineASyncPriority", "engine_a_sync_priority"],
-  ["engineBSyncPriority", "engine_b_sync_priority"], ["nextInspectionAt", "next_inspection_at"],
+  ["engineBSyncPriority", "engine_b_sync_priority"], ["engineAIndexedAt", "engine_a_indexed_at"], ["engineBIndexedAt", "engine_b_indexed_at"],
+  ["nextInspectionAt", "next_inspection_at"],
   ["createdAt", "created_at"], ["updatedAt", "updated_at"],
 ] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];
 const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;

@@ -44,7 +44,7 @@ describe("observeEngines: the console", () => {
     expect(report.engineA).toMatchObject({ observed: 4, inconclusive: 1, deferred: 0, failed: 0, stopped: null });
     expect(inspectCalls(s).every((r) => r.body?.languageCode === "en-US")).toBe(true);
 
-    expect(await urlRow(indexed.id)).toMatchObject({ engineAState: "indexed", indexedAt: expect.any(Date), lastEngineSyncAt: expect.any(Date) });
+    expect(await urlRow(indexed.id)).toMatchObject({ engineAState: "indexed", indexedAt: expect.any(Date), engineAIndexedAt: expect.any(Date), engineBIndexedAt: null, lastEngineSyncAt: expect.any(Date) });
     expect(await urlRow(discovered.id)).toMatchObject({ engineAState: "discovered_not_indexed", indexedAt: null });
     expect(await urlRow(crawled.id)).toMatchObject({ engineAState: "crawled_not_indexed" });
     expect(await urlRow(noindex.id)).toMatchObject({ engineAState: "excluded" });
@@ -124,7 +124,7 @@ describe("observeEngines: engine B and drops", () => {
     const first = await observeEngines(ref(s), s.urls, { source: "scheduled" });
     expect(first.engineA.stopped).toBe("not_connected");
     expect(first.engineB).toMatchObject({ observed: 2, stopped: null });
-    expect(await urlRow(kept.id)).toMatchObject({ engineBState: "indexed", indexedAt: expect.any(Date) });
+    expect(await urlRow(kept.id)).toMatchObject({ engineBState: "indexed", indexedAt: expect.any(Date), engineBIndexedAt: expect.any(Date), engineAIndexedAt: null });
     expect(await urlRow(found.id)).toMatchObject({ engineBState: "not_indexed", indexedAt: null });
     const [h] = await historyOf(kept.id);
     expect(h).toMatchObject({ kind: "engineB", source: "scheduled" });
