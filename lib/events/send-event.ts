@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { validateEvent, type EventData, type EventName } from "@/inngest/events";
+import { validateEvent, type EventData, type EventName } from "@/lib/events/catalogue";
 import { inngestConfigured } from "@/lib/jobs/mode";
 import { recordSentEvent } from "./event-log";
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { validateEvent } from "@/inngest/events";
+import { validateEvent } from "@/lib/events/catalogue";
 import { enqueue } from "./in-process-queue";
 import { runInProcess, type Emit, type InProcessEvent } from "./in-process-runner";
 import { triggeredBy } from "./triggers";

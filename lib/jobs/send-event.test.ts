@@ -8,7 +8,7 @@ const seen = vi.hoisted(() => ({ resolved: [] as unknown[], followUps: [] as unk
 // follow-up event, one on that follow-up.
 vi.mock("@/inngest/functions", async () => {
   const { inngest } = await import("@/inngest/client");
-  const { issueResolved } = await import("@/inngest/events");
+  const { issueResolved } = await import("@/lib/events/catalogue");
   const onResolved = inngest.createFunction({ id: "test-on-issue-resolved", triggers: [issueResolved] }, async ({ event, step }) => {
     await step.run("record", () => seen.resolved.push(event.data));
     await step.sendEvent("follow-up", { name: "test/issue.followed-up", data: { issueId: event.data.issueId } });

@@ -1,7 +1,7 @@
 import { NonRetriableError } from "inngest";
 import { z } from "zod";
 import { inngest } from "@/inngest/client";
-import { urlImportCommitRequested } from "@/inngest/events";
+import { urlImportCommitRequested } from "@/lib/events/catalogue";
 import { commitImportChunk } from "@/lib/imports/commit-import-chunk";
 import { completeImport } from "@/lib/imports/complete-import";
 import { failImport } from "@/lib/imports/fail-import";

@@ -1,7 +1,7 @@
 import { NonRetriableError } from "inngest";
 import { z } from "zod";
 import { inngest } from "@/inngest/client";
-import { indexNowSettleRequested } from "@/inngest/events";
+import { indexNowSettleRequested } from "@/lib/events/catalogue";
 import { settleNextSubmission } from "@/lib/indexnow/settle-submissions";
 
 const payload = z.object({ organizationId: z.uuid(), projectId: z.uuid() });

@@ -1,7 +1,7 @@
 import { NonRetriableError } from "inngest";
 import { z } from "zod";
 import { inngest } from "@/inngest/client";
-import { indexNowSettleRequested, indexNowSubmissionRequested } from "@/inngest/events";
+import { indexNowSettleRequested, indexNowSubmissionRequested } from "@/lib/events/catalogue";
 import { submitPendingUrls, type StepRunner } from "@/lib/indexnow/submit-pending-urls";
 
 const payload = z.object({ organizationId: z.uuid(), projectId: z.uuid() });

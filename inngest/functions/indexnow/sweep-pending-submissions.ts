@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { indexNowSettleRequested, indexNowSubmissionRequested } from "@/inngest/events";
+import { indexNowSettleRequested, indexNowSubmissionRequested } from "@/lib/events/catalogue";
 import { listDueProjects, listUnsettledProjects } from "@/lib/indexnow/list-due-projects";
 
 export const SWEEP_PAGE = 500;

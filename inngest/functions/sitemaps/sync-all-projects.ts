@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { listSyncableProjects } from "@/lib/sitemaps/sync/list-syncable-projects";
-import { sitemapSyncRequested } from "./events";
+import { sitemapSyncRequested } from "@/lib/events/catalogue";
 
 export const SYNC_FAN_OUT_PAGE = 500;
 

@@ -2,7 +2,7 @@ import { NonRetriableError } from "inngest";
 import { z } from "zod";
 import { inngest } from "@/inngest/client";
 import { syncScheduledProject } from "@/lib/sitemaps/sync/sync-scheduled-project";
-import { sitemapSyncRequested } from "./events";
+import { sitemapSyncRequested } from "@/lib/events/catalogue";
 
 const payload = z.object({ organizationId: z.uuid(), projectId: z.uuid() });
 

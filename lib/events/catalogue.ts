@@ -1,0 +1,132 @@
+import { eventType, NonRetriableError, type StandardSchemaV1 } from "inngest";
+import { z } from "zod";
+
+// The event catalogue: every domain event, its name and its payload schema. Each is a trigger
+// (`triggers: [issueResolved]`, typed `event.data` in the handler) and the schema that sendEvent
+// (lib/events/send-event.ts), Inngest and the in-process runner all validate against. The domain owns
+// it; inngest/ imports it.
+
+// ─── Public domain events (also delivered to organizations' webhooks) ───────────────────────────
+
+// An issue group opened, or reopened after it was resolved (an ignored group never reopens).
+export const issueOpened = eventType("issue.opened", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    issueId: z.uuid(),
+    issueType: z.string(),
+    severity: z.string(),
+    affectedUrlCount: z.number().int().min(0),
+    reopened: z.boolean(),
+    openedAt: z.iso.datetime(),
+  }),
+});
+
+// An engine said indexed, now says not indexed; `cause` is the likely cause read from our own audits.
+export const urlDroppedFromIndex = eventType("url.dropped_from_index", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    trackedUrlId: z.uuid(),
+    url: z.string(),
+    engine: z.enum(["engineA", "engineB"]),
+    from: z.string(),
+    to: z.string(),
+    cause: z.string(),
+    observedAt: z.iso.datetime(),
+  }),
+});
+
+// A project's sitemap sync finished (scheduled or requested), with what it found and admitted.
+export const syncCompleted = eventType("sync.completed", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    trigger: z.string(),
+    status: z.string(),
+    admitted: z.number().int().min(0),
+    completedAt: z.iso.datetime(),
+  }).loose(),
+});
+
+// A URL import committed all its rows.
+export const importCompleted = eventType("import.completed", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    importId: z.uuid(),
+    insertedRows: z.number().int().min(0),
+    skippedRows: z.number().int().min(0),
+    completedAt: z.iso.datetime(),
+  }),
+});
+
+export const issueResolved = eventType("issue.resolved", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    issueId: z.uuid(),
+    resolvedAt: z.iso.datetime(),
+    actorUserId: z.uuid().nullable(),
+  }),
+});
+
+// An import preview was confirmed: insert its net-new rows chunk by chunk (id = the import id).
+export const urlImportCommitRequested = eventType("url-import/commit.requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), importId: z.uuid() }),
+});
+
+// A project's pending URLs should go to IndexNow (lib/indexnow/request-project-submission.ts).
+export const indexNowSubmissionRequested = eventType("indexnow/submission.requested", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    trigger: z.enum(["urls_admitted", "lastmod_changed", "audit_changed", "key_verified", "sweep", "continue"]).optional(),
+  }),
+});
+
+// Apply a project's recorded IndexNow batches to its tracked URLs' IndexNow columns (lib/indexnow/settle-submissions.ts).
+export const indexNowSettleRequested = eventType("indexnow/settle.requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid() }),
+});
+
+// An organization's inspection credits fell below CREDITS_LOW_THRESHOLD (once per crossing; notifications consume it).
+export const creditsLow = eventType("credits/low", {
+  schema: z.object({ organizationId: z.uuid(), balance: z.number().int().min(0), threshold: z.number().int().min(1) }),
+});
+
+// One project's daily sitemap sync, fanned out by sync-all-projects (id: sitemap-sync-{projectId}-{YYYY-MM-DD}).
+export const sitemapSyncRequested = eventType("sitemap/sync.requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid() }),
+});
+
+/** The events organizations can subscribe their webhooks to. */
+export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name] as const;
+export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
+
+export const events = {
+  [issueOpened.name]: issueOpened,
+  [urlDroppedFromIndex.name]: urlDroppedFromIndex,
+  [syncCompleted.name]: syncCompleted,
+  [importCompleted.name]: importCompleted,
+  [sitemapSyncRequested.name]: sitemapSyncRequested,
+  [creditsLow.name]: creditsLow,
+  [issueResolved.name]: issueResolved,
+  [urlImportCommitRequested.name]: urlImportCommitRequested,
+  [indexNowSubmissionRequested.name]: indexNowSubmissionRequested,
+  [indexNowSettleRequested.name]: indexNowSettleRequested,
+} as const;
+
+export type EventName = keyof typeof events;
+export type EventData<N extends EventName> = StandardSchemaV1.InferInput<NonNullable<(typeof events)[N]["schema"]>>;
+
+/** Rejects a payload whose data does not match its registered schema; unknown names pass through. */
+export async function validateEvent(payload: { name: string; data?: unknown }): Promise<void> {
+  const schema = (events as Record<string, { schema?: StandardSchemaV1 }>)[payload.name]?.schema;
+  if (!schema) return;
+  const result = await schema["~standard"].validate(payload.data ?? {});
+  if (result.issues) {
+    const detail = result.issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === "object" ? p.key : p)).join(".") || "data"}: ${i.message}`);
+    throw new NonRetriableError(`Invalid ${payload.name} event: ${detail.join("; ")}`);
+  }
+}
