@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { consoleSites, engineBKey, uniqueDomain } from "./fakes";
+import { consoleSites, engineBKey, engineBUrlInfo, siteRoute, uniqueDomain } from "./fakes";
 import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
-import { createProject, type E2eProject } from "./project-fixtures";
+import { admitUrls, createProject, projectApi, type E2eProject } from "./project-fixtures";
 
 // The app's database (as e2e/project-fixtures.ts reaches it): the revoked grant and an engine failure have no API.
 const databaseUrl = () =>
@@ -163,4 +163,43 @@ test("connections: engine B with a refused key, a key without the site, then a g
   await openConnections(page, project);
   await expectNoHorizontalOverflow(page);
   await screenshot(page, "connections-mobile");
+});
+
+test("connections: the URL panel shows both engines side by side, the raw answer, and a drop with its likely cause", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 1500 });
+  await signIn(page, uniqueEmail("engines"));
+  const domain = uniqueDomain("eng");
+  const base = `https://${domain}`;
+  const project = await createProject(page, domain);
+  const apiKey = `engines-key-${Math.random().toString(36).slice(2, 10)}-0123456789`;
+  await engineBKey(apiKey, [{ Url: `${base}/`, IsVerified: true }]);
+  expect((await page.request.post(projectApi(project, "/engineB"), { data: { apiKey } })).status()).toBe(200);
+  const html = (head: string) => ({ body: `<!doctype html><html><head><title>t</title>${head}</head><body>hi</body></html>`, headers: { "content-type": "text/html" } });
+  await siteRoute(domain, "/robots.txt", { body: "User-agent: *\nAllow: /\n", headers: { "content-type": "text/plain" } });
+  await siteRoute(domain, "/guide", html(""));
+  await admitUrls(page, project, ["/guide"]);
+  const list = await (await page.request.get(projectApi(project, "/urls"))).json();
+  const urlId = list.data[0].id as string;
+
+  // First inspection: engine B has the page (a document size), so it is indexed.
+  await engineBUrlInfo(`${base}/guide`, { HttpStatus: 200, DocumentSize: 5120, LastCrawledDate: "2026-11-01T00:00:00Z", DiscoveryDate: "2026-10-01T00:00:00Z" });
+  expect((await page.request.post(projectApi(project, `/urls/${urlId}/inspect`))).status()).toBe(200);
+  // The page turns noindex and engine B lets it go: a drop, explained by our own audit.
+  await siteRoute(domain, "/guide", html(`<meta name="robots" content="noindex">`));
+  await engineBUrlInfo(`${base}/guide`, { DiscoveryDate: "2026-10-01T00:00:00Z" });
+  expect((await page.request.post(projectApi(project, `/urls/${urlId}/inspect`))).status()).toBe(200);
+
+  await page.goto(`/projects/${project.id}/urls?url=${urlId}`);
+  const detail = page.getByRole("dialog", { name: "URL details" });
+  const engines = detail.getByTestId("url-engines");
+  await expect(engines.getByTestId("url-engine-engineA")).toContainText("No answer yet");
+  const b = engines.getByTestId("url-engine-engineB");
+  await expect(b).toContainText("Not indexed");
+  await expect(b).toContainText("Inspect now");
+  await expect(b.getByTestId("drop-cause-engineB")).toContainText("Likely cause: a new noindex.");
+  await expect(b).toContainText("Discovered");
+  await expect(detail.getByRole("link", { name: "Dropped from the index" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "connections-url-engines-side-by-side");
 });

@@ -69,3 +69,6 @@ export const consoleRequests = () => control<Array<{ route: string; method: stri
 
 /** An API key the fake engine B accepts, with its sites; any other key is refused with 401. */
 export const engineBKey = (apiKey: string, sites: { Url: string; IsVerified: boolean }[]) => control("POST", "/engine-b/key", { apiKey, sites });
+
+/** What engine B's GetUrlInfo answers for `url` (dates as ISO strings). */
+export const engineBUrlInfo = (url: string, info: Record<string, string | number>) => control("POST", "/engine-b/url-info", { url, info });

@@ -121,6 +121,13 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
       engineB.addKey(str(body.apiKey, "apiKey"), sites);
       return { sites };
     }
+    case "POST /engine-b/url-info": {
+      // Dates arrive as ISO strings; the fake serializes Date values in the service's /Date(ms)/ form.
+      const info = Object.fromEntries(Object.entries((body.info ?? {}) as Record<string, unknown>)
+        .map(([k, v]) => [k, /Date$/.test(k) && typeof v === "string" ? new Date(v) : v]));
+      engineB.setUrlInfo(str(body.url, "url"), info);
+      return { url: body.url };
+    }
     case "DELETE /site":
       routes.delete(str(q("host"), "host").toLowerCase());
       return { deleted: q("host") };

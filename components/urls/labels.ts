@@ -61,3 +61,13 @@ export function healthText(state: Values<"healthState">, audited: boolean, block
 export function indexabilityText(state: Values<"indexability">, audited: boolean): string {
   return state === "unknown" && audited ? "Undetermined" : INDEXABILITY_LABELS[state];
 }
+
+/** The likely cause of a drop from an index, read from our own audits (lib/engine-sync/drop-cause.ts). */
+export const DROP_CAUSE_LABELS: Record<string, string> = {
+  robots_txt_disallow: "robots.txt now disallows it",
+  waf_challenge: "a WAF challenge answered the crawler",
+  new_noindex: "a new noindex",
+  canonical_moved: "the canonical moved elsewhere",
+  status_change: "the HTTP status changed",
+  no_change_on_our_side: "no change on our side",
+};

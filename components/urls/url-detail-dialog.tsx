@@ -11,16 +11,17 @@ import { formatDateTime } from "@/components/ui/format";
 import { Modal } from "@/components/ui/modal";
 import { HISTORY_PAGE, urlHistoryQuery, urlIssuesQuery, urlQuery, type AuditState, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
 import { InspectNow } from "./inspect-now";
-import { ENGINE_A_LABELS, ENGINE_B_LABELS, engineTone, SOURCE_LABELS } from "./labels";
+import { SOURCE_LABELS } from "./labels";
 import { UrlAudit } from "./url-audit";
+import { UrlEngines } from "./url-engines";
 import { UrlHistory } from "./url-history";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 const text = (v: string | number | null) => (v === null || v === "" ? "—" : v);
 
 /**
- * One tracked URL: "Inspect now", what the last audit saw (hops, canonical, robots.txt rule, …), its open
- * issue memberships, the history of audits and the remaining fields, grouped.
+ * One tracked URL: "Inspect now", what the last audit saw (hops, canonical, robots.txt rule, …), both engines'
+ * last answers side by side, its open issue memberships, the history of audits and the remaining fields, grouped.
  */
 export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: ProjectRef; urlId: string; onClose: () => void }) {
   const url = useQuery(urlQuery(projectRef, urlId));
@@ -43,6 +44,7 @@ export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: Pr
           </p>
           <InspectNow projectRef={projectRef} url={url.data} />
           <UrlAudit url={url.data} audit={latest.data ?? null} projectId={projectRef.projectId} />
+          <UrlEngines projectRef={projectRef} url={url.data} />
           <section aria-labelledby="url-issues-heading">
             <h3 id="url-issues-heading" className="text-sm font-semibold">Open issues</h3>
             {issues.isPending ? (
@@ -86,12 +88,6 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 function Fields({ u }: { u: TrackedUrl }) {
   return (
     <>
-      <Group title="Search engines">
-        <DetailRow label="Engine A"><Badge tone={engineTone(u.engineAState)}>{ENGINE_A_LABELS[u.engineAState]}</Badge></DetailRow>
-        <DetailRow label="Engine B"><Badge tone={engineTone(u.engineBState)}>{ENGINE_B_LABELS[u.engineBState]}</Badge></DetailRow>
-        <DetailRow label="Indexed since">{when(u.indexedAt)}</DetailRow>
-        <DetailRow label="Last engine sync">{when(u.lastEngineSyncAt)}</DetailRow>
-      </Group>
       <Group title="Inspections">
         <DetailRow label="Next inspection">{when(u.nextInspectionAt)}</DetailRow>
         <DetailRow label="Last attempt">{when(u.lastInspectionAttemptAt)}</DetailRow>

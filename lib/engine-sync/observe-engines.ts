@@ -2,7 +2,7 @@ import { db, Prisma, type Tx } from "@/lib/db";
 import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
 import { openEngineBKey, openGscRefreshToken } from "@/lib/connections/secrets";
 import { inspectUrl, mapInspectionToEngineAState, nextMinute, type EngineAState } from "@/lib/engines/console";
-import { getUrlInfo, mapUrlInfoToEngineBState, type EngineBState } from "@/lib/engines/engine-b";
+import { getCrawlIssues, getUrlInfo, mapUrlInfoToEngineBState, type EngineBState } from "@/lib/engines/engine-b";
 import { nextPacificMidnight } from "@/lib/engines/pacific-time";
 import { logEngineWarning } from "@/lib/engines/log";
 import { lockProjectStats } from "@/lib/issues/counters";
@@ -195,6 +195,7 @@ async function observeEngineB(
     return { ...report, stopped: "not_configured", deferred: urls.length };
   }
   let failures = 0;
+  const crawlIssues = await crawlIssuesByUrl(apiKey, conn.siteUrl, clock());
   for (const u of urls) {
     if (report.stopped) { report.deferred++; continue; }
     const now = clock();
@@ -203,7 +204,7 @@ async function observeEngineB(
     else if (res.kind === "transient") report.unsettled.push(u.id);
     if (res.kind === "ok") {
       failures = 0;
-      const obs = mapUrlInfoToEngineBState(res.value.info);
+      const obs = mapUrlInfoToEngineBState(res.value.info, crawlIssues?.get(sameUrl(u.url)) ?? (crawlIssues ? [] : null));
       if (!obs.definitive) { report.inconclusive++; continue; }
       report.observed++;
       out.push({ trackedUrlId: u.id, kind: "engineB", state: obs.state, source: u.source ?? source, record: { state: obs.state, decidedBy: obs.decidedBy, ...obs.raw } });
@@ -220,6 +221,18 @@ async function observeEngineB(
     if (++failures >= CONSECUTIVE_FAILURES_STOP) report.stopped = "unavailable";
   }
   return report;
+}
+
+const sameUrl = (url: string) => { try { return new URL(url).href; } catch { return url; } };
+
+/**
+ * The site's crawl issues by URL, asked once per run (one call for the whole site): an issue other than
+ * None or SeoIssues keeps a URL out of results. Null when the call failed: URL info alone decides then.
+ */
+async function crawlIssuesByUrl(apiKey: string, siteUrl: string, now: Date): Promise<Map<string, string[]> | null> {
+  const res = await getCrawlIssues(apiKey, siteUrl, { now });
+  if (res.kind !== "ok") return null;
+  return new Map(res.value.issues.map((i) => [sameUrl(i.url), i.issueTypes]));
 }
 
 type Current = { id: string; engineAState: string; engineBState: string; lastEngineSyncAt: Date | null };

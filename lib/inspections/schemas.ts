@@ -15,7 +15,11 @@ export const QueueInspectionsResponse = z.object({
   unknown: z.number().int().min(0).describe("Ids that are not tracked URLs of this project (ignored)"),
 });
 
-export const urlHistoryQuery = paginationQuery;
+export const URL_HISTORY_KINDS = ["audit", "engineA", "engineB"] as const;
+/** Pagination, and optionally one kind of entry (the URL detail reads each engine's latest answer so). */
+export const urlHistoryQuery = paginationQuery.extend({
+  kind: z.preprocess((v) => (v === "" ? undefined : v), z.enum(URL_HISTORY_KINDS).optional()),
+});
 
 /** What one audit saw, as kept in the URL's history (`kind: "audit"`). */
 export const AuditState = z.object({

@@ -82,6 +82,16 @@ export const urlHistoryQuery = (p: ProjectRef, urlId: string, page: Page = HISTO
     placeholderData: keepPreviousData,
   });
 
+/** The newest definitive answer of one engine for the URL (null when it never answered). */
+export const latestEngineAnswerQuery = (p: ProjectRef, urlId: string, kind: "engineA" | "engineB") =>
+  queryOptions({
+    queryKey: [...urlKeys.history(p, urlId), "latest", kind] as const,
+    queryFn: async ({ signal }) => {
+      const page = await fetchPage<UrlHistoryEntry>(path(p, `/urls/${urlId}/history${queryString({ kind, offset: 0, limit: 1 })}`), { offset: 0, limit: 1 }, signal);
+      return page.data[0] ?? null;
+    },
+  });
+
 /** POST inspect: audits the URL now for 1 credit; 402 INSUFFICIENT_CREDITS (meta required/available), 429 RATE_LIMITED. */
 export const inspectUrl = (p: ProjectRef, urlId: string) => fetchApi<TrackedUrl>(path(p, `/urls/${urlId}/inspect`), { method: "POST" });
 

@@ -143,6 +143,24 @@ describe("observeEngines: engine B and drops", () => {
     expect(await urlRow(kept.id)).toMatchObject({ engineBState: "indexed" });
   });
 
+  it("engine B: a crawl issue that blocks serving makes the URL blocked (one GetCrawlIssues call per run); SeoIssues does not", async () => {
+    const s = await connected(["/blocked", "/seo"], { engineB: true, console: false });
+    const [blocked, seo] = s.urls;
+    for (const u of s.urls) engineB.setUrlInfo(u.url, { HttpStatus: 200, DocumentSize: 4096, LastCrawledDate: new Date("2026-11-01T00:00:00Z") });
+    engineB.setCrawlIssues(`https://${s.domain}/`, [
+      { Url: blocked.url, HttpCode: 200, Date: new Date("2026-11-02T00:00:00Z"), IssueType: "BlockedByRobotsTxt" },
+      { Url: seo.url, HttpCode: 200, Date: new Date("2026-11-02T00:00:00Z"), IssueType: "SeoIssues" },
+    ]);
+    const before = engineB.requests.length;
+    const report = await observeEngines(ref(s), s.urls, { source: "scheduled" });
+    expect(report.engineB).toMatchObject({ observed: 2 });
+    expect(engineB.requests.slice(before).map((r) => r.apiMethod)).toEqual(["GetCrawlIssues", "GetUrlInfo", "GetUrlInfo"]);
+    expect(await urlRow(blocked.id)).toMatchObject({ engineBState: "blocked" });
+    expect(await urlRow(seo.id)).toMatchObject({ engineBState: "indexed" });
+    const [h] = await historyOf(blocked.id);
+    expect(h.state).toMatchObject({ state: "blocked", decidedBy: "crawlIssue", IssueType: "BlockedByRobotsTxt" });
+  });
+
   it("a drop from the index carries its likely cause from our audit in the same window", async () => {
     const s = await connected(["/noindexed", "/quiet"]);
     const [noindexed, quiet] = s.urls;

@@ -83,6 +83,12 @@ describe("POST …/urls/{urlId}/inspect", () => {
     expect(h.body.data.map((e: { state: { httpStatus: number } }) => e.state.httpStatus)).toEqual([200, 404]);
     expect(h.body.data[0].changed).toEqual(expect.arrayContaining(["healthState", "httpStatus", "indexability"]));
     expect((await history(t, ids["/gone"], "?limit=1&offset=1")).body.data[0].state.httpStatus).toBe(404);
+    // One kind only: the audits here; no engine is connected, so none of its kind.
+    expect((await history(t, ids["/gone"], "?kind=audit")).body).toMatchObject({ meta: { total: 2 } });
+    expect((await history(t, ids["/gone"], "?kind=engineA")).body).toMatchObject({ data: [], meta: { total: 0 } });
+    const bad = await history(t, ids["/gone"], "?kind=ghost");
+    expect(bad.res.status).toBe(400);
+    expect(bad.body.code).toBe("VALIDATION_ERROR");
   });
 
   it("never requests a URL robots.txt keeps Googlebot from, and reports the rule", async () => {

@@ -29,5 +29,7 @@ registerOperation({
   response: UrlHistoryEntryResponse, paginated: true,
   summary: "The URL's audit and engine history, newest first",
   description: "One entry per audit (`kind: audit`, `state` = what it saw, `changed` = fields that differ from the previous audit) and per "
-    + "engine observation. Kept 400 days.",
+    + "definitive engine answer (`kind: engineA` / `engineB`: `state` holds the mapped state, the raw fields that decided it — coverage state, "
+    + "verdict, indexing state, robots.txt and fetch states, or the engine-B record — and, for a drop from the index, `droppedFrom` and "
+    + "`dropCause`); `source` says what asked (`scheduled`, `inspect_now`, `requested`). `kind` keeps one kind only. Kept 400 days.",
 });
