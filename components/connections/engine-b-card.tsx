@@ -48,7 +48,7 @@ export function EngineBCard({ orgId, projectId, domain, engineB }: { orgId: stri
             <Disconnect orgId={orgId} projectId={projectId} />
           </>
         ) : (
-          <ConnectForm orgId={orgId} projectId={projectId} />
+          <EngineBConnectForm orgId={orgId} projectId={projectId} />
         )}
       </section>
     </Card>
@@ -66,7 +66,8 @@ function useRefreshConnections(orgId: string, projectId: string) {
   };
 }
 
-function ConnectForm({ orgId, projectId }: { orgId: string; projectId: string }) {
+/** The engine-B key form: a test call lists the key's sites, which must include the domain, verified. */
+export function EngineBConnectForm({ orgId, projectId, onConnected }: { orgId: string; projectId: string; onConnected?: () => void }) {
   const id = useId();
   const [apiKey, setApiKey] = useState("");
   const refresh = useRefreshConnections(orgId, projectId);
@@ -75,6 +76,7 @@ function ConnectForm({ orgId, projectId }: { orgId: string; projectId: string })
     onSuccess: async () => {
       setApiKey("");
       await refresh();
+      onConnected?.();
     },
   });
   const sites = connect.isError ? engineBSitesOf(connect.error) : [];

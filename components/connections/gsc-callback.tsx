@@ -59,13 +59,18 @@ export function GscCallback({ code, state, error }: Props) {
   );
 }
 
+/** Back to the page the consent was started from: the Connections tab or the setup wizard. */
+const backTo = (pending: PendingConsent) => pending.from === "setup"
+  ? { href: projectHref(pending.projectId, "setup"), label: "Back to setup" }
+  : { href: projectHref(pending.projectId, "connections"), label: "Back to Connections" };
+
 function Problem({ title, children, pending }: { title: string; children: ReactNode; pending?: PendingConsent }) {
   return (
     <div className="space-y-3">
       <h2 className="text-lg font-semibold">{title}</h2>
       <p className="text-sm text-slate-700">{children}</p>
-      <Link href={pending ? projectHref(pending.projectId, "connections") : "/projects"} className={buttonClasses("secondary")}>
-        {pending ? "Back to Connections" : "Go to projects"}
+      <Link href={pending ? backTo(pending).href : "/projects"} className={buttonClasses("secondary")}>
+        {pending ? backTo(pending).label : "Go to projects"}
       </Link>
     </div>
   );
@@ -97,7 +102,7 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
   const [choice, setChoice] = useState<string | null>(null);
   const chosen = choice ?? covering[0] ?? null;
   const domain = project.data?.domain ?? null;
-  const back = projectHref(pending.projectId, "connections");
+  const back = backTo(pending);
 
   if (post.isIdle || post.isPending) {
     return <p role="status" className="text-sm text-slate-700">Connecting {post.variables ?? pending.propertyUrl}…</p>;
@@ -112,7 +117,7 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
           {s.gscConnectedAt ? <> since <time dateTime={s.gscConnectedAt}>{formatDateTime(s.gscConnectedAt)}</time></> : null}. IndexWatch can now ask the
           console whether URLs are indexed, and the domain counts as verified.
         </p>
-        <Link href={back} className={buttonClasses("primary")}>Back to Connections</Link>
+        <Link href={back.href} className={buttonClasses("primary")}>{back.label}</Link>
       </div>
     );
   }
@@ -133,7 +138,7 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
               None of your account&apos;s verified properties covers {domain ?? "the domain"}. Add and verify <code>sc-domain:{domain ?? "your-domain"}</code> in the
               console (or connect with the account that owns it), then start again.
             </p>
-            <Link href={back} className={buttonClasses("secondary")}>Back to Connections</Link>
+            <Link href={back.href} className={buttonClasses("secondary")}>{back.label}</Link>
           </>
         ) : (
           <form
@@ -168,7 +173,7 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
       <ConnectionError error={post.error} />
       <div className="flex flex-wrap gap-3">
         {retryable && <Button onClick={() => post.mutate(post.variables ?? pending.propertyUrl)}>Try again</Button>}
-        <Link href={back} className={buttonClasses(retryable ? "secondary" : "primary")}>Back to Connections</Link>
+        <Link href={back.href} className={buttonClasses(retryable ? "secondary" : "primary")}>{back.label}</Link>
       </div>
     </div>
   );

@@ -15,7 +15,7 @@ import { connectionKeys, disconnectGsc, gscOAuthUrl, type Connections } from "@/
 import { projectKeys } from "@/lib/queries/projects";
 import { ConnectionError } from "./connection-error";
 import { QUOTA_NOTE } from "./labels";
-import { newOAuthState, savePendingConsent } from "./pending-consent";
+import { newOAuthState, savePendingConsent, type ConsentOrigin } from "./pending-consent";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
@@ -61,7 +61,7 @@ export function GscCard({ orgId, projectId, domain, gsc }: { orgId: string; proj
 
         {gsc.connected && <Quota gsc={gsc} />}
 
-        {!gsc.connected && <ConnectForm orgId={orgId} projectId={projectId} domain={domain} initialProperty={gsc.propertyUrl} reconnect={revoked} />}
+        {!gsc.connected && <GscConnectForm orgId={orgId} projectId={projectId} domain={domain} initialProperty={gsc.propertyUrl} reconnect={revoked} />}
         {/* A revoked grant keeps its property and date (the ownership proof) until a new connection or a disconnect. */}
         {(gsc.connected || revoked) && <Disconnect orgId={orgId} projectId={projectId} property={gsc.propertyUrl} />}
       </section>
@@ -94,14 +94,17 @@ function Quota({ gsc }: { gsc: Connections["gsc"] }) {
   );
 }
 
-function ConnectForm({ orgId, projectId, domain, initialProperty, reconnect }: { orgId: string; projectId: string; domain: string; initialProperty: string | null; reconnect: boolean }) {
+/** Starts the console's consent for a property (prefilled `sc-domain:{domain}`); `from` is where the callback leads back. */
+export function GscConnectForm({ orgId, projectId, domain, initialProperty, reconnect, from = "connections" }: {
+  orgId: string; projectId: string; domain: string; initialProperty: string | null; reconnect: boolean; from?: ConsentOrigin;
+}) {
   const id = useId();
   const [property, setProperty] = useState(initialProperty ?? `sc-domain:${domain}`);
   const start = useMutation({
     mutationFn: async (propertyUrl: string) => {
       const state = newOAuthState();
       const { authorizeUrl, state: issued } = await gscOAuthUrl(orgId, projectId, state);
-      savePendingConsent(issued, { organizationId: orgId, projectId, propertyUrl });
+      savePendingConsent(issued, { organizationId: orgId, projectId, propertyUrl, from });
       window.location.assign(authorizeUrl);
       // Stay pending while the browser leaves for the consent page.
       await new Promise(() => {});

@@ -4,15 +4,36 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { EngineBConnectForm } from "@/components/connections/engine-b-card";
+import { GscConnectForm } from "@/components/connections/gsc-card";
 import type { Project } from "@/lib/queries/projects";
 import { verificationQuery } from "@/lib/queries/verification";
 import { DnsMethod } from "./dns-method";
 import { IndexNowMethod } from "./indexnow-method";
 import { StepPanel } from "./step-panel";
 
-type Method = "dns" | "indexnow";
+type Method = "dns" | "indexnow" | "console" | "engineB";
 
-/** Step 3: a DNS TXT record or an IndexNow key file proves the domain is the user's. */
+const METHODS: readonly [Method, string, string][] = [
+  ["dns", "DNS TXT record", "Add one record at your DNS provider."],
+  ["indexnow", "IndexNow key file", "Upload one small text file to your site."],
+  ["console", "Webmaster console", "Connect engine A's console, where the domain is verified."],
+  ["engineB", "Engine B API key", "Paste a key of engine B's webmaster tools."],
+];
+
+/** How the domain was proved, in words. */
+function verifiedBy(v: { dnsVerifiedAt: string | null; indexNowKeyVerifiedAt: string | null; gscConnectedAt: string | null; engineBConnectedAt: string | null }) {
+  if (v.dnsVerifiedAt) return "Verified through the DNS record.";
+  if (v.indexNowKeyVerifiedAt) return "Verified through the IndexNow key file.";
+  if (v.gscConnectedAt) return "Verified through the webmaster console connection.";
+  if (v.engineBConnectedAt) return "Verified through engine B.";
+  return "Ownership is verified.";
+}
+
+/**
+ * Step 3: a DNS TXT record, an IndexNow key file, or a connection to either engine (where the domain is already
+ * verified) proves the domain is the user's. The console's consent comes back to this step.
+ */
 export function OwnershipStep({ orgId, project, focus, onVerified, onContinue, onSkip }: {
   orgId: string; project: Project; focus: boolean; onVerified: () => void; onContinue: () => void; onSkip: () => void;
 }) {
@@ -40,8 +61,7 @@ export function OwnershipStep({ orgId, project, focus, onVerified, onContinue, o
       ) : v!.verified ? (
         <div className="space-y-3">
           <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="ownership-verified">
-            {v!.dnsVerifiedAt ? "Verified through the DNS record." : v!.indexNowKeyVerifiedAt ? "Verified through the IndexNow key file." : "Ownership is verified."} You
-            can go on to the first sitemap sync.
+            {verifiedBy(v!)} You can go on to the first sitemap sync.
           </p>
           <Button onClick={onContinue}>Continue</Button>
         </div>
@@ -49,13 +69,8 @@ export function OwnershipStep({ orgId, project, focus, onVerified, onContinue, o
         <div className="space-y-4">
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">Method</legend>
-            <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-              {(
-                [
-                  ["dns", "DNS TXT record", "Add one record at your DNS provider."],
-                  ["indexnow", "IndexNow key file", "Upload one small text file to your site."],
-                ] as const
-              ).map(([id, label, hint]) => (
+            <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-x-6">
+              {METHODS.map(([id, label, hint]) => (
                 <label key={id} className="flex cursor-pointer items-start gap-2 text-sm">
                   <input type="radio" name="ownership-method" value={id} checked={method === id} onChange={() => setMethod(id)} className="mt-0.5 size-4 accent-brand-600" />
                   <span>
@@ -68,8 +83,12 @@ export function OwnershipStep({ orgId, project, focus, onVerified, onContinue, o
           </fieldset>
           {method === "dns" ? (
             <DnsMethod orgId={orgId} verification={v!} onVerified={onVerified} />
-          ) : (
+          ) : method === "indexnow" ? (
             <IndexNowMethod orgId={orgId} verification={v!} onVerified={onVerified} />
+          ) : method === "console" ? (
+            <GscConnectForm orgId={orgId} projectId={project.id} domain={project.domain} initialProperty={null} reconnect={false} from="setup" />
+          ) : (
+            <EngineBConnectForm orgId={orgId} projectId={project.id} onConnected={() => { void verification.refetch(); onVerified(); }} />
           )}
           <p className="border-t border-slate-100 pt-3 text-sm text-slate-600">
             Not now?{" "}
