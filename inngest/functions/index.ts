@@ -10,8 +10,10 @@ import { purgeDeletedAccountsFn } from "./users/purge-deleted-accounts";
 import { purgeUrlHistoryFn } from "./inspections/purge-url-history";
 import { runScheduledInspectionsFn } from "./inspections/run-scheduled-inspections";
 import { syncEngineBacklogFn } from "./engines/sync-engine-backlog";
+import { reconcileStatsFn } from "./stats/reconcile-stats";
+import { takeDailySnapshotsFn } from "./stats/take-daily-snapshots";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
-  syncEngineBacklogFn];
+  syncEngineBacklogFn, reconcileStatsFn, takeDailySnapshotsFn];

@@ -41,6 +41,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/user/organizations/[organizationId]/projects/[id]/issues/[issueId]/urls", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/robots/test", methods: ["POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/sitemaps", methods: ["GET"] },
+  { path: "/api/user/organizations/[organizationId]/projects/[id]/snapshots", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/stats", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/status", methods: ["PATCH"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/submissions", methods: ["GET"] },

@@ -2,9 +2,8 @@ import { db } from "@/lib/db";
 import type { Ctx } from "@/lib/api/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { iso } from "@/lib/users/schemas";
+import { COUNTERS } from "./counters";
 import { WebsiteStatsResponse } from "./schemas";
-
-const COUNTERS = ["totalUrls", "healthyUrls", "brokenUrls", "redirectedUrls", "indexedUrls", "notIndexedUrls", "staleUrls", "openIssues", "urlsWithIssues"] as const;
 
 /** Live counters of a project; before any URL exists the row is absent: id null and zeros. */
 export async function getStats(ctx: Ctx, projectId: string) {

@@ -74,3 +74,4 @@ import "./ops/verification";
 import "./ops/robots";
 import "./ops/inspections";
 import "./ops/connections";
+import "./ops/snapshots";
