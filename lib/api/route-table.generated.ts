@@ -39,6 +39,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/user/organizations/[organizationId]/projects/[id]/issues", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/issues/[issueId]", methods: ["GET", "PATCH"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/issues/[issueId]/urls", methods: ["GET"] },
+  { path: "/api/user/organizations/[organizationId]/projects/[id]/metrics/indexing", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/robots/test", methods: ["POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/sitemaps", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/snapshots", methods: ["GET"] },

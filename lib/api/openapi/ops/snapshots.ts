@@ -1,7 +1,8 @@
-// OpenAPI registration of the daily snapshots.
+// OpenAPI registrations of the statistics over time: daily snapshots and time to index.
 import { R } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { snapshotsQuery, WebsiteSnapshotResponse } from "@/lib/snapshots/schemas";
+import { IndexingMetricsResponse, indexingMetricsQuery } from "@/lib/metrics/schemas";
 import { registerOperation } from "../registry";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
@@ -13,4 +14,15 @@ registerOperation({
   description: "One immutable snapshot per UTC date, taken just after the date ends from the live counters (reconciled hourly), for the "
     + "`days` dates before today, oldest first, without meta. `days` is clamped to 1-365 (default 30); a value that is not a number is a 400. "
     + "A date with no snapshot (the service was down when it ended, or the project did not exist) is absent, never filled in later.",
+});
+
+registerOperation({
+  method: "GET", path: `${P}/metrics/indexing`, tags: ["Statistics"], scopes: R, params: projectParams, query: indexingMetricsQuery,
+  response: IndexingMetricsResponse,
+  summary: "Time to index",
+  description: "For the URLs first seen by IndexWatch in the last `days` days: per engine (`any` = either engine, `engineA`, `engineB`) the URLs, "
+    + "how many that engine has said indexed, the median and 90th-percentile hours from first seen to first indexed (null when none; an engine "
+    + "that already had the page counts 0), and the shares (0-1) of the window's URLs indexed within 7 and 30 days. `groupBy=pathPrefix` "
+    + "splits by the first `depth` directories of the path (`/blog/`; top-level pages are `/`), the 50 largest groups first. "
+    + "`days` and `depth` are clamped (1-365, 1-3); a value that is not a number is a 400.",
 });

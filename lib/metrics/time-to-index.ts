@@ -1,0 +1,61 @@
+import { db, Prisma } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { getProjectOrThrow } from "@/lib/projects/internal";
+import { IndexingMetricsResponse, type TimeToIndex } from "./schemas";
+
+// Time to index: for each URL first seen by us (discovered_at) in the window, the hours until an engine first
+// said indexed (indexed_at for either engine, engine_a_indexed_at / engine_b_indexed_at per engine). An engine
+// that already had the page when we found it counts as 0 hours. Percentiles over the indexed URLs; the 7- and
+// 30-day shares over every URL of the window (a URL seen yesterday cannot be "within 7 days" yet, so recent
+// windows read low: the share is of what was seen, as a user compares week to week).
+
+export const MAX_GROUPS = 50;
+type Engine = "any" | "engineA" | "engineB";
+
+type Row = { grp: string | null; engine: Engine; urls: number; indexed: number; median: number | null; p90: number | null; d7: number; d30: number };
+
+export async function indexingMetrics(ctx: Ctx, projectId: string, q: { days: number; groupBy: "none" | "pathPrefix"; depth: number }, now = new Date()) {
+  const project = await getProjectOrThrow(ctx, projectId);
+  const from = new Date(now.getTime() - q.days * 86_400_000);
+  // The first `depth` directories of the path: /blog/2024/post → /blog/ (1), /blog/2024/ (2); /about → /.
+  const group = q.groupBy === "pathPrefix"
+    ? Prisma.sql`substring(regexp_replace(url, '^[a-z]+://[^/]+', '') from ${`^((?:/[^/?#]+){0,${q.depth}}/)`})`
+    : Prisma.sql`NULL::text`;
+  const rows = await db.$queryRaw<Row[]>(Prisma.sql`
+    WITH u AS (
+      SELECT ${group} AS grp, discovered_at, indexed_at, engine_a_indexed_at, engine_b_indexed_at
+      FROM tracked_urls
+      WHERE project_id = ${project.id}::uuid AND organization_id = ${project.organizationId}::uuid AND discovered_at >= ${from}
+    ), top AS (
+      SELECT grp FROM u GROUP BY grp ORDER BY count(*) DESC, grp LIMIT ${MAX_GROUPS}
+    )
+    SELECT u.grp, e.engine, count(*)::int AS urls, count(h.hours)::int AS indexed,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY h.hours) AS median,
+           percentile_cont(0.9) WITHIN GROUP (ORDER BY h.hours) AS p90,
+           count(*) FILTER (WHERE h.hours <= 168)::int AS d7,
+           count(*) FILTER (WHERE h.hours <= 720)::int AS d30
+    FROM u JOIN top ON top.grp IS NOT DISTINCT FROM u.grp
+    CROSS JOIN LATERAL (VALUES ('any', u.indexed_at), ('engineA', u.engine_a_indexed_at), ('engineB', u.engine_b_indexed_at)) AS e(engine, at)
+    -- GREATEST skips NULLs: a URL the engine never indexed keeps a NULL (not 0) hours.
+    CROSS JOIN LATERAL (SELECT CASE WHEN e.at IS NULL THEN NULL ELSE greatest(0, extract(epoch FROM e.at - u.discovered_at) / 3600)::float8 END AS hours) AS h
+    GROUP BY u.grp, e.engine`);
+
+  const byGroup = new Map<string | null, Partial<Record<Row["engine"], TimeToIndex>>>();
+  for (const r of rows) {
+    const entry = byGroup.get(r.grp) ?? {};
+    entry[r.engine] = {
+      urls: r.urls, indexed: r.indexed, medianHours: round(r.median), p90Hours: round(r.p90),
+      within7d: share(r.d7, r.urls), within30d: share(r.d30, r.urls),
+    };
+    byGroup.set(r.grp, entry);
+  }
+  const empty: TimeToIndex = { urls: 0, indexed: 0, medianHours: null, p90Hours: null, within7d: 0, within30d: 0 };
+  const groups = [...byGroup.entries()]
+    .map(([g, engines]) => ({ group: g, engines: { any: engines.any ?? empty, engineA: engines.engineA ?? empty, engineB: engines.engineB ?? empty } }))
+    .sort((a, b) => b.engines.any.urls - a.engines.any.urls || String(a.group).localeCompare(String(b.group)));
+  if (q.groupBy === "none" && !groups.length) groups.push({ group: null, engines: { any: empty, engineA: empty, engineB: empty } });
+  return IndexingMetricsResponse.parse({ days: q.days, groupBy: q.groupBy, depth: q.depth, from: from.toISOString(), groups });
+}
+
+const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+const share = (n: number, of: number) => (of ? Math.round((n / of) * 10_000) / 10_000 : 0);

@@ -1,0 +1,74 @@
+// Time to index through the real route handler, on URLs with known first-seen and first-indexed times.
+import { beforeAll, describe, expect, it } from "vitest";
+import * as metricsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/metrics/indexing/route";
+import { db } from "@/lib/db";
+import { bearer, call } from "../http";
+import { createTestProject, createTestUser, type TestUser } from "../factories";
+
+let alice: TestUser;
+let mallory: TestUser;
+let projectId: string;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  [alice, mallory] = await Promise.all([createTestUser("tti-alice"), createTestUser("tti-mallory")]);
+  const project = await createTestProject(alice, { domain: "tti.example" });
+  projectId = project.id;
+  const seen = new Date(Date.now() - 20 * 86_400_000); // first seen 20 days ago
+  const at = (h: number | null) => (h === null ? null : new Date(seen.getTime() + h * HOUR));
+  // path, hours to engine A, hours to engine B (null: never said indexed)
+  const urls: [string, number | null, number | null][] = [
+    ["/blog/2024/a", 10, 30], ["/blog/2024/b", 20, null], ["/blog/2025/c", 30, 400], ["/blog/d", 200, null],
+    ["/shop/x", null, 50], ["/shop/y", null, null], ["/about", -5, null],
+  ];
+  await db.trackedUrl.createMany({
+    data: urls.map(([path, a, b]) => {
+      const first = [a, b].filter((h): h is number => h !== null).sort((x, y) => x - y)[0] ?? null;
+      return {
+        organizationId: alice.organizationId, projectId, url: `https://tti.example${path}`, source: "manual" as const, discoveredAt: seen,
+        engineAIndexedAt: at(a), engineBIndexedAt: at(b), indexedAt: at(first),
+      };
+    }),
+  });
+  // Seen long before the window: never counted.
+  await db.trackedUrl.create({ data: { organizationId: alice.organizationId, projectId, url: "https://tti.example/old", source: "manual", discoveredAt: new Date(Date.now() - 100 * 86_400_000), indexedAt: new Date() } });
+});
+
+const get = (user: TestUser, query: string, id = projectId) => call(metricsRoute.GET, {
+  url: `http://127.0.0.1:3000/api/user/organizations/${user.organizationId}/projects/${id}/metrics/indexing${query}`,
+  headers: bearer(user.sessionToken), params: { organizationId: user.organizationId, id },
+});
+
+describe("GET …/metrics/indexing", () => {
+  it("per engine: URLs first seen in the window, median and p90 hours, the shares within 7 and 30 days", async () => {
+    const res = await get(alice, "?days=30");
+    expect(res.res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ days: 30, groupBy: "none", depth: 1 });
+    const [all] = res.body.data.groups;
+    expect(all.group).toBeNull();
+    // Engine A: 10, 20, 30, 200 and 0 (it had /about before we saw it) hours.
+    expect(all.engines.engineA).toEqual({ urls: 7, indexed: 5, medianHours: 20, p90Hours: 132, within7d: 0.5714, within30d: 0.7143 });
+    // Engine B: 30, 400, 50 hours.
+    expect(all.engines.engineB).toEqual({ urls: 7, indexed: 3, medianHours: 50, p90Hours: 330, within7d: 0.2857, within30d: 0.4286 });
+    // Either engine: the first of the two.
+    expect(all.engines.any).toMatchObject({ urls: 7, indexed: 6, medianHours: 25, within7d: 0.7143 });
+    expect((await get(alice, "?days=365")).body.data.groups[0].engines.any.urls).toBe(8);
+    expect((await get(alice, "?days=5")).body.data.groups[0].engines.any).toEqual({ urls: 0, indexed: 0, medianHours: null, p90Hours: null, within7d: 0, within30d: 0 });
+  });
+
+  it("groups by path prefix at depth 1 and 2, largest first", async () => {
+    const one = (await get(alice, "?groupBy=pathPrefix&depth=1")).body.data;
+    expect(one.groups.map((g: { group: string }) => g.group)).toEqual(["/blog/", "/shop/", "/"]);
+    expect(one.groups[0].engines.engineA).toMatchObject({ urls: 4, indexed: 4, medianHours: 25 });
+    expect(one.groups[1].engines.engineB).toMatchObject({ urls: 2, indexed: 1, medianHours: 50 });
+    const two = (await get(alice, "?groupBy=pathPrefix&depth=2")).body.data;
+    expect(two.groups.map((g: { group: string }) => g.group)).toEqual(["/blog/2024/", "/shop/", "/", "/blog/", "/blog/2025/"]);
+  });
+
+  it("clamps days and depth, refuses what is not a number or an unknown groupBy, and other organizations' projects", async () => {
+    expect((await get(alice, "?days=9999&depth=7")).body.data).toMatchObject({ days: 365, depth: 3 });
+    expect((await get(alice, "?days=0&depth=0")).body.data).toMatchObject({ days: 1, depth: 1 });
+    for (const q of ["?days=abc", "?depth=x", "?groupBy=host", "?groupBy=%00"]) expect((await get(alice, q)).res.status).toBe(400);
+    expect((await get(mallory, "")).res.status).toBe(404);
+  });
+});
