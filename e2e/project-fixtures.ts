@@ -107,3 +107,23 @@ export const recordAuditResults = (p: E2eProject) =>
  */
 export const setCreditBalance = (organizationId: string, balance: number) =>
   withDb((db) => db.query("UPDATE organizations SET credit_balance = $2 WHERE id = $1", [organizationId, balance]));
+
+/**
+ * Daily snapshots for the last `days` UTC dates before today (none for the dates in `missing`), as the daily
+ * snapshot job leaves them, and first-indexed times for the project's URLs (engine A 6 hours after first seen,
+ * engine B two days after, for page-1…9).
+ */
+export const recordHistory = (p: E2eProject, days: number, missing: number[] = []) =>
+  withDb(async (db) => {
+    await db.query(
+      `INSERT INTO website_snapshots (id, organization_id, project_id, date, total_urls, healthy_urls, broken_urls, redirected_urls,
+         indexed_urls, not_indexed_urls, stale_urls, open_issues, urls_with_issues, created_at)
+       SELECT gen_random_uuid(), $1, $2, current_date - d, 30, 20, greatest(0, 10 - d / 10), 0, least(30, 5 + (days - d) / 4), greatest(0, 25 - (days - d) / 4), 0, 2, 10, now()
+       FROM generate_series(1, $3::int) d, (SELECT $3::int AS days) x WHERE NOT (d = ANY($4::int[]))
+       ON CONFLICT DO NOTHING`,
+      [p.organizationId, p.id, days, missing],
+    );
+    await db.query(
+      `UPDATE tracked_urls SET engine_a_indexed_at = discovered_at + interval '6 hours', engine_b_indexed_at = discovered_at + interval '2 days',
+         indexed_at = discovered_at + interval '6 hours' WHERE project_id = $1 AND url ~ '/page-[1-9]$'`, [p.id]);
+  });

@@ -5,6 +5,7 @@ import { AutomationCard } from "@/components/projects/overview/automation-card";
 import { ProjectActivity } from "@/components/projects/overview/project-activity";
 import { ProjectStatGrid } from "@/components/projects/overview/project-stat-grid";
 import { TopIssues } from "@/components/projects/overview/top-issues";
+import { TrendsCard } from "@/components/projects/overview/trends-card";
 import { VerificationStatus } from "@/components/projects/overview/verification-status";
 import { QueryError } from "@/components/ui/query-error";
 import { StatGridSkeleton } from "@/components/ui/skeleton-blocks";
@@ -23,6 +24,7 @@ export function OverviewClient({ orgId, projectId, serverNow }: { orgId: string;
   return (
     <div className="space-y-8">
       <ProjectStatGrid orgId={orgId} project={p} />
+      <TrendsCard orgId={orgId} projectId={p.id} />
       <div className="grid gap-6 lg:grid-cols-2">
         <TopIssues orgId={orgId} projectId={p.id} />
         <VerificationStatus project={p} />

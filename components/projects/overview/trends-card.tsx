@@ -1,0 +1,120 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Card } from "@/components/ui/card";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { snapshotsQuery, TREND_RANGES, type Snapshot, type TrendRange } from "@/lib/queries/trends";
+import { TimeToIndexPanel } from "./time-to-index-panel";
+
+// The daily snapshots as lines; a date without a snapshot is a gap (null, never interpolated).
+const SERIES = [
+  { key: "indexedUrls", label: "Indexed", color: "#047857" },
+  { key: "notIndexedUrls", label: "Not indexed", color: "#b45309" },
+  { key: "brokenUrls", label: "Broken", color: "#b91c1c" },
+  { key: "openIssues", label: "Open issue groups", color: "#4338ca" },
+] as const;
+
+type Point = { date: string } & Partial<Record<(typeof SERIES)[number]["key"], number | null>>;
+
+/** One point per UTC date of the range, oldest first: the snapshot's numbers, or nulls where none was taken. */
+export function trendPoints(snapshots: Snapshot[], days: number, today = new Date()): Point[] {
+  const byDate = new Map(snapshots.map((s) => [s.date, s]));
+  return Array.from({ length: days }, (_, i) => {
+    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days + i)).toISOString().slice(0, 10);
+    const s = byDate.get(date);
+    return { date, ...Object.fromEntries(SERIES.map(({ key }) => [key, s ? s[key] : null])) };
+  });
+}
+
+const n = (v: number | null | undefined) => (v === null || v === undefined ? "—" : v.toLocaleString("en"));
+const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** The project over time: the range switch, the chart of daily snapshots, its numbers as a table, and time to index. */
+export function TrendsCard({ orgId, projectId }: { orgId: string; projectId: string }) {
+  const [days, setDays] = useState<TrendRange>(30);
+  const [showTable, setShowTable] = useState(false);
+  const id = useId();
+  const snapshots = useQuery(snapshotsQuery(orgId, projectId, days));
+  const points = snapshots.data ? trendPoints(snapshots.data, days) : [];
+  const taken = snapshots.data?.length ?? 0;
+
+  return (
+    <Card>
+      <section aria-labelledby={`${id}-title`} data-testid="trends">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">Over time</h2>
+          <fieldset className="flex items-center gap-1" data-testid="trend-range">
+            <legend className="sr-only">Range</legend>
+            {TREND_RANGES.map((r) => (
+              <label key={r} className={`cursor-pointer rounded-md border px-2.5 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+                r === days ? "border-brand-600 bg-brand-50 font-medium text-brand-800" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}>
+                <input type="radio" name={`${id}-range`} value={r} checked={r === days} onChange={() => setDays(r)} className="sr-only" />
+                {r === 365 ? "1 year" : `${r} days`}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        {snapshots.isPending ? (
+          <div role="status" aria-busy="true" className="mt-4 h-64 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading the history…</span></div>
+        ) : snapshots.isError ? (
+          <ErrorAlert error={snapshots.error} className="mt-4" />
+        ) : taken === 0 ? (
+          <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="trends-empty">
+            No daily snapshots in this range yet. One is taken just after midnight (UTC) every day; the chart fills in from tomorrow.
+          </p>
+        ) : (
+          <div aria-busy={snapshots.isPlaceholderData || undefined}>
+            <p className="mt-1 text-sm text-slate-600">
+              {taken} of {days} days recorded{taken < days ? "; a day without a snapshot is a gap in the lines" : ""}.
+            </p>
+            <figure className="mt-3" aria-labelledby={`${id}-caption`}>
+              <div className="h-64 w-full" aria-hidden="true" data-testid="trends-chart">
+                <ResponsiveContainer width="100%" height="100%">
+                  <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
+                    <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                    <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} fontSize={12} />
+                    <YAxis allowDecimals={false} fontSize={12} width={56} />
+                    <Tooltip labelFormatter={(d) => shortDate(String(d))} />
+                    <Legend />
+                    {SERIES.map((s) => (
+                      <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} dot={days <= 30} connectNulls={false} isAnimationActive={false} />
+                    ))}
+                  </LineChart>
+                </ResponsiveContainer>
+              </div>
+              <figcaption id={`${id}-caption`} className="sr-only">
+                Indexed, not indexed and broken URLs and open issue groups per day over the last {days} days; the same numbers are in the table below.
+              </figcaption>
+            </figure>
+            <button type="button" className="mt-2 text-sm font-medium text-brand-700 underline underline-offset-2" aria-expanded={showTable}
+              aria-controls={`${id}-table`} onClick={() => setShowTable((v) => !v)}>
+              {showTable ? "Hide the numbers" : "Show the numbers as a table"}
+            </button>
+            <div id={`${id}-table`} className={showTable ? "mt-2 max-h-72 overflow-auto" : "sr-only"}>
+              <table className="w-full text-left text-sm" data-testid="trends-table">
+                <caption className="sr-only">Daily counters, oldest first</caption>
+                <thead>
+                  <tr className="border-b border-slate-200 text-xs uppercase text-slate-600">
+                    <th scope="col" className="py-1.5 pr-3">Date</th>
+                    {SERIES.map((s) => <th key={s.key} scope="col" className="py-1.5 pr-3 text-right">{s.label}</th>)}
+                  </tr>
+                </thead>
+                <tbody>
+                  {points.map((p) => (
+                    <tr key={p.date} className="border-b border-slate-100">
+                      <th scope="row" className="py-1 pr-3 font-normal"><time dateTime={p.date}>{p.date}</time></th>
+                      {SERIES.map((s) => <td key={s.key} className="py-1 pr-3 text-right tabular-nums">{p[s.key] === null ? "no snapshot" : n(p[s.key])}</td>)}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+        <TimeToIndexPanel orgId={orgId} projectId={projectId} days={days} />
+      </section>
+    </Card>
+  );
+}

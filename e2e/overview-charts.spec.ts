@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { serveSitemap, uniqueDomain } from "./fakes";
+import { screenshot, uniqueEmail } from "./helpers";
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
+import { createProject, recordHistory, syncByApi, verifyIndexNowKey } from "./project-fixtures";
+
+test("overview: the trends chart over 7/30/90/365 days with a gap, its numbers as a table, and time to index", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await signIn(page, uniqueEmail("trends"));
+  const domain = uniqueDomain("trend");
+  const project = await createProject(page, domain);
+  await serveSitemap(domain, 12);
+  await verifyIndexNowKey(page, project);
+  expect((await syncByApi(page, project)).status).toBe(200);
+
+  // Before the first snapshot: an empty state that says when the chart fills in.
+  await page.goto(`/projects/${project.id}`);
+  const trends = page.getByTestId("trends");
+  await expect(trends.getByTestId("trends-empty")).toContainText("One is taken just after midnight (UTC)");
+  await expect(page.getByTestId("time-to-index")).toContainText("Either engine");
+
+  // Ninety days of snapshots, one missing (5 days ago).
+  await recordHistory(project, 90, [5]);
+  await page.reload();
+  await expect(trends.getByTestId("trends-chart")).toBeVisible();
+  await expect(trends).toContainText("29 of 30 days recorded; a day without a snapshot is a gap in the lines.");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "overview-trends-30");
+
+  // The range switch by keyboard: the radio group moves with the arrow keys.
+  await trends.getByRole("radio", { name: "30 days" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(trends.getByRole("radio", { name: "90 days" })).toBeChecked();
+  await expect(trends).toContainText("89 of 90 days recorded");
+  await trends.getByText("1 year", { exact: true }).click();
+  await expect(trends.getByRole("radio", { name: "1 year" })).toBeChecked();
+  await expect(trends).toContainText("89 of 365 days recorded");
+  await trends.getByText("7 days", { exact: true }).click();
+  await expect(trends).toContainText("6 of 7 days recorded");
+
+  // The numbers as a table, with the gap named.
+  await trends.getByRole("button", { name: "Show the numbers as a table" }).click();
+  const table = trends.getByTestId("trends-table");
+  await expect(table.getByRole("row")).toHaveCount(8);
+  await expect(table).toContainText("no snapshot");
+
+  // Time to index: engine A six hours after first seen, engine B two days after, for nine of the twelve pages.
+  const tti = page.getByTestId("time-to-index");
+  await expect(tti.getByRole("row", { name: /Engine A/ })).toContainText("6 h");
+  await expect(tti.getByRole("row", { name: /Engine B/ })).toContainText("2.0 days");
+  await expect(tti.getByRole("row", { name: /Either engine/ })).toContainText("75%");
+  await expectNoSeriousA11yViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "overview-trends-table");
+});
