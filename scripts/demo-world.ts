@@ -6,6 +6,7 @@
 // seeded history says and what "Inspect now" finds live agree.
 import type { IndexStatusResult } from "../lib/engines/console";
 import type { EngineBUrlInfo } from "../lib/engines/engine-b";
+import { seededRandom } from "../tests/seeded-random";
 
 export const DOMAIN = "acme-outdoor.e2e.test";
 export const ORIGIN = `https://${DOMAIN}`;
@@ -63,16 +64,6 @@ export interface Entry {
 
 // ─── The catalogue ─────────────────────────────────────────────────────────────────────────────────
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CATEGORIES = ["tent", "sleeping-bag", "backpack", "rain-jacket", "hiking-boot", "camp-stove", "headlamp", "trekking-pole", "water-filter", "hammock"];
 const ADJECTIVES = ["alpine", "summit", "ridge", "canyon", "glacier", "trail", "basecamp", "nomad", "cascade", "tundra", "sierra", "boreal", "coastal", "granite", "meadow"];
@@ -89,7 +80,7 @@ let cached: Entry[] | null = null;
 /** Every URL the demo site ever listed in its sitemap (about 2,900), in a stable order. */
 export function catalogue(): Entry[] {
   if (cached) return cached;
-  const r = rng(20_261_124);
+  const r = seededRandom(20_261_124);
   const out: Entry[] = [];
   const add = (e: Partial<Entry> & Pick<Entry, "path" | "title" | "section">) => {
     const fateRoll = r();

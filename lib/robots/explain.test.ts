@@ -4,6 +4,7 @@ import { isAllowed, robotsDecisionForFetch } from "./decide";
 import { patternMatches } from "./match";
 import { normalizePercentEncoding } from "./normalize";
 import { parseRobots } from "./parse";
+import { seededRandom } from "../../tests/seeded-random";
 
 type Expected = { allowed: boolean; reason?: RobotsExplanation["reason"]; rule?: [line: number, directive: "allow" | "disallow", value: string] | null; groupLine?: number | null };
 type Case = [name: string, robots: string, agent: string, url: string, expected: Expected];
@@ -143,16 +144,6 @@ describe("explainRobots", () => {
 
 // ── Property: explainRobots agrees with isAllowed, and its rule is the one that decides ──────────
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PATH_PIECES = ["/", "/", "a", "b", "ab", "/a", "/b", ".gif", ".php", "?", "=", "&", "*", "$", "%2F", "%61", "%7e", "~", "é", "%C3%A9", "ツ", " ", "/robots.txt", "#f"];
 const AGENT_LINES = ["*", "googlebot", "Googlebot/2.1", "GOOGLEBOT", "bingbot", "googlebot-news", "other bot", "*", "*"];
@@ -178,7 +169,7 @@ function generate(rand: () => number) {
 
 describe("explainRobots agrees with isAllowed (generated inputs)", () => {
   it("on 20,000 generated files, agents and URLs", () => {
-    const rand = prng(9309);
+    const rand = seededRandom(9309);
     const seen = { rule: 0, ruleAllow: 0, ruleDisallow: 0, noMatch: 0 };
     for (let i = 0; i < 20_000; i++) {
       const { text, url, agent } = generate(rand);
