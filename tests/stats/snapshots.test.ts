@@ -107,7 +107,9 @@ describe("GET …/snapshots", () => {
     expect(res.body).not.toHaveProperty("meta");
     const data = res.body.data as { date: string; totalUrls: number; organizationId: string; projectId: string; createdAt: string }[];
     expect(data).toHaveLength(29);
-    expect(data[0]).toMatchObject({ date: utcDate(-30), totalUrls: 970, projectId: project.id, organizationId: alice.organizationId, createdAt: expect.any(String) });
+    expect(data[0]).toMatchObject({ date: utcDate(-30), totalUrls: 970, projectId: project.id, organizationId: alice.organizationId });
+    expect(data[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(new Date(data[0].createdAt).getTime()).toBeGreaterThan(Date.now() - 600_000);
     expect(data.at(-1)!.date).toBe(utcDate(-1));
     expect(data.map((s) => s.date)).not.toContain(utcDate(-5));
     expect([...data.map((s) => s.date)].sort()).toEqual(data.map((s) => s.date));
