@@ -7,7 +7,9 @@ export async function register() {
   // `next build` may load instrumentation while prerendering; crons belong to the running server.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startInProcessJobs } = await import("./lib/jobs/scheduler");
-  if (startInProcessJobs()) {
+  // The job layer hands its functions to the in-process runner (lib never imports inngest/).
+  const { functions } = await import("./inngest/functions");
+  if (startInProcessJobs(functions)) {
     // In-process mode: commits cut short by the last stop continue from their last chunk.
     const { resumeCommittingImports } = await import("./lib/imports/resume-committing-imports");
     await resumeCommittingImports().catch((error) => console.error("[imports] resuming commits failed", error));

@@ -72,9 +72,9 @@ function step(name: string) {
   console.log(`[demo-seed] ${name}: ${timings[name]} ms`);
 }
 
-// Events the verbs emit here (an IndexNow submission after a sync, a verified key) are held, never run: this
-// process replays the submissions at their own moments in the past and exits. The app runs its own jobs.
-(globalThis as { __inProcessQueue?: unknown }).__inProcessQueue = { active: Number.POSITIVE_INFINITY, pending: [], idle: [], failed: 0, completed: 0 };
+// Events the verbs emit here (an IndexNow submission after a sync, a verified key) are not run: this process
+// registers no job functions (lib/jobs/registry.ts), replays the submissions at their own moments in the past
+// and exits. The app runs its own jobs.
 
 /** `projectId` repeats `id`: the issue and engine verbs take a ProjectRef. */
 type Project = { id: string; organizationId: string; projectId: string };

@@ -1,4 +1,4 @@
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { validateEvent, type EventData, type EventName } from "@/lib/events/catalogue";
 import { inngestConfigured } from "@/lib/jobs/mode";
 import { recordSentEvent } from "./event-log";

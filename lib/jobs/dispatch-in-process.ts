@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { validateEvent } from "@/lib/events/catalogue";
 import { enqueue } from "./in-process-queue";
 import { runInProcess, type Emit, type InProcessEvent } from "./in-process-runner";
+import { jobFunctions } from "./registry";
 import { triggeredBy } from "./triggers";
 
 // Inngest ignores an event whose id it saw in the last 24 hours; the same here, within this process.
@@ -15,7 +16,7 @@ const seen = (g.__seenEventIds ??= new Map<string, number>());
  */
 export const dispatchInProcess: Emit = async (payloads) => {
   for (const payload of payloads) await validateEvent(payload);
-  const { functions } = await import("@/inngest/functions");
+  const functions = await jobFunctions();
   const now = Date.now();
   return payloads.map((payload) => {
     const event: InProcessEvent = { name: payload.name, data: payload.data ?? {}, id: payload.id ?? randomUUID(), ts: now };

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inngest } from "@/inngest/client";
+import { functions } from "@/inngest/functions";
 import { db } from "@/lib/db";
 import { scheduledJobs, startInProcessJobs, stopInProcessJobs, triggerCronNow } from "./scheduler";
 
@@ -12,8 +13,8 @@ afterEach(() => {
 
 describe("in-process scheduler", () => {
   it("schedules the purge daily at 03:00 UTC, once however often it is started", () => {
-    expect(startInProcessJobs()).toBe(true);
-    expect(startInProcessJobs()).toBe(true);
+    expect(startInProcessJobs(functions)).toBe(true);
+    expect(startInProcessJobs(functions)).toBe(true);
     const purge = scheduledJobs().filter((j) => j.functionId === "purge-deleted-accounts");
     expect(purge).toHaveLength(1);
     expect(purge[0].cron).toBe("TZ=UTC 0 3 * * *");
@@ -24,10 +25,10 @@ describe("in-process scheduler", () => {
 
   it("stays off with DISABLE_IN_PROCESS_JOBS=1 or when Inngest runs the crons", () => {
     vi.stubEnv("DISABLE_IN_PROCESS_JOBS", "1");
-    expect(startInProcessJobs()).toBe(false);
+    expect(startInProcessJobs(functions)).toBe(false);
     vi.unstubAllEnvs();
     vi.stubEnv("INNGEST_SIGNING_KEY", "signkey-test-00");
-    expect(startInProcessJobs()).toBe(false);
+    expect(startInProcessJobs(functions)).toBe(false);
     expect(scheduledJobs()).toEqual([]);
   });
 

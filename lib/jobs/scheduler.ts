@@ -1,9 +1,9 @@
 import { Cron } from "croner";
 import { internalEvents, type InngestFunction } from "inngest";
-import { functions as allFunctions } from "@/inngest/functions";
 import { dispatchInProcess } from "./dispatch-in-process";
 import { runInProcess } from "./in-process-runner";
 import { inngestConfigured, inProcessJobsDisabled } from "./mode";
+import { jobFunctions, registerJobFunctions } from "./registry";
 import { cronTriggers } from "./triggers";
 
 export type CronRun = { status: "completed"; output: unknown } | { status: "skipped"; reason: "already-running" };
@@ -14,11 +14,12 @@ const g = globalThis as unknown as { __inProcessCrons?: { crons: Cron[] }; __cro
 const running = (g.__cronRunning ??= new Set<string>());
 
 /**
- * Schedules every cron-triggered function in this process (UTC unless the expression says
- * `TZ=...`). Idempotent; returns false when Inngest runs the crons or DISABLE_IN_PROCESS_JOBS=1.
+ * Registers `fns` for in-process runs (events) and schedules every cron-triggered one (UTC unless the
+ * expression says `TZ=...`). Idempotent; returns false when Inngest runs the crons or DISABLE_IN_PROCESS_JOBS=1.
  */
-export function startInProcessJobs(fns: InngestFunction.Any[] = allFunctions): boolean {
+export function startInProcessJobs(fns: InngestFunction.Any[]): boolean {
   if (g.__inProcessCrons) return true;
+  registerJobFunctions(fns);
   if (inProcessJobsDisabled() || inngestConfigured()) return false;
   const crons = fns.flatMap((fn) => cronTriggers(fn).map((expr) => schedule(fn, expr)));
   g.__inProcessCrons = { crons };
@@ -39,8 +40,8 @@ export function scheduledJobs(): ScheduledJob[] {
 }
 
 /** Runs a cron function now, as its schedule would (tests, CLI). Skips while a run of it is in progress. */
-export async function triggerCronNow(functionId: string, fns: InngestFunction.Any[] = allFunctions): Promise<CronRun> {
-  const fn = fns.find((f) => f.id() === functionId);
+export async function triggerCronNow(functionId: string, fns?: InngestFunction.Any[]): Promise<CronRun> {
+  const fn = (fns ?? (await jobFunctions())).find((f) => f.id() === functionId);
   const expr = fn && cronTriggers(fn)[0];
   if (!fn || !expr) throw new Error(`No cron function with id ${functionId}`);
   return runCron(fn, expr);
