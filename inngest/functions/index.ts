@@ -12,8 +12,9 @@ import { runScheduledInspectionsFn } from "./inspections/run-scheduled-inspectio
 import { syncEngineBacklogFn } from "./engines/sync-engine-backlog";
 import { reconcileStatsFn } from "./stats/reconcile-stats";
 import { takeDailySnapshotsFn } from "./stats/take-daily-snapshots";
+import { notifyCreditsLowFn, notifyIssueOpenedFn } from "./notifications/notify-in-app";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
-  syncEngineBacklogFn, reconcileStatsFn, takeDailySnapshotsFn];
+  syncEngineBacklogFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn];

@@ -75,3 +75,4 @@ import "./ops/robots";
 import "./ops/inspections";
 import "./ops/connections";
 import "./ops/snapshots";
+import "./ops/notifications";

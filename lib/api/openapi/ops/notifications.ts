@@ -1,0 +1,34 @@
+// OpenAPI registrations of notifications and email preferences.
+import { EmailPreferences, listNotificationsQuery, MarkReadResult, markReadBody, NotificationResponse, PreferencesResponse, UnreadCount,
+  updateEmailPreferencesBody, updatePreferencesBody } from "@/lib/notifications/schemas";
+import { registerOperation } from "../registry";
+
+const tags = ["Notifications"];
+const N = "/api/user/notifications";
+
+registerOperation({
+  method: "GET", path: N, tags, scopes: ["user:read"], query: listNotificationsQuery, response: NotificationResponse, paginated: true,
+  summary: "The user's in-app notifications, newest first", description: "`unread=true` keeps the unread ones (readAt null).",
+});
+registerOperation({ method: "GET", path: `${N}/unread-count`, tags, scopes: ["user:read"], response: UnreadCount, summary: "How many are unread" });
+registerOperation({
+  method: "POST", path: `${N}/mark-read`, tags, scopes: ["user:write"], body: markReadBody, response: MarkReadResult,
+  summary: "Mark notifications read", description: "`ids` (up to 1,000) of the user's notifications, or every unread one when omitted. Ids that are not the user's are ignored.",
+});
+registerOperation({
+  method: "GET", path: `${N}/preferences`, tags, scopes: ["user:read"], response: PreferencesResponse,
+  summary: "Notification preferences",
+  description: "One key per notification type with a boolean per configurable channel (SPEC.md): all channels for subscription.*, payment.failed, "
+    + "invite.accepted, member.removed, member.role_changed and credits.low; email and in_app for seats.full; in_app and web_push for issue.opened; "
+    + "{} for invite.sent and security.* (always delivered in-app and by email). Every configurable channel is on until turned off.",
+});
+registerOperation({
+  method: "PATCH", path: `${N}/preferences`, tags, scopes: ["user:write"], body: updatePreferencesBody, response: PreferencesResponse,
+  summary: "Change notification preferences",
+  description: "A channel that is not configurable for its type is a 400 VALIDATION_ERROR naming each such item; nothing is changed then. Audited (`notification.preferences_updated`).",
+});
+registerOperation({ method: "GET", path: "/api/user/me/email-preferences", tags, scopes: ["user:read"], response: EmailPreferences, summary: "Email preferences" });
+registerOperation({
+  method: "PATCH", path: "/api/user/me/email-preferences", tags, scopes: ["user:write"], body: updateEmailPreferencesBody, response: EmailPreferences,
+  summary: "Opt out of (or back into) marketing mail",
+});

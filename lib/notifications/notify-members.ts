@@ -1,0 +1,16 @@
+import { db } from "@/lib/db";
+import { NOTIFICATION_CATEGORY } from "./channels";
+import { createInApp } from "./inbox";
+import { getPreferences, wants } from "./preferences";
+import type { NotificationTypeValue } from "./types";
+
+/**
+ * Tells every member of an organization, in-app, as each one's preferences allow. Answers how many were told.
+ * (Email and web push are the next channels to fan out to; see the README.)
+ */
+export async function notifyMembers(organizationId: string, n: { type: NotificationTypeValue; title: string; body: string; data?: Record<string, unknown> }): Promise<number> {
+  const members = await db.membership.findMany({ where: { organizationId, organization: { deletedAt: null }, user: { isActive: true } }, select: { userId: true } });
+  const inApp: string[] = [];
+  for (const { userId } of members) if (wants(await getPreferences(userId), n.type, "in_app")) inApp.push(userId);
+  return createInApp(inApp, { ...n, category: NOTIFICATION_CATEGORY[n.type], organizationId });
+}
