@@ -105,8 +105,15 @@ async function observeEngineA(
   const clientSecret = process.env.GSC_CLIENT_SECRET?.trim();
   if (!clientId || !clientSecret) return { ...report, stopped: "not_configured", deferred: urls.length };
   const key = propertyKey(conn.propertyUrl);
+  // A grant sealed under another ENCRYPTION_KEY cannot be opened: the connection is unusable until it is made
+  // again; the URLs stay owed and the other projects go on.
+  let refreshToken: string;
+  try { refreshToken = openGscRefreshToken(ref.projectId, conn.box); } catch {
+    logEngineWarning(`The console grant of project ${ref.projectId} cannot be decrypted (was ENCRYPTION_KEY changed?); connect the console again`);
+    return { ...report, stopped: "not_configured", deferred: urls.length };
+  }
   const token = (fresh = false) => consoleAccessToken({
-    projectId: ref.projectId, box: conn.box, refreshToken: () => openGscRefreshToken(ref.projectId, conn.box), clientId, clientSecret, now: clock(), fresh,
+    projectId: ref.projectId, box: conn.box, refreshToken: () => refreshToken, clientId, clientSecret, now: clock(), fresh,
   });
 
   let access: string | null = null;

@@ -1,10 +1,11 @@
 // The engine checks owed after paid inspections: the priority each inspection gives them, the backlog sync
 // inside the console quota (day and minute, our count and the console's 429s, across DST), engine B owed
 // separately, disconnection, and a drop from the index with each likely cause read from our own audits.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, Prisma } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { disconnectGsc } from "@/lib/connections/disconnect-gsc";
+import { sealGscRefreshToken } from "@/lib/connections/secrets";
 import { listBacklogProjects, observeEngines, syncEngineBacklog, type DropCause } from "@/lib/engine-sync";
 import { propertyKey } from "@/lib/engine-sync/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
@@ -167,6 +168,23 @@ describe("the backlog sync inside the console quota", () => {
     const calls = engineB.requests.length;
     await syncEngineBacklog(ref(s), { now: () => now });
     expect(engineB.requests.length).toBe(calls);
+    expect(inspected(s)).toHaveLength(0);
+  });
+
+  it("a grant sealed under another ENCRYPTION_KEY stops that project's console (owed, logged), without throwing", async () => {
+    const s = await connected(["/a"]);
+    await owe(s.urls.map((u) => u.id), 0);
+    const saved = process.env.ENCRYPTION_KEY;
+    process.env.ENCRYPTION_KEY = "f".repeat(64);
+    const box = sealGscRefreshToken(s.projectId, s.refreshToken);
+    process.env.ENCRYPTION_KEY = saved;
+    await db.project.update({ where: { id: s.projectId }, data: { gscRefreshTokenEnc: box } });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const report = await syncEngineBacklog(ref(s));
+      expect(report.engineA).toMatchObject({ stopped: "not_configured", observed: 0, owed: 1 });
+      expect(warn.mock.calls.flat().join(" ")).toContain("cannot be decrypted");
+    } finally { warn.mockRestore(); }
     expect(inspected(s)).toHaveLength(0);
   });
 
