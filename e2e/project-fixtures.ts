@@ -127,3 +127,15 @@ export const recordHistory = (p: E2eProject, days: number, missing: number[] = [
       `UPDATE tracked_urls SET engine_a_indexed_at = discovered_at + interval '6 hours', engine_b_indexed_at = discovered_at + interval '2 days',
          indexed_at = discovered_at + interval '6 hours' WHERE project_id = $1 AND url ~ '/page-[1-9]$'`, [p.id]);
   });
+
+/** In-app notifications for the user with this email, as the notification jobs write them (newest last). */
+export const addNotifications = (email: string, titles: string[]) =>
+  withDb(async (db) => {
+    for (const [i, title] of titles.entries()) {
+      await db.query(
+        `INSERT INTO notifications (id, user_id, type, category, title, body, data, created_at)
+         SELECT gen_random_uuid(), id, 'issue.opened', 'monitoring', $2, 'URLs are affected.', NULL, now() - ($3::int * interval '1 minute') FROM users WHERE email = $1`,
+        [email, title, titles.length - i],
+      );
+    }
+  });

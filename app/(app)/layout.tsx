@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { OrgSwitcher } from "@/components/app/org-switcher";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { selectOrganization } from "./actions";
 import { requireUser, selectedOrganization } from "./session";
 
@@ -29,6 +30,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
             <Link href="/projects" className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
               Projects
             </Link>
+            <NotificationBell />
             <Link href="/settings" className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
               Settings
             </Link>

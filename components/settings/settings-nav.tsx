@@ -3,6 +3,7 @@ import { TabNav } from "@/components/ui/tabs";
 const TABS = [
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/account", label: "Account" },
+  { href: "/settings/notifications", label: "Notifications" },
 ];
 
 /** Tab-like links between the settings pages. */

@@ -1,0 +1,81 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { CHANNELS, CONFIGURABLE, type Channel } from "@/lib/notifications/channels";
+import { NOTIFICATION_TYPES, type NotificationTypeValue } from "@/lib/notifications/types";
+import { emailPreferencesQuery, notificationKeys, preferencesQuery, updateEmailPreferences, updatePreference, type Preferences } from "@/lib/queries/notifications";
+
+const CHANNEL_LABELS: Record<Channel, string> = { email: "Email", web_push: "Browser push", in_app: "In-app" };
+const typeLabel = (t: NotificationTypeValue) => t.replace(/[._]/g, " ").replace(/^./, (c) => c.toUpperCase()).replace("2fa", "two-factor");
+
+/** The preference matrix: a checkbox per configurable channel; types with none are always delivered. */
+export function PreferenceMatrix() {
+  const queryClient = useQueryClient();
+  const prefs = useQuery(preferencesQuery());
+  const email = useQuery(emailPreferencesQuery());
+  // Optimistic: the box changes at once; a refusal puts it back and says why.
+  const save = useMutation({
+    mutationFn: (v: { type: NotificationTypeValue; channel: Channel; enabled: boolean }) => updatePreference(v.type, v.channel, v.enabled),
+    onMutate: (v) => {
+      const before = queryClient.getQueryData<Preferences>(notificationKeys.preferences());
+      if (before) queryClient.setQueryData(notificationKeys.preferences(), { ...before, [v.type]: { ...before[v.type], [v.channel]: v.enabled } });
+      return { before };
+    },
+    onError: (_e, _v, context) => { if (context?.before) queryClient.setQueryData(notificationKeys.preferences(), context.before); },
+    onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences(), data),
+  });
+  const optOut = useMutation({
+    mutationFn: updateEmailPreferences,
+    onMutate: (marketingOptOut) => {
+      const before = queryClient.getQueryData<{ marketingOptOut: boolean }>(notificationKeys.email());
+      queryClient.setQueryData(notificationKeys.email(), { marketingOptOut });
+      return { before };
+    },
+    onError: (_e, _v, context) => { if (context?.before) queryClient.setQueryData(notificationKeys.email(), context.before); },
+    onSuccess: (data) => queryClient.setQueryData(notificationKeys.email(), data),
+  });
+
+  if (prefs.isPending) return <div role="status" aria-busy="true" className="h-64 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading preferences…</span></div>;
+  if (prefs.isError) return <ErrorAlert error={prefs.error} />;
+  return (
+    <div className="space-y-6">
+      {save.isError && <ErrorAlert error={save.error} />}
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm" data-testid="preference-matrix">
+          <caption className="sr-only">Notification channels per type</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-xs uppercase text-slate-600">
+              <th scope="col" className="p-3">Notification</th>
+              {CHANNELS.map((c) => <th key={c} scope="col" className="p-3 text-center">{CHANNEL_LABELS[c]}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {NOTIFICATION_TYPES.map((t) => (
+              <tr key={t} className="border-b border-slate-100">
+                <th scope="row" className="p-3 font-medium text-slate-900">{typeLabel(t)}</th>
+                {CONFIGURABLE[t].length === 0 ? (
+                  <td colSpan={CHANNELS.length} className="p-3 text-center text-xs text-slate-600">Always sent (in-app and email)</td>
+                ) : CHANNELS.map((c) => (
+                  <td key={c} className="p-3 text-center">
+                    {CONFIGURABLE[t].includes(c) ? (
+                      <input type="checkbox" className="size-4 accent-brand-600" aria-label={`${typeLabel(t)}: ${CHANNEL_LABELS[c]}`}
+                        checked={prefs.data[t][c] ?? false}
+                        onChange={(e) => save.mutate({ type: t, channel: c, enabled: e.target.checked })} />
+                    ) : <><span aria-hidden="true" className="text-slate-400">—</span><span className="sr-only">Not available</span></>}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-brand-600" checked={email.data?.marketingOptOut ?? false} disabled={!email.data}
+          onChange={(e) => optOut.mutate(e.target.checked)} />
+        No marketing email (product news and offers); service mail follows the table above.
+      </label>
+      {optOut.isError && <ErrorAlert error={optOut.error} />}
+    </div>
+  );
+}

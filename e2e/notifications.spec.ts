@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { screenshot, uniqueEmail } from "./helpers";
+import { expectNoSeriousA11yViolations, signIn } from "./journey";
+import { addNotifications } from "./project-fixtures";
+
+test("notifications: the unread count in the header, the list with its filter, mark read, and the preference matrix", async ({ page }) => {
+  const email = uniqueEmail("notif");
+  await signIn(page, email);
+  await page.goto("/notifications");
+  await expect(page.getByTestId("notifications-empty")).toBeVisible();
+  await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications");
+
+  await addNotifications(email, ["New issue: Pages answer 4xx", "New issue: Marked noindex", "Reopened: Redirect chains"]);
+  await page.reload();
+  await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications, 3 unread");
+  const items = page.getByTestId("notification");
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toContainText("Reopened: Redirect chains");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "notifications-list");
+
+  await items.first().getByRole("button", { name: 'Mark "Reopened: Redirect chains" as read' }).click();
+  await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications, 2 unread");
+  await page.getByLabel("Unread only").check();
+  await expect(items).toHaveCount(2);
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(page.getByTestId("notifications-empty")).toContainText("Nothing unread.");
+  await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications");
+
+  // Preferences: only the configurable channels have a checkbox; a change is kept.
+  await page.goto("/settings/notifications");
+  const matrix = page.getByTestId("preference-matrix");
+  const push = matrix.getByRole("checkbox", { name: "Issue opened: Browser push" });
+  await expect(push).toBeChecked();
+  await expect(matrix.getByRole("checkbox", { name: "Issue opened: Email" })).toHaveCount(0);
+  await expect(matrix.getByRole("row", { name: /Security password changed/ })).toContainText("Always sent");
+  await push.uncheck();
+  await expect(push).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByTestId("preference-matrix").getByRole("checkbox", { name: "Issue opened: Browser push" })).not.toBeChecked();
+  await page.getByLabel(/No marketing email/).check();
+  await page.reload();
+  await expect(page.getByLabel(/No marketing email/)).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "notifications-preferences");
+});
