@@ -2,6 +2,9 @@
 // sees the database, the embedded PostgreSQL or the job runner.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before any request: the client IP is the socket address unless TRUST_PROXY=1 (rate limits, audit log).
+  const { guardClientAddress } = await import("./lib/rate-limit/client-address");
+  guardClientAddress();
   const { ensureDatabaseReady } = await import("./lib/db/ready");
   await ensureDatabaseReady();
   // `next build` may load instrumentation while prerendering; crons belong to the running server.

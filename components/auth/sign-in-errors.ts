@@ -5,6 +5,7 @@ const MESSAGES: Record<string, string> = {
   AccessDenied: "This account cannot sign in.",
   SessionRequired: "Please sign in to continue.",
   Configuration: "Sign-in is not available right now. Try again later.",
+  RateLimited: "Too many sign-in links were requested. Use the last link we sent, or try again later.",
 };
 
 export function signInErrorMessage(code: string | undefined | null): string | null {

@@ -10,6 +10,7 @@ import { readJson } from "./read-body";
 import { assertNoNulInBody, assertNoNulInParams, assertNoNulInQuery } from "./reject-nul";
 import { toApiError } from "./render-error";
 import { resolveOrg } from "./resolve-org";
+import { limitRequest, withRateLimitHeaders } from "@/lib/rate-limit/limit-request";
 
 type Shape<T> = ZodType<T> | undefined;
 type Out<S> = S extends ZodType<infer T> ? T : undefined;
@@ -23,6 +24,8 @@ type Options<P extends Shape<unknown>, Q extends Shape<unknown>, B extends Shape
   body?: B;
   /** A body may be omitted (an empty body parses as {}). */
   optionalBody?: boolean;
+  /** false: a public route that is never rate-limited (a liveness probe must not be refused). */
+  rateLimit?: false;
 };
 
 type Args<P, Q, B, Public extends boolean> = {
@@ -48,14 +51,17 @@ export function route<P extends Shape<unknown>, Q extends Shape<unknown>, B exte
 ) {
   return async (req: Request, next?: NextContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    let limitHeaders: Record<string, string> | undefined; // RateLimit-* once the request is counted
     try {
       const request = requestInfoFrom(req.headers);
       const rawParams = (await next?.params) ?? {};
       let principal: Principal | null = null;
       let ctx: Ctx | { request: Ctx["request"] } = { request };
+      if (opts.auth === "public" && opts.rateLimit !== false) limitHeaders = await limitRequest(null, request); // per client IP (429)
       if (opts.auth !== "public") {
         principal = await resolvePrincipal(req.headers);
         if (!principal) throw new ApiError("UNAUTHORIZED", "Missing or invalid credentials");
+        limitHeaders = await limitRequest(principal, request); // per key or user, before any other check (429)
         const missing = missingScopes(principal.scopes, opts.scopes ?? []);
         if (missing.length) throw new ApiError("FORBIDDEN", `This credential lacks the scope ${missing.join(", ")}`, { missingScopes: missing });
         ctx = { actor: actorFromPrincipal(principal), request };
@@ -67,9 +73,9 @@ export function route<P extends Shape<unknown>, Q extends Shape<unknown>, B exte
       assertNoNulInQuery(req.url);
       const query = opts.query ? opts.query.parse(Object.fromEntries(new URL(req.url).searchParams)) : undefined;
       const body = opts.body ? await parseBody(req, opts.body, opts.optionalBody) : undefined;
-      return await handler({ req, ctx, principal, params, query, body } as never);
+      return withRateLimitHeaders(await handler({ req, ctx, principal, params, query, body } as never), limitHeaders);
     } catch (e) {
-      return errorResponse(toApiError(e, requestId), { "x-request-id": requestId });
+      return errorResponse(toApiError(e, requestId), { ...limitHeaders, "x-request-id": requestId });
     }
   };
 }

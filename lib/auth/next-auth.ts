@@ -5,10 +5,13 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit-log/record-audit";
 import { cancelDeletionOnSignIn } from "@/lib/users/account-deletion";
 import { createUserWithOrganization } from "@/lib/users/ensure-user";
+import { allowSignInMail } from "@/lib/rate-limit/sign-in-mail";
 import { currentRequestInfo } from "./request-info";
 import { sendSignInEmail } from "./send-sign-in-email";
 
 const adapter = PrismaAdapter(db as never);
+// Where a sign-in mail refused by its limits sends the form (components/auth/sign-in-errors.ts).
+export const SIGN_IN_RATE_LIMITED = "/sign-in?error=RateLimited";
 
 export const authOptions: NextAuthOptions = {
   adapter: {
@@ -33,8 +36,10 @@ export const authOptions: NextAuthOptions = {
   callbacks: {
     // Accounts past their deletion date, or deactivated, cannot sign in. For an email not seen before
     // next-auth passes { id: email }, so the lookup is by email.
-    async signIn({ user }) {
+    async signIn({ user, email: emailStep }) {
       const email = user.email?.trim().toLowerCase();
+      // Mail limits come first, so that a refusal reads the same for known and unknown addresses.
+      if (emailStep?.verificationRequest && email && !(await allowSignInMail(email, currentRequestInfo().ipAddress))) return SIGN_IN_RATE_LIMITED;
       const u = email ? await db.user.findUnique({ where: { email }, select: { id: true, isActive: true, deletionScheduledFor: true } }) : null;
       if (!u) return true;
       const refused = !u.isActive || (u.deletionScheduledFor !== null && u.deletionScheduledFor <= new Date());

@@ -3,7 +3,7 @@ import { route } from "@/lib/api/route";
 import { checkHealth } from "@/lib/health/check-health";
 
 // GET /api/health — liveness and a database probe; 503 with the same envelope when degraded
-export const GET = route({ auth: "public" }, async () => {
+export const GET = route({ auth: "public", rateLimit: false }, async () => {
   const health = await checkHealth();
   if (health.status === "ok") return ok(health);
   return Response.json(

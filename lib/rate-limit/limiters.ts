@@ -1,0 +1,49 @@
+import { databaseUrl, sharesOneBackend } from "@/lib/db/config";
+import { policiesFromEnv, type Policy, type RateLimitPolicies } from "./config";
+import { InsuredLimiter, StoreHealth, type Limiter } from "./insured-limiter";
+import { postgresStore, redisStore, type Store } from "./store";
+
+/** The named limits of DESIGN.md on one store. A family is empty when its limits are off (0). */
+export type RateLimits = {
+  store: Store;
+  /** Per API key id or session user id: the minute window and the burst window. */
+  api: Limiter[];
+  /** Per client IP, shared by the routes that need no credentials. */
+  anonymous: Limiter[];
+  signInMailPerAddress: Limiter[];
+  signInMailPerIp: Limiter[];
+  invitations: Limiter[];
+};
+
+export function createRateLimits(store: Store, policies: RateLimitPolicies, keyPrefix = "rl"): RateLimits {
+  const health = new StoreHealth(store.kind);
+  const family = (...named: Array<[string, Policy]>) =>
+    named.filter(([, p]) => p.points > 0).map(([name, p]) => new InsuredLimiter(p, store.limiter(p, `${keyPrefix}:${name}`), health));
+  return {
+    store,
+    api: family(["api", policies.apiMinute], ["api-burst", policies.apiBurst]),
+    anonymous: family(["anon", policies.anonymous]),
+    signInMailPerAddress: family(["signin-addr", policies.signInMailPerAddress]),
+    signInMailPerIp: family(["signin-ip", policies.signInMailPerIp]),
+    invitations: family(["invites", policies.invitations]),
+  };
+}
+
+/** PostgreSQL (the app's database, table rate_limits) by default; Redis when REDIS_URL is set. */
+export function storeFromEnv(env = process.env): Store {
+  return env.REDIS_URL ? redisStore(env.REDIS_URL) : postgresStore(databaseUrl(), { sharesOneBackend: sharesOneBackend() });
+}
+
+// One set per process, kept on globalThis like the database pool (dev reloads, separately bundled routes).
+const g = globalThis as unknown as { __rateLimits?: RateLimits };
+
+export function rateLimits(): RateLimits {
+  return (g.__rateLimits ??= createRateLimits(storeFromEnv(), policiesFromEnv(), process.env.RATE_LIMIT_KEY_PREFIX || "rl"));
+}
+
+/** Replaces the process's limits (tests inject short windows and their own store); undefined rebuilds from env on next use. */
+export async function replaceRateLimits(next?: RateLimits): Promise<void> {
+  const previous = g.__rateLimits;
+  g.__rateLimits = next;
+  if (previous && previous.store !== next?.store) await previous.store.close();
+}

@@ -1,0 +1,38 @@
+// The two stores every rate-limit suite runs on: the test PostgreSQL and the local Redis (CI has both).
+import crypto from "node:crypto";
+import pg from "pg";
+import { sharesOneBackend } from "@/lib/db/config";
+import type { Policy, RateLimitPolicies } from "@/lib/rate-limit/config";
+import { postgresStore, redisStore, type Store } from "@/lib/rate-limit/store";
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+export type StoreSpec = { kind: "postgres" | "redis"; url: string };
+export const STORES: StoreSpec[] = [
+  { kind: "postgres", url: process.env.DATABASE_URL! },
+  { kind: "redis", url: REDIS_URL },
+];
+
+export function openStore(spec: StoreSpec): Store {
+  return spec.kind === "redis" ? redisStore(spec.url) : postgresStore(spec.url, { sharesOneBackend: sharesOneBackend() });
+}
+
+/** Keys of one test run never meet another run's (several runs share the database and Redis). */
+export const uniquePrefix = (tag: string) => `rl-test-${tag}-${crypto.randomUUID().slice(0, 8)}`;
+
+const OFF: Policy = { points: 0, duration: 60 };
+/** Every limit off except those given. */
+export function policies(on: Partial<RateLimitPolicies>): RateLimitPolicies {
+  return { apiMinute: OFF, apiBurst: OFF, anonymous: OFF, signInMailPerAddress: OFF, signInMailPerIp: OFF, invitations: OFF, ...on };
+}
+
+/** Removes a run's counters from PostgreSQL (Redis keys expire with their windows). */
+export async function dropCounters(spec: StoreSpec, prefix: string) {
+  if (spec.kind !== "postgres") return;
+  const client = new pg.Client({ connectionString: spec.url });
+  await client.connect();
+  await client.query("DELETE FROM rate_limits WHERE key LIKE $1", [`${prefix}:%`]);
+  await client.end();
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
