@@ -4,7 +4,7 @@ import { z } from "zod";
 export const SCOPES = [
   "user:read", "user:write",
   "projects:read", "projects:write",
-  "organization:read",
+  "organization:read", "organization:write",
   "api-keys:read", "api-keys:write", "api-keys:delete",
 ] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -31,7 +31,9 @@ export interface SafeFetcherConfig {
 }
 
 export interface SafeFetchOptions extends Partial<BodyLimits> {
-  method?: "GET" | "HEAD";
+  method?: "GET" | "HEAD" | "POST";
+  /** A POST's body (webhooks, web push). A POST never follows a redirect: the 3xx is the answer. */
+  body?: string | Buffer;
   headers?: Record<string, string>;
   /** E.g. an engine crawler's name for robots.txt checks; default the service's own. */
   userAgent?: string;
@@ -126,13 +128,14 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
           bodyTimeout: totalMs,
           method,
           headers: requestHeaders(options, config.userAgent, url.origin !== originalOrigin),
+          ...(method === "POST" ? { body: options.body ?? "" } : {}),
           signal: deadline.signal,
         }).catch((error: unknown) => {
           throw SafeFetchFailure.from(deadline.signal.aborted ? deadline.signal.reason : error, url.href);
         });
         const headers = flattenHeaders(response.headers);
         const location = headers.location;
-        if (!REDIRECT_STATUSES.has(response.statusCode) || !location) {
+        if (!REDIRECT_STATUSES.has(response.statusCode) || !location || method === "POST") {
           const noBody = method === "HEAD" || response.statusCode === 204 || response.statusCode === 304;
           const declared = Number(headers["content-length"]);
           const maxBody = options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;

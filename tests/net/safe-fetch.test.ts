@@ -72,6 +72,19 @@ describe("safeFetch: a mapped site", () => {
     expect(result.ok && result.body.length).toBe(0);
     expect(site.requests[0].method).toBe("HEAD");
   });
+
+  it("POSTs a body with its length, and keeps a redirect as the answer instead of following it", async () => {
+    let received = "";
+    site.route("/hook", (req, res) => {
+      req.setEncoding("utf8");
+      req.on("data", (c: string) => (received += c));
+      req.on("end", () => res.writeHead(302, { location: "/elsewhere" }).end());
+    });
+    const result = await fetcher.fetch("https://site.test/hook", { method: "POST", body: '{"a":1}', headers: { "content-type": "application/json" } });
+    expect(kind(result)).toBe("ok 302");
+    expect(received).toBe('{"a":1}');
+    expect(site.requests.map((r) => [r.method, r.path, r.headers["content-length"]])).toEqual([["POST", "/hook", "7"]]);
+  });
 });
 
 describe("safeFetch: redirects", () => {
