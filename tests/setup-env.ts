@@ -5,6 +5,9 @@ process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret";
 process.env.NEXTAUTH_URL ??= "http://127.0.0.1:3000";
 // IndexNow batches never leave the machine: a closed local port unless a suite starts its fake.
 process.env.INDEXNOW_ENDPOINT ??= "http://127.0.0.1:9/indexnow";
+// Domain events wait in the outbox until a test flushes its organization's (lib/events/outbox.ts): a timer
+// flushing everything would hand one test's events to another test file's process.
+process.env.OUTBOX_KICK_MS ??= "0";
 // Rate limits count in every route test but never refuse: suites share callers (no client IP) and the
 // store. tests/rate-limit/** sets its own limits.
 for (const name of ["RATE_LIMIT_API_PER_MINUTE", "RATE_LIMIT_API_BURST", "RATE_LIMIT_ANON_PER_MINUTE", "RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR", "RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR", "RATE_LIMIT_INVITES_PER_ORG_PER_DAY"]) {

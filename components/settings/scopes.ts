@@ -7,6 +7,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "projects:read": "Read projects, URLs, issues and sitemaps",
   "projects:write": "Create, change and delete projects",
   "organization:read": "Read the organization (needed for every project call)",
+  "organization:write": "Manage the organization: members, invitations, webhooks, SSO (within your role)",
   "api-keys:read": "List API keys",
   "api-keys:write": "Create and change API keys",
   "api-keys:delete": "Delete API keys",

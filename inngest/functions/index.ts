@@ -13,8 +13,11 @@ import { syncEngineBacklogFn } from "./engines/sync-engine-backlog";
 import { reconcileStatsFn } from "./stats/reconcile-stats";
 import { takeDailySnapshotsFn } from "./stats/take-daily-snapshots";
 import { notifyCreditsLowFn, notifyIssueOpenedFn } from "./notifications/notify-in-app";
+import { flushOutboxFn, purgeOutboxFn } from "./events/flush-outbox";
+import { webhooksDeliverDueFn, webhooksFanOutFn } from "./webhooks/webhooks";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
-  syncEngineBacklogFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn];
+  syncEngineBacklogFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn,
+  flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn];

@@ -60,4 +60,9 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/user/organizations/[organizationId]/projects/[id]/verification", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/verify-dns", methods: ["POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/verify-key", methods: ["POST"] },
+  { path: "/api/user/organizations/[organizationId]/webhooks", methods: ["GET", "POST"] },
+  { path: "/api/user/organizations/[organizationId]/webhooks/[webhookId]", methods: ["GET", "DELETE", "PATCH"] },
+  { path: "/api/user/organizations/[organizationId]/webhooks/[webhookId]/deliveries", methods: ["GET"] },
+  { path: "/api/user/organizations/[organizationId]/webhooks/[webhookId]/deliveries/[deliveryId]/replay", methods: ["POST"] },
+  { path: "/api/user/organizations/[organizationId]/webhooks/[webhookId]/test", methods: ["POST"] },
 ];

@@ -7,6 +7,7 @@ import { nextPacificMidnight } from "@/lib/engines/pacific-time";
 import { logEngineWarning } from "@/lib/engines/log";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
+import { recordEvents } from "@/lib/events/outbox";
 import { consoleAccessToken, forgetAccessToken } from "./access-token";
 import { connectionColumns, type EngineName } from "./connected-engines";
 import { explainDrops, type DropExplanation } from "./drop-cause";
@@ -317,8 +318,21 @@ async function storeObservations(tx: Tx, p: ProjectRef, observations: Observatio
     // Indexed again by the engine that observed it (and not dropped by the other one in this batch).
     cleared: observations.filter((o) => o.state === "indexed" && !dropped.has(o.trackedUrlId)).map((o) => o.trackedUrlId),
   }, { source: "engines" }, now);
-  if (drops.length) await writeDropMetadata(tx, p.projectId, drops.map((d) => ({ id: d.o.trackedUrlId, engine: d.o.kind, from: d.from, to: d.o.state, ...explained.get(d.o.trackedUrlId) })));
+  if (drops.length) {
+    await writeDropMetadata(tx, p.projectId, drops.map((d) => ({ id: d.o.trackedUrlId, engine: d.o.kind, from: d.from, to: d.o.state, ...explained.get(d.o.trackedUrlId) })));
+    await recordDropEvents(tx, p, drops.map((d) => ({ id: d.o.trackedUrlId, engine: d.o.kind, from: d.from, to: d.o.state, cause: explained.get(d.o.trackedUrlId)?.cause ?? "no_change_on_our_side" })), now);
+  }
   return dropped.size;
+}
+
+/** One url.dropped_from_index per URL and engine, to the outbox (sent once this observation commits). */
+async function recordDropEvents(tx: Tx, p: ProjectRef, drops: { id: string; engine: "engineA" | "engineB"; from: string; to: string; cause: string }[], now: Date) {
+  const urls = new Map((await tx.trackedUrl.findMany({ where: { id: { in: drops.map((d) => d.id) }, projectId: p.projectId }, select: { id: true, url: true } })).map((u) => [u.id, u.url]));
+  const observedAt = now.toISOString();
+  await recordEvents(tx, "url.dropped_from_index", drops.filter((d) => urls.has(d.id)).map((d) => ({
+    eventId: `url-dropped-${d.id}-${d.engine}-${observedAt}`,
+    data: { organizationId: p.organizationId, projectId: p.projectId, trackedUrlId: d.id, url: urls.get(d.id)!, engine: d.engine, from: d.from, to: d.to, cause: d.cause, observedAt },
+  })));
 }
 
 async function writeDropMetadata(tx: Tx, projectId: string, rows: ({ id: string; engine: string; from: string; to: string } & Partial<DropExplanation>)[]) {

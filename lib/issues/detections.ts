@@ -1,4 +1,5 @@
 import { Prisma, type Tx, type IssueType } from "@/lib/db";
+import { recordEvent } from "@/lib/events/outbox";
 import { lockProjectStats, refreshIssueCounters } from "./counters";
 import { SAMPLE_URLS } from "./schemas";
 import { severityOf } from "./severity";
@@ -16,17 +17,20 @@ export type UrlRef = { trackedUrlId: string; url: string };
  */
 export async function detectProjectIssue(tx: Tx, p: ProjectRef, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<void> {
   await lockProjectStats(tx, p);
-  await upsertGroup(tx, p, type, metadata, now);
+  const { id, prior } = await upsertGroup(tx, p, type, metadata, now);
+  await emitTransition(tx, p, id, prior, now);
   await refreshIssueCounters(tx, p.projectId);
 }
 
 /** The project-level problem is gone: an open group resolves itself. No-op otherwise. */
 export async function clearProjectIssue(tx: Tx, p: ProjectRef, type: IssueType, now: Date): Promise<void> {
   await lockProjectStats(tx, p);
-  const n = await tx.$executeRaw(Prisma.sql`
+  const resolved = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
     UPDATE issues SET status = 'resolved', resolved_at = ${now}, updated_at = now()
-    WHERE project_id = ${p.projectId}::uuid AND type = ${type}::"IssueType" AND status = 'open'`);
-  if (n) await refreshIssueCounters(tx, p.projectId);
+    WHERE project_id = ${p.projectId}::uuid AND type = ${type}::"IssueType" AND status = 'open'
+    RETURNING id::text AS id`);
+  for (const { id } of resolved) await emitTransition(tx, p, id, "open", now);
+  if (resolved.length) await refreshIssueCounters(tx, p.projectId);
 }
 
 /**
@@ -48,8 +52,9 @@ export async function recordUrlDetections(
   if (!affected.length && !cleared.length) return;
 
   await lockProjectStats(tx, p);
-  const issueId = affected.length ? await upsertGroup(tx, p, type, metadata, now) : await existingGroup(tx, p.projectId, type);
-  if (!issueId) return;
+  const group = affected.length ? await upsertGroup(tx, p, type, metadata, now) : await existingGroup(tx, p.projectId, type);
+  if (!group) return;
+  const issueId = group.id;
 
   if (cleared.length) {
     await tx.$executeRaw(Prisma.sql`
@@ -73,15 +78,44 @@ export async function recordUrlDetections(
       ON CONFLICT (issue_id, tracked_url_id) DO UPDATE SET resolved_at = NULL, detected_at = EXCLUDED.detected_at, updated_at = now()`);
   }
   await refreshGroup(tx, issueId, now);
+  await emitTransition(tx, p, issueId, group.prior, now);
   await refreshIssueCounters(tx, p.projectId);
+}
+
+type Status = "open" | "resolved" | "ignored";
+
+/**
+ * issue.opened when a group became open (new, or reopened after being resolved), issue.resolved when an
+ * open group resolved itself; nothing for a group that stayed as it was. Written to the outbox in the
+ * detector's transaction, so the events go out only if the detection commits.
+ */
+async function emitTransition(tx: Tx, p: ProjectRef, issueId: string, prior: Status | null, now: Date): Promise<void> {
+  const [row] = await tx.$queryRaw<{ status: Status; type: string; severity: string; affected_url_count: number }[]>(Prisma.sql`
+    SELECT status::text AS status, type::text AS type, severity::text AS severity, affected_url_count FROM issues WHERE id = ${issueId}::uuid`);
+  if (!row || row.status === prior) return;
+  const at = now.toISOString();
+  if (row.status === "open" && (prior === null || prior === "resolved")) {
+    await recordEvent(tx, "issue.opened", {
+      organizationId: p.organizationId, projectId: p.projectId, issueId, issueType: row.type, severity: row.severity,
+      affectedUrlCount: row.affected_url_count, reopened: prior === "resolved", openedAt: at,
+    }, `issue-opened-${issueId}-${at}`);
+  } else if (row.status === "resolved" && prior === "open") {
+    await recordEvent(tx, "issue.resolved", { organizationId: p.organizationId, projectId: p.projectId, issueId, resolvedAt: at, actorUserId: null },
+      `issue-resolved-${issueId}-${at}`);
+  }
 }
 
 /** A set of uuids as one text parameter: far cheaper to send than a uuid[] of 100k elements. */
 const uuidList = (ids: string[]) => Prisma.sql`unnest(string_to_array(${ids.join(",")}, ',')::uuid[])`;
 
-/** Insert or touch the (project, type) group; returns its id. Metadata is written on insert only. */
-async function upsertGroup(tx: Tx, p: ProjectRef, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<string> {
+/**
+ * Insert or touch the (project, type) group; returns its id and its status before (null when new; the
+ * caller holds the project's stats lock, so nobody changes it in between). Metadata is written on insert only.
+ */
+async function upsertGroup(tx: Tx, p: ProjectRef, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<{ id: string; prior: Status | null }> {
   const { severity, rank } = severityOf(type);
+  const [before] = await tx.$queryRaw<{ status: Status }[]>(Prisma.sql`
+    SELECT status::text AS status FROM issues WHERE project_id = ${p.projectId}::uuid AND type = ${type}::"IssueType"`);
   const [row] = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
     INSERT INTO issues AS i (id, organization_id, project_id, type, severity, severity_rank, status, affected_url_count, sample_urls,
                              first_detected_at, last_detected_at, metadata, created_at, updated_at)
@@ -94,13 +128,13 @@ async function upsertGroup(tx: Tx, p: ProjectRef, type: IssueType, metadata: Rec
       severity = EXCLUDED.severity, severity_rank = EXCLUDED.severity_rank,
       updated_at = now()
     RETURNING i.id::text AS id`);
-  return row.id;
+  return { id: row.id, prior: before?.status ?? null };
 }
 
-async function existingGroup(tx: Tx, projectId: string, type: IssueType): Promise<string | null> {
-  const [row] = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
-    SELECT id::text AS id FROM issues WHERE project_id = ${projectId}::uuid AND type = ${type}::"IssueType" FOR UPDATE`);
-  return row?.id ?? null;
+async function existingGroup(tx: Tx, projectId: string, type: IssueType): Promise<{ id: string; prior: Status } | null> {
+  const [row] = await tx.$queryRaw<{ id: string; status: Status }[]>(Prisma.sql`
+    SELECT id::text AS id, status::text AS status FROM issues WHERE project_id = ${projectId}::uuid AND type = ${type}::"IssueType" FOR UPDATE`);
+  return row ? { id: row.id, prior: row.status } : null;
 }
 
 /**

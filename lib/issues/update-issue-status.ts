@@ -1,18 +1,18 @@
 import { db, Prisma, type IssueStatus } from "@/lib/db";
 import { actorUserId, type Ctx } from "@/lib/api/context";
-import { sendEvent } from "@/lib/events/send-event";
+import { recordEvent } from "@/lib/events/outbox";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { lockProjectStats, refreshIssueCounters } from "./counters";
 import { getIssueOrThrow, toIssueResponse } from "./internal";
 
 /**
  * PATCH status. `resolved` is a manual resolve: the group and its open memberships resolve now
- * (affectedUrlCount 0, no samples; a later detection reopens it) and `issue.resolved` is emitted once
- * the transaction has committed. `ignored` silences the type (resolvedAt null; detections are still
+ * (affectedUrlCount 0, no samples; a later detection reopens it) and `issue.resolved` goes to the outbox
+ * (sent once the transaction has committed). `ignored` silences the type (resolvedAt null; detections are still
  * recorded); `open` reopens (resolvedAt null; memberships as they are). The same status is a no-op.
  */
 export async function updateIssueStatus(ctx: Ctx, projectId: string, issueId: string, status: IssueStatus, now = new Date()) {
-  const { issue, changed } = await db.$transaction(async (tx) => {
+  const { issue } = await db.$transaction(async (tx) => {
     const project = await getProjectOrThrow(ctx, projectId, tx);
     // Same lock order as the detectors: stats row, then the group.
     await lockProjectStats(tx, { organizationId: project.organizationId, projectId: project.id });
@@ -30,19 +30,12 @@ export async function updateIssueStatus(ctx: Ctx, projectId: string, issueId: st
         : { status, resolvedAt: null },
     });
     await refreshIssueCounters(tx, project.id);
+    if (status === "resolved") {
+      const resolvedAt = now.toISOString();
+      await recordEvent(tx, "issue.resolved", { organizationId: project.organizationId, projectId: project.id, issueId: issue.id, resolvedAt, actorUserId: actorUserId(ctx) },
+        `issue-resolved-${issue.id}-${resolvedAt}`);
+    }
     return { issue, changed: true };
   }, { timeout: 30_000, maxWait: 10_000 });
-  if (changed && issue.status === "resolved" && issue.resolvedAt) await emitResolved(ctx, issue.organizationId, issue.projectId, issue.id, issue.resolvedAt);
   return toIssueResponse(issue);
-}
-
-async function emitResolved(ctx: Ctx, organizationId: string, projectId: string, issueId: string, at: Date) {
-  const resolvedAt = at.toISOString();
-  try {
-    await sendEvent("issue.resolved", { organizationId, projectId, issueId, resolvedAt, actorUserId: actorUserId(ctx) },
-      { id: `issue-resolved-${issueId}-${resolvedAt}` });
-  } catch (error) {
-    // The resolve has committed; failing the request now would only invite a retry that sends nothing.
-    console.error(`[issues] issue.resolved for ${issueId} could not be sent`, error);
-  }
 }

@@ -52,7 +52,7 @@ export function suppliedUrlRefusal(raw: string): string | null {
 let parsed: { value: string | undefined; rules: ConnectToRule[] } | undefined;
 
 /** The environment's CONNECT_TO, as the default fetcher reads it (a malformed value fails the fetcher, not validation). */
-function envConnectTo(): ConnectToRule[] {
+export function envConnectTo(): ConnectToRule[] {
   const value = process.env.CONNECT_TO;
   if (!parsed || parsed.value !== value) {
     let rules: ConnectToRule[] = [];

@@ -188,6 +188,11 @@ describe("observeEngines: engine B and drops", () => {
       resolvedAt: null, metadata: { engine: "engineA", from: "indexed", to: "excluded", cause: "new_noindex", auditChanged: expect.arrayContaining(["indexability"]) },
     });
     expect(await membership(s.projectId, "dropped_from_index", quiet.id)).toMatchObject({ metadata: { cause: "no_change_on_our_side", to: "crawled_not_indexed" } });
+    // One url.dropped_from_index per URL, in the outbox with the observation.
+    const drops = await db.eventOutbox.findMany({ where: { name: "url.dropped_from_index", data: { path: ["projectId"], equals: s.projectId } } });
+    expect(drops.map((e) => e.data).sort((a, b) => String((a as { url: string }).url).localeCompare((b as { url: string }).url))).toEqual([noindexed, quiet]
+      .sort((a, b) => a.url.localeCompare(b.url))
+      .map((u) => expect.objectContaining({ trackedUrlId: u.id, url: u.url, engine: "engineA", from: "indexed", cause: u === noindexed ? "new_noindex" : "no_change_on_our_side" })));
     const last = (await historyOf(noindexed.id)).filter((h) => h.kind === "engineA").at(-1)!;
     expect(last.state).toMatchObject({ state: "excluded", droppedFrom: "indexed", dropCause: "new_noindex" });
 

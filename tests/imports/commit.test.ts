@@ -78,6 +78,9 @@ describe("commit: confirmation and state rules", () => {
     const done = await waitForImport(data.id);
     expect(done).toMatchObject({ status: "completed", insertedRows: 1_200, processedRows: 1_200, skippedRows: 0 });
     expect(await db.trackedUrl.count({ where: { projectId: t.projectId } })).toBe(1_200);
+    // import.completed, once, committed with the completion.
+    const events = await db.eventOutbox.findMany({ where: { name: "import.completed", data: { path: ["importId"], equals: data.id } } });
+    expect(events.map((e) => e.data)).toEqual([expect.objectContaining({ organizationId: u.organizationId, projectId: t.projectId, insertedRows: 1_200, skippedRows: 0 })]);
   });
 });
 

@@ -3,6 +3,7 @@ import { db, IssueType } from "@/lib/db";
 import { ISSUE_TYPES } from "@/lib/issues/schemas";
 import { SEVERITY } from "@/lib/issues/severity";
 import { recentEvents } from "@/lib/events/event-log";
+import { flushOutbox } from "@/lib/events/outbox";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { createTestUser, type TestUser } from "../factories";
 import { counters, detectProject, detectUrls, groupOf, listIssues, listIssueUrls, patchIssue, projectFor, trackUrls, type Target } from "./helpers";
@@ -87,6 +88,8 @@ describe("PATCH issues/{issueId}", () => {
 
     const { res, body } = await patchIssue(t, g.id, { status: "resolved" });
     expect(res.status).toBe(200);
+    expect(resolvedEvents(g.id)).toHaveLength(0); // in the outbox until it is flushed
+    await flushOutbox({ organizationId: t.organizationId });
     expect(body.data).toMatchObject({ id: g.id, status: "resolved", affectedUrlCount: 0, sampleUrls: [], metadata: { code: 502 } });
     expect(body.data.resolvedAt).toEqual(expect.any(String));
     expect(await db.issueUrlMembership.count({ where: { issueId: g.id, resolvedAt: null } })).toBe(0);
@@ -103,6 +106,7 @@ describe("PATCH issues/{issueId}", () => {
     const again = await patchIssue(t, g.id, { status: "resolved" });
     expect(again.res.status).toBe(200);
     expect(again.body.data).toEqual(body.data);
+    await flushOutbox({ organizationId: t.organizationId });
     expect(resolvedEvents(g.id)).toHaveLength(1);
     await whenInProcessIdle();
 
@@ -129,13 +133,16 @@ describe("PATCH issues/{issueId}", () => {
     await patchIssue(t, id, { status: "ignored" });
     r = await patchIssue(t, id, { status: "resolved" });
     expect(r.body.data).toMatchObject({ status: "resolved", affectedUrlCount: 0 });
+    await flushOutbox({ organizationId: t.organizationId });
     expect(resolvedEvents(id)).toHaveLength(1);
 
     r = await patchIssue(t, id, { status: "ignored" });
     expect(r.body.data).toMatchObject({ status: "ignored", resolvedAt: null });
+    await flushOutbox({ organizationId: t.organizationId });
     expect(resolvedEvents(id)).toHaveLength(1);
 
     r = await patchIssue(t, id, { status: "resolved" });
+    await flushOutbox({ organizationId: t.organizationId });
     expect(resolvedEvents(id)).toHaveLength(2);
     r = await patchIssue(t, id, { status: "open" });
     expect(r.body.data).toMatchObject({ status: "open", resolvedAt: null, affectedUrlCount: 0 });

@@ -37,6 +37,8 @@ describe("sync accounting across syncs", () => {
     const first = await syncAt(tenant, id, fetcher, T0);
     expect(first).toEqual({ urlsDiscovered: 5, urlsUpdated: 0, urlsSkipped: 1, sitemapsFetched: 3, staleMarked: 0, staleCleared: 0, skippedOffHost: [] });
     expect(await balanceOf(org)).toBe(10_000 - 5);
+    const completed = await db.eventOutbox.findMany({ where: { name: "sync.completed", data: { path: ["projectId"], equals: id } } });
+    expect(completed.map((e) => e.data)).toEqual([expect.objectContaining({ organizationId: org, projectId: id, trigger: "manual", status: "completed", admitted: 5 })]);
 
     // Two hours later: d and e are gone, f and g are new, a has a new lastmod.
     const t1 = minutesAfter(T0, 120);

@@ -75,4 +75,5 @@ import "./ops/robots";
 import "./ops/inspections";
 import "./ops/connections";
 import "./ops/snapshots";
+import "./ops/webhooks";
 import "./ops/notifications";

@@ -13,6 +13,7 @@ import { SitemapSyncResult } from "./schemas";
 import { UrlStage } from "./url-stage";
 import { walkSitemaps, type SitemapOrigin, type WalkResult } from "./walk-sitemaps";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
+import { recordEvent } from "@/lib/events/outbox";
 
 export type SyncOptions = {
   now?: Date;
@@ -58,6 +59,11 @@ export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions
         const a = await admitSeenUrls(tx, project, stage, { complete: walk.complete, now, actorUserId: actorUserId(ctx) });
         const roots = walk.files.filter((f) => f.parentUrl === null).map((f) => f.url);
         await reportStaleIssues(tx, ref, now, { marked: a.staleMarked, cleared: a.staleCleared }, roots);
+        const completedAt = new Date().toISOString();
+        await recordEvent(tx, "sync.completed", {
+          ...ref, trigger: ctx.actor.type === "system" ? "scheduled" : "manual", status: walk.complete ? "completed" : "partial",
+          admitted: a.discovered, updated: a.distinct - a.discovered, staleMarked: a.staleMarked, staleCleared: a.staleCleared, completedAt,
+        }, `sync-completed-${project.id}-${now.toISOString()}`);
         return a;
       }, { timeout: 30 * 60_000, maxWait: 30_000 });
     } catch (error) {

@@ -1,0 +1,24 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { devMailboxEnabled, storeDevMail } from "@/lib/users/dev-mailbox";
+
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string>; /** A link the dev mailbox shows as a button. */ url?: string };
+
+const from = () => process.env.EMAIL_FROM ?? "IndexWatch <no-reply@indexwatch.local>";
+const g = globalThis as unknown as { __mailTransport?: { url: string; transport: Transporter } };
+
+/** The SMTP transport for SMTP_URL, created once per URL (a pooled connection, not one per mail). */
+function transport(url: string): Transporter {
+  if (g.__mailTransport?.url !== url) g.__mailTransport = { url, transport: nodemailer.createTransport(url) };
+  return g.__mailTransport.transport;
+}
+
+/** Sends one mail by SMTP when SMTP_URL is set; otherwise to the server log and the development mailbox. */
+export async function sendMail(mail: Mail): Promise<void> {
+  const url = process.env.SMTP_URL;
+  if (url) {
+    await transport(url).sendMail({ from: from(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    return;
+  }
+  console.log(`[mail] to ${mail.to}: ${mail.subject}`);
+  if (devMailboxEnabled()) await storeDevMail({ to: mail.to, subject: mail.subject, text: mail.text, url: mail.url });
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import { db, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/api/context";
+import { actorUserId } from "@/lib/api/context";
+import { ApiError, validationError } from "@/lib/api/errors";
+import { pageMeta, type Pagination } from "@/lib/api/pagination";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { requirePermission } from "@/lib/auth/permissions";
+import { decryptSecret, encryptSecret } from "@/lib/engines/secret-box";
+import { webhookUrlRefusal } from "./endpoint-url";
+import type { createWebhookBody, updateWebhookBody, WebhookResponse } from "./schemas";
+
+/** Endpoints per organization (WEBHOOK_ENDPOINTS_PER_ORG). */
+export const maxEndpoints = () => Number(process.env.WEBHOOK_ENDPOINTS_PER_ORG) || 50;
+
+type Row = {
+  id: string; url: string; description: string | null; events: string[]; format: "standard" | "slack"; enabled: boolean;
+  failingSince: Date | null; disabledAt: Date | null; disabledReason: string | null; createdAt: Date; updatedAt: Date;
+};
+
+export const toWebhookResponse = (r: Row): WebhookResponse => ({
+  id: r.id, url: r.url, description: r.description, events: r.events, format: r.format, enabled: r.enabled,
+  failingSince: r.failingSince?.toISOString() ?? null, disabledAt: r.disabledAt?.toISOString() ?? null, disabledReason: r.disabledReason,
+  createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+});
+
+const orgId = (ctx: Ctx) => ctx.org!.id;
+
+/** The secret is bound to its endpoint (AAD): a sealed secret copied onto another row does not open. */
+export const sealSecret = (endpointId: string, secret: string) => encryptSecret(secret, { aad: `webhook:${endpointId}` });
+export const openSecret = (endpointId: string, sealed: string) => decryptSecret(sealed, { aad: `webhook:${endpointId}` });
+
+/** whsec_ and 32 random bytes in base64, the Standard Webhooks secret format. */
+export const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+
+async function checkUrl(raw: string): Promise<string> {
+  const refusal = await webhookUrlRefusal(raw);
+  if (refusal) throw validationError("This URL cannot receive webhooks", [{ path: "url", code: "url_refused", message: refusal }]);
+  return new URL(raw).href;
+}
+
+const defaultFormat = (url: string) => (new URL(url).hostname === "hooks.slack.com" ? "slack" : "standard");
+
+export async function createWebhook(ctx: Ctx, input: z.infer<typeof createWebhookBody>) {
+  requirePermission(ctx, "webhooks.manage");
+  const url = await checkUrl(input.url);
+  const secret = newSecret();
+  const row = await db.$transaction(async (tx) => {
+    // Counted under the organization's row lock, so that two creations cannot both take the last place.
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId(ctx)}::uuid FOR UPDATE`;
+    const count = await tx.webhookEndpoint.count({ where: { organizationId: orgId(ctx) } });
+    if (count >= maxEndpoints()) throw new ApiError("CONFLICT", `An organization can have ${maxEndpoints()} webhook endpoints; delete one first`, { limit: maxEndpoints() });
+    const id = crypto.randomUUID();
+    const created = await tx.webhookEndpoint.create({
+      data: {
+        id, organizationId: orgId(ctx), url, description: input.description || null, events: input.events,
+        format: input.format ?? defaultFormat(url), secretEnc: sealSecret(id, secret), createdByUserId: actorUserId(ctx),
+      },
+    });
+    await audit(tx, ctx, created.id, { change: "webhook_created", url, events: input.events });
+    return created;
+  });
+  return { ...toWebhookResponse(row), secret };
+}
+
+export async function listWebhooks(ctx: Ctx, q: Pagination) {
+  const where = { organizationId: orgId(ctx) };
+  const [rows, total] = await Promise.all([
+    db.webhookEndpoint.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: q.offset, take: q.limit }),
+    db.webhookEndpoint.count({ where }),
+  ]);
+  return { data: rows.map(toWebhookResponse), meta: pageMeta(total, q) };
+}
+
+/** The organization's endpoint, or 404 (another organization's id included). */
+export async function getWebhookOrThrow(ctx: Ctx, webhookId: string, tx: Tx = db) {
+  const row = await tx.webhookEndpoint.findFirst({ where: { id: webhookId, organizationId: orgId(ctx) } });
+  if (!row) throw new ApiError("NOT_FOUND", "Webhook endpoint not found");
+  return row;
+}
+
+export async function updateWebhook(ctx: Ctx, webhookId: string, input: z.infer<typeof updateWebhookBody>) {
+  requirePermission(ctx, "webhooks.manage");
+  const url = input.url === undefined ? undefined : await checkUrl(input.url);
+  return db.$transaction(async (tx) => {
+    const current = await getWebhookOrThrow(ctx, webhookId, tx);
+    // Enabling again (also after the three-day disable) starts with a clean failure record.
+    const enabling = input.enabled === true && (!current.enabled || current.disabledAt !== null);
+    const row = await tx.webhookEndpoint.update({
+      where: { id: current.id },
+      data: {
+        ...(url !== undefined ? { url } : {}),
+        ...(input.events ? { events: input.events } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.format ? { format: input.format } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
+      },
+    });
+    await audit(tx, ctx, row.id, { change: "webhook_updated", fields: Object.keys(input) });
+    return toWebhookResponse(row);
+  });
+}
+
+export async function deleteWebhook(ctx: Ctx, webhookId: string) {
+  requirePermission(ctx, "webhooks.manage");
+  await db.$transaction(async (tx) => {
+    const current = await getWebhookOrThrow(ctx, webhookId, tx);
+    await tx.webhookEndpoint.delete({ where: { id: current.id } });
+    await audit(tx, ctx, current.id, { change: "webhook_deleted", url: current.url });
+  });
+  return { id: webhookId, deleted: true };
+}
+
+function audit(tx: Tx, ctx: Ctx, id: string, metadata: Record<string, unknown>) {
+  return recordAudit({ action: "settings.updated", ...auditActor(ctx), organizationId: orgId(ctx), target: { type: "webhook", id }, metadata, request: ctx.request }, tx);
+}

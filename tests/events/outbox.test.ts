@@ -1,0 +1,77 @@
+// Domain events through the transactional outbox: written with the change that caused them, sent only
+// after it commits, once, whatever flushes run at the same time.
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { recentEvents } from "@/lib/events/event-log";
+import { flushOutbox, recordEvent } from "@/lib/events/outbox";
+import { createTestUser } from "../factories";
+import { clearProject, detectProject, detectUrls, projectFor, trackUrls } from "../issues/helpers";
+
+const sent = (name: string, organizationId: string) => recentEvents(name).filter((e) => e.data.organizationId === organizationId);
+const outboxed = (name: string, organizationId: string) => db.eventOutbox.findMany({ where: { name, data: { path: ["organizationId"], equals: organizationId } }, orderBy: { createdAt: "asc" } });
+
+describe("issue transitions", () => {
+  it("issue.opened when a group opens and when it reopens, nothing while it stays open; issue.resolved when it resolves itself", async () => {
+    const u = await createTestUser("events-issues");
+    const t = await projectFor(u);
+    const urls = await trackUrls(t, 4);
+    await detectUrls(t, "server_error", urls.slice(0, 2));
+    await detectUrls(t, "server_error", urls); // still open: no event
+    await detectUrls(t, "server_error", [], urls); // every URL cleared: resolves itself
+    await detectUrls(t, "server_error", urls.slice(0, 1)); // reopens
+    await detectProject(t, "gsc_auth_revoked");
+    await clearProject(t, "gsc_auth_revoked");
+
+    const opened = await outboxed("issue.opened", u.organizationId);
+    expect(opened.map((e) => [(e.data as { issueType: string }).issueType, (e.data as { reopened: boolean }).reopened, (e.data as { affectedUrlCount: number }).affectedUrlCount]))
+      .toEqual([["server_error", false, 2], ["server_error", true, 1], ["gsc_auth_revoked", false, 0]]);
+    const resolved = await outboxed("issue.resolved", u.organizationId);
+    expect(resolved).toHaveLength(2);
+    expect(resolved.every((e) => (e.data as { actorUserId: string | null }).actorUserId === null)).toBe(true);
+
+    expect(sent("issue.opened", u.organizationId)).toHaveLength(0);
+    expect(await flushOutbox({ organizationId: u.organizationId })).toEqual({ sent: 5 });
+    expect(sent("issue.opened", u.organizationId).map((e) => e.id)).toEqual(opened.map((e) => e.eventId));
+    expect(await flushOutbox({ organizationId: u.organizationId })).toEqual({ sent: 0 });
+  });
+
+  it("records nothing when the change rolls back", async () => {
+    const u = await createTestUser("events-rollback");
+    const t = await projectFor(u);
+    const urls = await trackUrls(t, 2);
+    await expect(db.$transaction(async (tx) => {
+      const { recordUrlDetections } = await import("@/lib/issues/detections");
+      await recordUrlDetections(tx, t, "server_error", { affected: urls, cleared: [] }, {}, new Date());
+      throw new Error("the detector failed after detecting");
+    })).rejects.toThrow("failed after");
+    expect(await outboxed("issue.opened", u.organizationId)).toHaveLength(0);
+    expect(await db.issue.count({ where: { projectId: t.projectId } })).toBe(0);
+  });
+
+  it("refuses a malformed event inside the transaction, and records one event id once", async () => {
+    const u = await createTestUser("events-invalid");
+    await expect(db.$transaction((tx) => recordEvent(tx, "issue.opened", { organizationId: "nope" } as never, "bad-1"))).rejects.toThrow(/Invalid issue.opened/);
+    const data = { organizationId: u.organizationId, projectId: crypto.randomUUID(), importId: crypto.randomUUID(), insertedRows: 1, skippedRows: 0, completedAt: new Date().toISOString() };
+    const id = `import-completed-${data.importId}`;
+    await db.$transaction((tx) => recordEvent(tx, "import.completed", data, id));
+    await db.$transaction((tx) => recordEvent(tx, "import.completed", data, id));
+    expect(await db.eventOutbox.count({ where: { eventId: id } })).toBe(1);
+  });
+});
+
+describe("flushing", () => {
+  it("sends each event once when several flushes run at once", async () => {
+    const u = await createTestUser("events-flush");
+    const ids = Array.from({ length: 30 }, () => crypto.randomUUID());
+    await db.$transaction(async (tx) => {
+      for (const importId of ids) {
+        await recordEvent(tx, "import.completed", { organizationId: u.organizationId, projectId: crypto.randomUUID(), importId, insertedRows: 1, skippedRows: 0, completedAt: new Date().toISOString() },
+          `import-completed-${importId}`);
+      }
+    });
+    const results = await Promise.all(Array.from({ length: 4 }, () => flushOutbox({ organizationId: u.organizationId })));
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(30);
+    expect(sent("import.completed", u.organizationId)).toHaveLength(30);
+    expect(await db.eventOutbox.count({ where: { sentAt: null, data: { path: ["organizationId"], equals: u.organizationId } } })).toBe(0);
+  });
+});
