@@ -4,6 +4,7 @@ const TABS = [
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/account", label: "Account" },
   { href: "/settings/notifications", label: "Notifications" },
+  { href: "/settings/webhooks", label: "Webhooks" },
 ];
 
 /** Tab-like links between the settings pages. */

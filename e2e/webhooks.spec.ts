@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { siteRoute, uniqueDomain } from "./fakes";
+import { screenshot, uniqueEmail } from "./helpers";
+import { expectNoSeriousA11yViolations, signIn } from "./journey";
+
+test("webhooks: add an endpoint, keep its secret, send a test event, read the delivery log; internal addresses are refused", async ({ page }) => {
+  await signIn(page, uniqueEmail("hooks"));
+  await page.goto("/settings/webhooks");
+  await expect(page.getByRole("heading", { name: "No webhook endpoints yet" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // An internal address is refused at the field, with the reason.
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a webhook endpoint" });
+  await dialog.getByLabel("Endpoint URL").fill("http://127.0.0.1:80/hook");
+  await dialog.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(dialog.getByText(/cannot receive webhooks/)).toBeVisible();
+
+  const good = uniqueDomain("hooks");
+  await siteRoute(good, "/hook", { status: 204 });
+  await dialog.getByLabel("Endpoint URL").fill(`https://${good}/hook`);
+  await dialog.getByLabel("Description (optional)").fill("Ops alerts");
+  await dialog.getByRole("button", { name: "Add endpoint" }).click();
+  const secret = page.getByTestId("created-webhook");
+  await expect(secret.getByLabel("Signing secret")).toHaveValue(/^whsec_/);
+  await screenshot(page, "webhooks-created");
+  await secret.getByRole("button", { name: "Done, I have saved it" }).click();
+
+  await page.getByRole("button", { name: "Send test" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Test event delivered" })).toContainText("HTTP 204");
+  const log = page.getByRole("table", { name: /Deliveries to/ });
+  await expect(log.getByRole("row").nth(1)).toContainText("webhook.test");
+  await expect(log.getByRole("row").nth(1)).toContainText("Delivered");
+
+  // A receiver that fails: the test send says so, and the log keeps the error.
+  const bad = uniqueDomain("hooks-bad");
+  await siteRoute(bad, "/hook", { status: 500, body: "receiver down" });
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await page.getByRole("dialog").getByLabel("Endpoint URL").fill(`https://${bad}/hook`);
+  await page.getByRole("dialog").getByRole("button", { name: "Add endpoint" }).click();
+  await page.getByRole("button", { name: "Done, I have saved it" }).click();
+  const badItem = page.getByRole("listitem").filter({ hasText: bad });
+  await badItem.getByRole("button", { name: "Send test" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "failed" })).toContainText("HTTP 500: receiver down");
+  await expect(badItem.getByRole("table")).toContainText("Failed");
+
+  // Pause and enable again.
+  await badItem.getByRole("button", { name: "Pause" }).click();
+  await expect(badItem.getByText("Paused", { exact: true })).toBeVisible();
+  await badItem.getByRole("button", { name: "Enable" }).click();
+  await expect(badItem.getByText("Active", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "webhooks-log");
+});
