@@ -37,7 +37,8 @@ import { ensureDatabaseReady } from "../lib/db/ready";
 import { observeEngines } from "../lib/engine-sync/observe-engines";
 import { mapInspectionToEngineAState } from "../lib/engines/console";
 import { mapUrlInfoToEngineBState } from "../lib/engines/engine-b";
-import { encryptSecret } from "../lib/engines/secret-box";
+import { newSecret, sealSecret } from "../lib/webhooks/endpoints";
+import { messageIdFor } from "../lib/webhooks/payload";
 import { submitPendingUrls } from "../lib/indexnow/submit-pending-urls";
 import { applyAuditOutcomes, type InspectionResult } from "../lib/inspections/apply-audit-outcomes";
 import { lockProjectStats } from "../lib/issues/counters";
@@ -433,17 +434,17 @@ async function notifications(project: Project, userId: string) {
 
 /**
  * A webhook endpoint with a month of deliveries: successes, one delivered after two retries, and one that
- * failed for good after five attempts. Its whsec_ secret is sealed with AES-256-GCM under ENCRYPTION_KEY,
- * bound to the endpoint row as lib/connections/secrets.ts binds project secrets.
+ * failed for good after five attempts. Its whsec_ secret is sealed as lib/webhooks/endpoints.ts seals one, so
+ * "Send test" and replays work against the demo receiver.
  */
 async function webhooks(project: Project, userId: string) {
   const id = randomUUID();
-  const secret = `whsec_${randomBytes(24).toString("base64")}`;
+  const secret = newSecret();
   await db.webhookEndpoint.create({
     data: {
       id, organizationId: project.organizationId, url: WEBHOOK_URL, description: "Team relay (demo receiver on the fake site)",
       events: ["issue.opened", "issue.resolved", "url.dropped_from_index", "sync.completed"], format: "standard",
-      secretEnc: encryptSecret(secret, { aad: `webhook_endpoint:${id}:secret` }), createdByUserId: userId, createdAt: ago(60),
+      secretEnc: sealSecret(id, secret), createdByUserId: userId, createdAt: ago(60),
     },
   });
   const issues = await db.issue.findMany({ where: { projectId: project.id }, select: { id: true, type: true, severity: true, affectedUrlCount: true } });
@@ -468,7 +469,7 @@ async function webhooks(project: Project, userId: string) {
   const backoffMinutes = [0, 1, 5, 30, 120];
   for (const dl of deliveries.sort((a, b) => b.daysAgo - a.daysAgo)) {
     const createdAt = ago(dl.daysAgo);
-    const messageId = `msg_${randomBytes(12).toString("hex")}`;
+    const messageId = messageIdFor(`demo-${randomUUID()}`);
     const times = dl.attempts.map((_, k) => new Date(createdAt.getTime() + backoffMinutes[k] * 60_000 + 400));
     const last = dl.attempts[dl.attempts.length - 1];
     const ok = last.status !== null && last.status < 300;
