@@ -8,7 +8,11 @@ import type { OrgContext } from "./context";
  * user is not a member of, and (for an API key) any organization but the key's own answer 404.
  */
 export async function resolveOrg(principal: Principal, organizationId: string): Promise<OrgContext> {
-  if (principal.kind === "apiKey" && principal.organizationId !== organizationId) throw orgNotFound();
+  if (principal.kind === "apiKey") {
+    // The key's query already joined its creator's membership (lib/auth/principal.ts): no second lookup.
+    if (principal.organizationId !== organizationId) throw orgNotFound();
+    return { id: organizationId, role: principal.role };
+  }
   const m = await db.membership.findUnique({
     where: { organizationId_userId: { organizationId, userId: principal.user.id } },
     select: { role: true, organization: { select: { deletedAt: true } } },

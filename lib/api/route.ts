@@ -11,6 +11,7 @@ import { assertNoNulInBody, assertNoNulInParams, assertNoNulInQuery } from "./re
 import { toApiError } from "./render-error";
 import { resolveOrg } from "./resolve-org";
 import { limitRequest, withRateLimitHeaders } from "@/lib/rate-limit/limit-request";
+import { requirePermission, type Permission } from "@/lib/auth/permissions";
 
 type Shape<T> = ZodType<T> | undefined;
 type Out<S> = S extends ZodType<infer T> ? T : undefined;
@@ -26,6 +27,8 @@ type Options<P extends Shape<unknown>, Q extends Shape<unknown>, B extends Shape
   optionalBody?: boolean;
   /** false: a public route that is never rate-limited (a liveness probe must not be refused). */
   rateLimit?: false;
+  /** What the caller's role in the path's organization must allow (lib/auth/permissions.ts), on top of the scopes (403). */
+  permission?: Permission;
 };
 
 type Args<P, Q, B, Public extends boolean> = {
@@ -40,8 +43,8 @@ type Args<P, Q, B, Public extends boolean> = {
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
 /**
- * The one wrapper every route handler goes through: authenticate (401), check scopes (403),
- * resolve the organization in the path (404), refuse NUL characters (reject-nul.ts), parse
+ * The one wrapper every route handler goes through: authenticate (401), count the request (429), check
+ * scopes (403), resolve the organization in the path (404) and what the caller's role there allows (403), refuse NUL characters (reject-nul.ts), parse
  * params/query/body with zod (400 / 404 for malformed ids), call the handler and render the
  * envelope; anything thrown becomes an error envelope.
  */
@@ -70,6 +73,7 @@ export function route<P extends Shape<unknown>, Q extends Shape<unknown>, B exte
       if (principal && typeof rawParams.organizationId === "string") {
         (ctx as Ctx).org = await resolveOrg(principal, (params as { organizationId: string }).organizationId);
       }
+      if (opts.permission) requirePermission(ctx as Ctx, opts.permission);
       assertNoNulInQuery(req.url);
       const query = opts.query ? opts.query.parse(Object.fromEntries(new URL(req.url).searchParams)) : undefined;
       const body = opts.body ? await parseBody(req, opts.body, opts.optionalBody) : undefined;

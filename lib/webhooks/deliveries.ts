@@ -3,7 +3,6 @@ import { db } from "@/lib/db";
 import type { Ctx } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { pageMeta } from "@/lib/api/pagination";
-import { requirePermission } from "@/lib/auth/permissions";
 import { deliverDue } from "./deliver";
 import { getWebhookOrThrow } from "./endpoints";
 import { messageIdFor, renderPayload } from "./payload";
@@ -37,7 +36,6 @@ export async function listDeliveries(ctx: Ctx, webhookId: string, q: z.infer<typ
 
 /** A new delivery of the same message (same webhook-id and body), attempted now, then retried as any other. */
 export async function replayDelivery(ctx: Ctx, webhookId: string, deliveryId: string) {
-  requirePermission(ctx, "webhooks.manage");
   const endpoint = await getWebhookOrThrow(ctx, webhookId);
   const original = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id, organizationId: endpoint.organizationId } });
   if (!original) throw new ApiError("NOT_FOUND", "Delivery not found");
@@ -57,7 +55,6 @@ export async function replayDelivery(ctx: Ctx, webhookId: string, deliveryId: st
  * is how one checks a fix), tried once, and answers the delivery with its outcome.
  */
 export async function sendTestEvent(ctx: Ctx, webhookId: string) {
-  requirePermission(ctx, "webhooks.manage");
   const endpoint = await getWebhookOrThrow(ctx, webhookId);
   const now = new Date();
   const envelope = {

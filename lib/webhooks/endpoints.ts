@@ -6,7 +6,6 @@ import { actorUserId } from "@/lib/api/context";
 import { ApiError, validationError } from "@/lib/api/errors";
 import { pageMeta, type Pagination } from "@/lib/api/pagination";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
-import { requirePermission } from "@/lib/auth/permissions";
 import { decryptSecret, encryptSecret } from "@/lib/engines/secret-box";
 import { webhookUrlRefusal } from "./endpoint-url";
 import type { createWebhookBody, updateWebhookBody, WebhookResponse } from "./schemas";
@@ -43,7 +42,6 @@ async function checkUrl(raw: string): Promise<string> {
 const defaultFormat = (url: string) => (new URL(url).hostname === "hooks.slack.com" ? "slack" : "standard");
 
 export async function createWebhook(ctx: Ctx, input: z.infer<typeof createWebhookBody>) {
-  requirePermission(ctx, "webhooks.manage");
   const url = await checkUrl(input.url);
   const secret = newSecret();
   const row = await db.$transaction(async (tx) => {
@@ -81,7 +79,6 @@ export async function getWebhookOrThrow(ctx: Ctx, webhookId: string, tx: Tx = db
 }
 
 export async function updateWebhook(ctx: Ctx, webhookId: string, input: z.infer<typeof updateWebhookBody>) {
-  requirePermission(ctx, "webhooks.manage");
   const url = input.url === undefined ? undefined : await checkUrl(input.url);
   return db.$transaction(async (tx) => {
     const current = await getWebhookOrThrow(ctx, webhookId, tx);
@@ -104,7 +101,6 @@ export async function updateWebhook(ctx: Ctx, webhookId: string, input: z.infer<
 }
 
 export async function deleteWebhook(ctx: Ctx, webhookId: string) {
-  requirePermission(ctx, "webhooks.manage");
   await db.$transaction(async (tx) => {
     const current = await getWebhookOrThrow(ctx, webhookId, tx);
     await tx.webhookEndpoint.delete({ where: { id: current.id } });

@@ -14,4 +14,4 @@ export const GET = route({ scopes: [...OR], params: orgParams, query: pagination
 });
 
 // POST …/webhooks — register an endpoint; the signing secret is in this answer only
-export const POST = route({ scopes: [...OW], params: orgParams, body: createWebhookBody }, async ({ ctx, body }) => created(await createWebhook(ctx, body)));
+export const POST = route({ scopes: [...OW], permission: "webhooks.manage", params: orgParams, body: createWebhookBody }, async ({ ctx, body }) => created(await createWebhook(ctx, body)));
