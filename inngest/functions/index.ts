@@ -7,6 +7,7 @@ import { sweepPendingSubmissionsFn } from "./indexnow/sweep-pending-submissions"
 import { syncAllProjectsFn } from "./sitemaps/sync-all-projects";
 import { syncProjectFn } from "./sitemaps/sync-project";
 import { purgeDeletedAccountsFn } from "./users/purge-deleted-accounts";
+import { purgeDeletedOrganizationsFn } from "./users/purge-deleted-organizations";
 import { purgeUrlHistoryFn } from "./inspections/purge-url-history";
 import { runScheduledInspectionsFn } from "./inspections/run-scheduled-inspections";
 import { syncEngineBacklogFn } from "./engines/sync-engine-backlog";
@@ -17,7 +18,7 @@ import { flushOutboxFn, purgeOutboxFn } from "./events/flush-outbox";
 import { webhooksDeliverDueFn, webhooksFanOutFn } from "./webhooks/webhooks";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
-export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
+export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
   syncEngineBacklogFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn,
   flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn];

@@ -6,7 +6,7 @@ import { SCOPES, type Scope } from "./scopes";
 export type PrincipalUser = { id: string; email: string };
 export type Principal =
   | { kind: "session"; user: PrincipalUser; sessionId: string; scopes: readonly Scope[] }
-  | { kind: "apiKey"; user: PrincipalUser; apiKeyId: string; organizationId: string; /** The creator's current role there. */ role: OrgRole; scopes: readonly string[] };
+  | { kind: "apiKey"; user: PrincipalUser; apiKeyId: string; organizationId: string; /** The creator's current role there. */ role: OrgRole; lastActiveAt: Date | null; scopes: readonly string[] };
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -27,7 +27,7 @@ export async function resolvePrincipal(headers: Headers, now = new Date()): Prom
 type SessionRow = { id: string; expires: Date; user_id: string; email: string; is_active: boolean; deletion_scheduled_for: Date | null };
 type KeyRow = {
   id: string; enabled: boolean; expires_at: Date | null; last_used_at: Date | null; organization_id: string; scopes: string[];
-  user_id: string; email: string; is_active: boolean; deletion_scheduled_for: Date | null; role: OrgRole;
+  user_id: string; email: string; is_active: boolean; deletion_scheduled_for: Date | null; role: OrgRole; last_active_at: Date | null;
 };
 
 async function principalFromSession(token: string, now: Date): Promise<Principal | null> {
@@ -43,7 +43,7 @@ async function principalFromApiKey(key: string, now: Date): Promise<Principal | 
   if (!key || key.length > 512) return null;
   const [k] = await sqlRows<KeyRow>(Prisma.sql`
     SELECT k.id, k.enabled, k.expires_at, k.last_used_at, k.organization_id, k.scopes,
-           u.id AS user_id, u.email, u.is_active, u.deletion_scheduled_for, m.role::text AS role
+           u.id AS user_id, u.email, u.is_active, u.deletion_scheduled_for, m.role::text AS role, m.last_active_at
     FROM api_keys k JOIN users u ON u.id = k.created_by_user_id
     -- A key works only while its creator is a member of its organization, with the creator's current role:
     -- removed from it, or the organization deleted, and the key stops working at once.
@@ -56,7 +56,7 @@ async function principalFromApiKey(key: string, now: Date): Promise<Principal | 
     await db.$executeRaw(Prisma.sql`UPDATE api_keys SET last_used_at = ${now} WHERE id = ${k.id}::uuid
       AND (last_used_at IS NULL OR last_used_at < ${new Date(now.getTime() - LAST_USED_RESOLUTION_MS)})`);
   }
-  return { kind: "apiKey", apiKeyId: k.id, organizationId: k.organization_id, role: k.role, scopes: k.scopes, user: { id: k.user_id, email: k.email } };
+  return { kind: "apiKey", apiKeyId: k.id, organizationId: k.organization_id, role: k.role, lastActiveAt: k.last_active_at, scopes: k.scopes, user: { id: k.user_id, email: k.email } };
 }
 
 function usable(u: { is_active: boolean; deletion_scheduled_for: Date | null }): boolean {

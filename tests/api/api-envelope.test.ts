@@ -11,7 +11,7 @@ const passesThrough = (res: Response) => res.headers.get("x-middleware-next") ==
 describe("proxy.ts on /api", () => {
   it.each([
     ["DELETE", "/api/health", "GET, HEAD, OPTIONS"],
-    ["POST", "/api/user/organizations", "GET, HEAD, OPTIONS"],
+    ["PUT", "/api/user/organizations", "GET, HEAD, OPTIONS, POST"],
     ["PUT", "/api/user/organizations/00000000-0000-4000-8000-000000000000/projects/00000000-0000-4000-8000-000000000001", "GET, HEAD, OPTIONS, DELETE, PATCH"],
     ["GET", "/api/auth/api-key/create", "OPTIONS, POST"],
     ["HEAD", "/api/auth/identify", "OPTIONS, POST"],

@@ -76,4 +76,5 @@ import "./ops/inspections";
 import "./ops/connections";
 import "./ops/snapshots";
 import "./ops/webhooks";
+import "./ops/organizations";
 import "./ops/notifications";

@@ -1,0 +1,49 @@
+// OpenAPI registrations of organizations and their members (DESIGN.md "Endpoints beyond SPEC.md").
+import { z } from "zod";
+import { orgParams } from "@/lib/api/route";
+import { createOrganizationBody, DeletedOrganizationResponse, listMembersQuery, memberParams, MemberResponse, OrganizationResponse, transferOwnershipBody,
+  updateMemberBody, updateOrganizationBody } from "@/lib/organizations/schemas";
+import { registerOperation } from "../registry";
+
+const tags = ["Organizations"];
+const O = "/api/user/organizations/{organizationId}";
+const OR = ["organization:read"] as const;
+const OW = ["organization:write", "organization:read"] as const;
+const roles = (who: string, permission: string) => ` ${who} only: 403 FORBIDDEN with \`meta.missingPermission: "${permission}"\` otherwise.`;
+
+registerOperation({
+  method: "POST", path: "/api/user/organizations", tags, scopes: ["user:write"], body: createOrganizationBody, response: OrganizationResponse, created: true,
+  summary: "Create an organization", description: "The caller becomes its owner. At most ORGANIZATIONS_PER_USER (100) memberships per person (409).",
+});
+registerOperation({ method: "GET", path: O, tags, scopes: [...OR], params: orgParams, response: OrganizationResponse, summary: "The organization, with the caller's role and what it allows" });
+registerOperation({
+  method: "PATCH", path: O, tags, scopes: [...OW], params: orgParams, body: updateOrganizationBody, response: OrganizationResponse,
+  summary: "Rename the organization", description: roles("Owners", "organization.update").trim(),
+});
+registerOperation({
+  method: "DELETE", path: O, tags, scopes: [...OW], params: orgParams, response: DeletedOrganizationResponse,
+  summary: "Delete the organization (30-day grace)",
+  description: "Gone for its members at once: it leaves every list, its API keys stop working, its projects stop; purged after 30 days. "
+    + `A personal organization is deleted with its account (409).${roles("Owners", "organization.delete")}`,
+});
+registerOperation({
+  method: "GET", path: `${O}/members`, tags, scopes: [...OR], params: orgParams, query: listMembersQuery, response: MemberResponse, paginated: true,
+  summary: "Members with role and last activity", description: "Owners first, then admins, then members.",
+});
+registerOperation({
+  method: "PATCH", path: `${O}/members/{userId}`, tags, scopes: [...OW], params: memberParams, body: updateMemberBody, response: MemberResponse,
+  summary: "Change a member's role",
+  description: `Only owners change an owner or make someone owner (403 \`members.manage_owners\`); the last owner cannot be demoted (409 LAST_OWNER). The member is notified (member.role_changed).${roles("Owners and admins", "members.manage")}`,
+});
+registerOperation({
+  method: "DELETE", path: `${O}/members/{userId}`, tags, scopes: [...OW], params: memberParams, response: z.object({ userId: z.uuid(), removed: z.literal(true) }),
+  summary: "Remove a member", description: `Their API keys for this organization stop working at once; they are notified (member.removed). Never the last owner (409 LAST_OWNER).${roles("Owners and admins", "members.manage")}`,
+});
+registerOperation({
+  method: "POST", path: `${O}/leave`, tags, scopes: [...OR], params: orgParams, response: z.object({ organizationId: z.uuid(), left: z.literal(true) }),
+  summary: "Leave the organization", description: "The last owner cannot leave (409 LAST_OWNER): transfer ownership first.",
+});
+registerOperation({
+  method: "POST", path: `${O}/transfer-ownership`, tags, scopes: [...OW], params: orgParams, body: transferOwnershipBody, response: MemberResponse.extend({ previousOwnerRole: z.literal("admin") }),
+  summary: "Make another member owner", description: `The caller stays, as admin.${roles("Owners", "ownership.transfer")}`,
+});

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { uuidParam } from "@/lib/api/route";
+import { paginationQuery } from "@/lib/api/pagination";
+
+const ROLES = ["owner", "admin", "member"] as const;
+export const orgRole = z.enum(ROLES);
+
+// Printable text: no control characters (a NUL is refused by the route wrapper already).
+const name = z.string().trim().min(1, "Name the organization").max(100).regex(/^[^\p{Cc}]*$/u, "No control characters");
+
+export const createOrganizationBody = z.object({ name }).strict();
+export const updateOrganizationBody = z.object({ name }).strict();
+export const updateMemberBody = z.object({ role: orgRole }).strict();
+export const transferOwnershipBody = z.object({ userId: z.uuid() }).strict();
+export const memberParams = z.object({ organizationId: uuidParam, userId: uuidParam });
+export const listMembersQuery = paginationQuery;
+
+export const OrganizationResponse = z.object({
+  id: z.uuid(), name: z.string(), slug: z.string(), personal: z.boolean(),
+  role: orgRole.describe("The caller's role in it"),
+  permissions: z.array(z.string()).describe("What that role allows (lib/auth/permissions.ts)"),
+  creditBalance: z.number().int(), memberCount: z.number().int(), createdAt: z.string(),
+});
+export type OrganizationResponse = z.infer<typeof OrganizationResponse>;
+
+export const DeletedOrganizationResponse = z.object({
+  id: z.uuid(), deleted: z.literal(true),
+  purgeAfter: z.string().describe("When its data is purged for good; until then support can restore it"),
+});
+
+export const MemberResponse = z.object({
+  userId: z.uuid(), email: z.string(), name: z.string().nullable(), role: orgRole,
+  lastActiveAt: z.string().nullable().describe("Last authenticated request in this organization (to a few minutes)"),
+  joinedAt: z.string(),
+});
+export type MemberResponse = z.infer<typeof MemberResponse>;
