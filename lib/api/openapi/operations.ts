@@ -77,4 +77,5 @@ import "./ops/connections";
 import "./ops/snapshots";
 import "./ops/webhooks";
 import "./ops/organizations";
+import "./ops/invitations";
 import "./ops/notifications";
