@@ -5,6 +5,8 @@ const MESSAGES: Record<string, string> = {
   AccessDenied: "This account cannot sign in.",
   SessionRequired: "Please sign in to continue.",
   Configuration: "Sign-in is not available right now. Try again later.",
+  SsoRequired: "Your organization signs you in with its identity provider. Enter your email and continue with single sign-on.",
+  SsoFailed: "Single sign-on did not complete. Try again, or ask your organization's owner to check its SSO settings.",
   RateLimited: "Too many sign-in links were requested. Use the last link we sent, or try again later.",
 };
 

@@ -6,12 +6,14 @@ import { recordAudit } from "@/lib/audit-log/record-audit";
 import { cancelDeletionOnSignIn } from "@/lib/users/account-deletion";
 import { createUserWithOrganization } from "@/lib/users/ensure-user";
 import { allowSignInMail } from "@/lib/rate-limit/sign-in-mail";
+import { magicLinkAllowed } from "./sso";
 import { currentRequestInfo } from "./request-info";
 import { sendSignInEmail } from "./send-sign-in-email";
 
 const adapter = PrismaAdapter(db as never);
 // Where a sign-in mail refused by its limits sends the form (components/auth/sign-in-errors.ts).
 export const SIGN_IN_RATE_LIMITED = "/sign-in?error=RateLimited";
+export const SIGN_IN_SSO_REQUIRED = "/sign-in?error=SsoRequired";
 
 export const authOptions: NextAuthOptions = {
   adapter: {
@@ -40,6 +42,8 @@ export const authOptions: NextAuthOptions = {
       const email = user.email?.trim().toLowerCase();
       // Mail limits come first, so that a refusal reads the same for known and unknown addresses.
       if (emailStep?.verificationRequest && email && !(await allowSignInMail(email, currentRequestInfo().ipAddress))) return SIGN_IN_RATE_LIMITED;
+      // An organization that enforces SSO for the address's domain: no email link, whoever asks.
+      if (emailStep?.verificationRequest && email && !(await magicLinkAllowed(email))) return SIGN_IN_SSO_REQUIRED;
       const u = email ? await db.user.findUnique({ where: { email }, select: { id: true, isActive: true, deletionScheduledFor: true } }) : null;
       if (!u) return true;
       const refused = !u.isActive || (u.deletionScheduledFor !== null && u.deletionScheduledFor <= new Date());

@@ -22,6 +22,11 @@ export async function ensureUser(email: string): Promise<{ userId: string; organ
     select: { id: true, memberships: { select: { organizationId: true }, orderBy: { createdAt: "asc" }, take: 1 } },
   });
   if (existing?.memberships[0]) return { userId: existing.id, organizationId: existing.memberships[0].organizationId, created: false };
+  if (existing) {
+    // A user who left every organization gets a personal one again (else the create below would loop on P2002).
+    const org = await db.$transaction((tx) => createPersonalOrganization(tx, { id: existing.id, email: normalized }));
+    return { userId: existing.id, organizationId: org.id, created: false };
+  }
   try {
     const { user, organizationId } = await db.$transaction((tx) => createUserWithOrganization(tx, { email: normalized, emailVerified: new Date() }));
     return { userId: user.id, organizationId, created: true };

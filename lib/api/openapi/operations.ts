@@ -78,4 +78,5 @@ import "./ops/snapshots";
 import "./ops/webhooks";
 import "./ops/organizations";
 import "./ops/invitations";
+import "./ops/sso";
 import "./ops/notifications";

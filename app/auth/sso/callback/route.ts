@@ -1,0 +1,15 @@
+import { finishSsoLogin, SsoLoginError } from "@/lib/sso/login-flow";
+import { ssoFailed } from "../failed";
+
+// GET /auth/sso/callback — the provider's answer: validated server-side, then a single-use handle for /auth/sso/complete
+export async function GET(req: Request) {
+  try {
+    const { handle, returnTo } = await finishSsoLogin(new URL(req.url).searchParams);
+    const next = new URLSearchParams({ handle, ...(returnTo ? { returnTo } : {}) });
+    return new Response(null, { status: 303, headers: { location: `/auth/sso/complete?${next}`, "cache-control": "no-store" } });
+  } catch (e) {
+    if (e instanceof SsoLoginError) return ssoFailed(e);
+    console.error("[sso] callback failed", e);
+    return ssoFailed(new SsoLoginError("token", "Single sign-on could not complete"));
+  }
+}
