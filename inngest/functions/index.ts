@@ -13,12 +13,12 @@ import { runScheduledInspectionsFn } from "./inspections/run-scheduled-inspectio
 import { syncEngineBacklogFn } from "./engines/sync-engine-backlog";
 import { reconcileStatsFn } from "./stats/reconcile-stats";
 import { takeDailySnapshotsFn } from "./stats/take-daily-snapshots";
-import { notifyCreditsLowFn, notifyIssueOpenedFn } from "./notifications/notify-in-app";
+import { notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn } from "./notifications/notify-in-app";
 import { flushOutboxFn, purgeOutboxFn } from "./events/flush-outbox";
 import { webhooksDeliverDueFn, webhooksFanOutFn } from "./webhooks/webhooks";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
-  syncEngineBacklogFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn,
+  syncEngineBacklogFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
   flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn];

@@ -110,11 +110,11 @@ describe("fan-out to an organization's members", () => {
     await db.membership.create({ data: { organizationId: owner.organizationId, userId: quiet.userId, role: "member" } });
     await patchPrefs(quiet, { preferences: [{ type: "credits.low", channel: "in_app", enabled: false }] });
     const told = await notifyMembers(owner.organizationId, { type: "credits.low", title: "Credits low", body: "5 left", data: { balance: 5 } });
-    expect(told).toBe(1);
+    expect(told.in_app).toBe(1);
     expect((await list(owner)).body.data[0]).toMatchObject({ type: "credits.low", category: "billing", title: "Credits low", data: { balance: 5 } });
     expect((await count(quiet)).body.data.count).toBe(0);
     // issue.opened for both (the quiet member turned only credits.low off).
-    expect(await notifyMembers(owner.organizationId, { type: "issue.opened", title: "New issue", body: "3 URLs" })).toBe(2);
+    expect((await notifyMembers(owner.organizationId, { type: "issue.opened", title: "New issue", body: "3 URLs" })).in_app).toBe(2);
   });
 });
 

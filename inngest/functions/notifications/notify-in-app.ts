@@ -1,9 +1,11 @@
 import { inngest } from "@/inngest/client";
 import { creditsLow, issueOpened } from "@/lib/events/catalogue";
 import { ISSUE_GUIDANCE } from "@/lib/issues/guidance";
+import { digestIssueOpened, sendDueDigests } from "@/lib/notifications/digest";
 import { notifyMembers } from "@/lib/notifications/notify-members";
 
-// In-app notifications for the organization's members, by preference: credits running low, an issue group opened.
+// The organization's members are told, on every channel their preferences allow: credits running low, an
+// issue group opened (in-app and push at once; by email through the hourly digest).
 export const notifyCreditsLowFn = inngest.createFunction(
   { id: "notifications-credits-low", triggers: [creditsLow] },
   async ({ event, step }) => step.run("notify", () => notifyMembers(event.data.organizationId, {
@@ -15,9 +17,20 @@ export const notifyCreditsLowFn = inngest.createFunction(
 
 export const notifyIssueOpenedFn = inngest.createFunction(
   { id: "notifications-issue-opened", triggers: [issueOpened] },
-  async ({ event, step }) => step.run("notify", () => notifyMembers(event.data.organizationId, {
-    type: "issue.opened", title: `${event.data.reopened ? "Reopened" : "New issue"}: ${(ISSUE_GUIDANCE as Record<string, { title: string }>)[event.data.issueType]?.title ?? event.data.issueType}`,
-    body: `${event.data.affectedUrlCount} URL${event.data.affectedUrlCount === 1 ? "" : "s"} affected (${event.data.severity}).`,
-    data: { projectId: event.data.projectId, issueId: event.data.issueId, issueType: event.data.issueType, reopened: event.data.reopened },
-  })),
+  async ({ event, step }) => {
+    const d = event.data;
+    const title = `${d.reopened ? "Reopened" : "New issue"}: ${(ISSUE_GUIDANCE as Record<string, { title: string }>)[d.issueType]?.title ?? d.issueType}`;
+    const body = `${d.affectedUrlCount} URL${d.affectedUrlCount === 1 ? "" : "s"} affected (${d.severity}).`;
+    const told = await step.run("notify", () => notifyMembers(d.organizationId, {
+      type: "issue.opened", title, body, data: { projectId: d.projectId, issueId: d.issueId, issueType: d.issueType, reopened: d.reopened },
+    }));
+    const mailed = await step.run("digest", () => digestIssueOpened(d.organizationId, d.projectId, { issueId: d.issueId, title, body, openedAt: d.openedAt }));
+    return { ...told, digestMailed: mailed };
+  },
+);
+
+// Every five minutes: issue digests whose hour is up.
+export const sendIssueDigestsFn = inngest.createFunction(
+  { id: "notifications-email-digest", triggers: [{ cron: "*/5 * * * *" }], concurrency: { limit: 1 } },
+  async ({ step }) => step.run("send", () => sendDueDigests()),
 );

@@ -1,6 +1,8 @@
 // OpenAPI registrations of notifications and email preferences.
 import { EmailPreferences, listNotificationsQuery, MarkReadResult, markReadBody, NotificationResponse, PreferencesResponse, UnreadCount,
   updateEmailPreferencesBody, updatePreferencesBody } from "@/lib/notifications/schemas";
+import { z } from "zod";
+import { PushPublicKey, PushTargetResponse, registerPushBody, unregisterPushBody } from "@/lib/notifications/push-targets";
 import { registerOperation } from "../registry";
 
 const tags = ["Notifications"];
@@ -31,4 +33,25 @@ registerOperation({ method: "GET", path: "/api/user/me/email-preferences", tags,
 registerOperation({
   method: "PATCH", path: "/api/user/me/email-preferences", tags, scopes: ["user:write"], body: updateEmailPreferencesBody, response: EmailPreferences,
   summary: "Opt out of (or back into) marketing mail",
+});
+
+// ── Web push and unsubscribe ──
+registerOperation({
+  method: "GET", path: `${N}/push/public-key`, tags, scopes: ["user:read"], response: PushPublicKey,
+  summary: "The VAPID public key for PushManager.subscribe()", description: "null when web push is not configured (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY unset).",
+});
+registerOperation({
+  method: "POST", path: `${N}/push/targets`, tags, scopes: ["user:write"], body: registerPushBody, response: PushTargetResponse, created: true,
+  summary: "Register this browser's push subscription",
+  description: "An https endpoint on port 443 (the push service's), keys as the browser gives them. The same endpoint again updates its keys; one registered by another "
+    + "user moves to the caller. At most 20 per user (the oldest go). Messages go through the SSRF-safe fetcher; a target the push service answers 404 or 410 for is removed. "
+    + "Audited (notification.push_target_registered).",
+});
+registerOperation({
+  method: "DELETE", path: `${N}/push/targets`, tags, scopes: ["user:write"], body: unregisterPushBody, response: z.object({ removed: z.boolean() }),
+  summary: "Remove a push subscription", description: "Only the caller's own; another user's endpoint answers removed: false. Audited (notification.push_target_removed).",
+});
+registerOperation({
+  method: "POST", path: "/api/email/unsubscribe", tags, scopes: "public", query: z.object({ token: z.string() }), response: z.object({ marketingOptOut: z.literal(true) }),
+  summary: "Unsubscribe from marketing mail (the link in every marketing mail; RFC 8058 one-click)", description: "404 for a token that names nobody.",
 });
