@@ -72,3 +72,7 @@ export const engineBKey = (apiKey: string, sites: { Url: string; IsVerified: boo
 
 /** What engine B's GetUrlInfo answers for `url` (dates as ISO strings). */
 export const engineBUrlInfo = (url: string, info: Record<string, string | number>) => control("POST", "/engine-b/url-info", { url, info });
+
+/** The next sign-in at the fake identity provider logs in as this person; answers the provider's issuer and client. */
+export const oidcNext = (email: string, emailVerified = true) =>
+  control<{ issuer: string; clientId: string; clientSecret: string }>("POST", "/oidc/next", { email, email_verified: emailVerified });

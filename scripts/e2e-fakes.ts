@@ -13,6 +13,7 @@ import { startFakeDns, type DnsAnswer } from "../tests/fakes/dns-server";
 import { startFakeEngineB, type FakeEngineBSite } from "../tests/fakes/engine-b-server";
 import { startFakeIndexNow } from "../tests/fakes/indexnow-server";
 import { startTestSite, type RouteSpec } from "../tests/fakes/test-site";
+import { startFakeOidc } from "../tests/fakes/oidc-provider";
 import { indexNowControl } from "./e2e-indexnow-control";
 
 const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3199 + Number(process.env.E2E_PORT_OFFSET ?? 0));
@@ -25,6 +26,10 @@ const indexNow = await startFakeIndexNow();
 // The first engine's console (consent page, token endpoint, site list) and the second engine's API.
 const gsc = await startFakeConsole();
 const engineB = await startFakeEngineB();
+// An organization's identity provider (oidc-provider), at http://127.0.0.1:<3198+offset> so that the browser reaches it too.
+const oidcPort = 3198 + Number(process.env.E2E_PORT_OFFSET ?? 0);
+const appUrl = process.env.NEXTAUTH_URL ?? `http://127.0.0.1:${3100 + Number(process.env.E2E_PORT_OFFSET ?? 0)}`;
+const oidc = await startFakeOidc({ port: oidcPort, redirectUri: `${appUrl}/auth/sso/callback`, clientId: "indexwatch-e2e", clientSecret: "e2e-client-secret" });
 const caFile = path.join(tmpdir(), `indexwatch-e2e-ca-${process.pid}.pem`);
 writeFileSync(caFile, site.ca);
 
@@ -128,6 +133,9 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
       engineB.setUrlInfo(str(body.url, "url"), info);
       return { url: body.url };
     }
+    case "POST /oidc/next":
+      oidc.signInAs({ email: str(body.email, "email"), email_verified: body.email_verified !== false });
+      return { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret };
     case "DELETE /site":
       routes.delete(str(q("host"), "host").toLowerCase());
       return { deleted: q("host") };
@@ -154,7 +162,8 @@ await new Promise<void>((resolve, reject) => {
 // Every customer host maps to the test site: HTTPS on 443, HTTP on 80 (an empty HOST matches any).
 const ready = {
   DNS_SERVERS: dns.server,
-  CONNECT_TO: `:443:127.0.0.1:${site.httpsPort},:80:127.0.0.1:${site.httpPort}`,
+  // The identity provider's own address is named explicitly: operator configuration, the only way to a private address.
+  CONNECT_TO: `:443:127.0.0.1:${site.httpsPort},:80:127.0.0.1:${site.httpPort},127.0.0.1:${oidcPort}:127.0.0.1:${oidcPort}`,
   NODE_EXTRA_CA_CERTS: caFile,
   INDEXNOW_ENDPOINT: indexNow.url,
   E2E_CONTROL_URL: `http://127.0.0.1:${controlPort}`,
@@ -168,7 +177,7 @@ process.stdout.write(`E2E_FAKES_READY ${JSON.stringify(ready)}\n`);
 
 async function shutdown() {
   control.close();
-  await Promise.allSettled([dns.close(), site.close(), indexNow.close(), gsc.close(), engineB.close()]);
+  await Promise.allSettled([dns.close(), site.close(), indexNow.close(), gsc.close(), engineB.close(), oidc.close()]);
   process.exit(0);
 }
 process.on("SIGINT", shutdown);

@@ -20,8 +20,12 @@ export type FakeOidc = {
   close(): Promise<void>;
 };
 
-export async function startFakeOidc(opts: { host?: string; redirectUri: string; clientId?: string; clientSecret?: string }): Promise<FakeOidc> {
-  const host = opts.host ?? "idp.test";
+export async function startFakeOidc(opts: {
+  host?: string; redirectUri: string; clientId?: string; clientSecret?: string;
+  /** Listen on this port, with the issuer http://127.0.0.1:<port> (a real browser reaches it; the app through a CONNECT_TO entry naming it). */
+  port?: number;
+}): Promise<FakeOidc> {
+  const host = opts.port ? `127.0.0.1:${opts.port}` : (opts.host ?? "idp.test");
   const issuer = `http://${host}`;
   const clientId = opts.clientId ?? "indexwatch-test";
   const clientSecret = opts.clientSecret ?? "test-client-secret-0123456789abcdef";
@@ -60,7 +64,7 @@ export async function startFakeOidc(opts: { host?: string; redirectUri: string; 
       res.writeHead(500, { "content-type": "text/plain" }).end(String(e));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 
   const jar = new Map<string, string>();

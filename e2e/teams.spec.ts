@@ -1,0 +1,103 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { oidcNext, setTxt, uniqueDomain } from "./fakes";
+import { screenshot, uniqueEmail } from "./helpers";
+import { expectNoSeriousA11yViolations, signIn } from "./journey";
+
+async function freshPage(browser: Browser) {
+  return (await browser.newContext()).newPage();
+}
+
+test("teams: create an organization, invite a second person who signs up through the link, and their role's limits show", async ({ page, browser }) => {
+  await signIn(page, uniqueEmail("team-owner"));
+  await page.getByRole("button", { name: "New organization" }).click();
+  await page.getByRole("dialog", { name: "New organization" }).getByLabel("Name").fill("Client X");
+  await page.getByRole("button", { name: "Create organization" }).click();
+  await expect(page).toHaveURL(/\/settings\/organization/);
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Client X");
+
+  const bob = uniqueEmail("team-bob");
+  await page.getByLabel("Email address").fill(bob);
+  await page.getByLabel("Role", { exact: true }).selectOption("member");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${bob}` })).toBeVisible();
+  await expect(page.getByTestId("invites-table")).toContainText("Pending");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "organization-owner");
+
+  // Bob opens the mail's link, signs up through the email link, and comes back to accept.
+  const bobPage = await freshPage(browser);
+  await bobPage.goto(`/dev/mailbox?email=${encodeURIComponent(bob)}`);
+  await bobPage.getByRole("link", { name: `Open the invitation for ${bob}` }).click();
+  await expect(bobPage.getByRole("heading", { name: "Join Client X" })).toBeVisible();
+  await expectNoSeriousA11yViolations(bobPage);
+  await bobPage.getByRole("link", { name: "Sign in to accept" }).click();
+  await bobPage.getByLabel("Email address").fill(bob);
+  await bobPage.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(bobPage).toHaveURL(/\/check-email/);
+  await bobPage.goto(`/dev/mailbox?email=${encodeURIComponent(bob)}`);
+  await bobPage.getByRole("link", { name: `Sign in as ${bob}` }).click();
+  await expect(bobPage.getByRole("heading", { name: "Join Client X" })).toBeVisible();
+  await bobPage.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(bobPage).toHaveURL(/\/projects/);
+
+  // As a member, Bob sees what he may not do.
+  await bobPage.goto("/settings/organization");
+  await expect(bobPage.getByText("Your role:")).toContainText("member");
+  await expect(bobPage.getByText("Only owners and admins can change roles")).toBeVisible();
+  await expect(bobPage.getByRole("button", { name: "Send invitation" })).toHaveCount(0);
+  await expect(bobPage.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  await bobPage.goto("/settings/webhooks");
+  await expect(bobPage.getByText("Only owners and admins can add or change endpoints.")).toBeVisible();
+  await bobPage.goto("/settings/sso");
+  await expect(bobPage.getByText("Only owners can change it.")).toBeVisible();
+  await screenshot(bobPage, "organization-member");
+
+  // The owner sees Bob as a member, and makes him admin.
+  await page.reload();
+  await expect(page.getByTestId("members-table")).toContainText(bob);
+  await page.getByLabel(`Role of ${bob}`).selectOption("admin");
+  await expect(page.getByRole("status").filter({ hasText: `${bob} is now admin.` })).toBeVisible();
+  await expect(page.getByTestId("invites-table")).toContainText("Accepted");
+});
+
+test("SSO: an owner sets up the provider and proves a domain; a person at that domain signs in through it", async ({ page, browser }) => {
+  await signIn(page, uniqueEmail("sso-owner"));
+  await page.getByRole("button", { name: "New organization" }).click();
+  await page.getByRole("dialog", { name: "New organization" }).getByLabel("Name").fill("Corp SSO");
+  await page.getByRole("button", { name: "Create organization" }).click();
+  await expect(page).toHaveURL(/\/settings\/organization/);
+  await page.goto("/settings/sso");
+
+  const person = `ann@${uniqueDomain("corp")}`;
+  const domain = person.split("@")[1];
+  const idp = await oidcNext(person);
+  const form = page.getByTestId("sso-form");
+  await form.getByLabel("Issuer URL").fill(idp.issuer);
+  await form.getByLabel("Client ID").fill(idp.clientId);
+  await form.getByLabel("Client secret").fill(idp.clientSecret);
+  await form.getByRole("button", { name: "Turn on single sign-on" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Single sign-on saved." })).toBeVisible();
+
+  await page.getByLabel("Claim a domain").fill(domain);
+  await page.getByRole("button", { name: "Claim", exact: true }).click();
+  const record = page.getByRole("listitem").filter({ hasText: domain });
+  await expect(record).toContainText("Waiting for DNS");
+  const value = (await record.locator("dd").nth(1).innerText()).trim().split(/\s/)[0];
+  await setTxt(`_indexwatch-sso.${domain}`, [value]);
+  await record.getByRole("button", { name: "Verify now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${domain} is verified.` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "sso-settings");
+
+  // Ann, at the verified domain, is offered SSO on the sign-in page and goes through the provider.
+  const ann = await freshPage(browser);
+  await ann.goto("/sign-in");
+  await ann.getByLabel("Email address").fill(person);
+  await ann.getByRole("button", { name: "Send sign-in link" }).click();
+  await expect(ann.getByTestId("sso-choice")).toBeVisible();
+  await expectNoSeriousA11yViolations(ann);
+  await ann.getByRole("link", { name: "Continue with single sign-on" }).click();
+  await expect(ann).toHaveURL(/\/projects/);
+  const orgs = await (await ann.request.get("/api/user/organizations")).json();
+  expect(orgs.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Corp SSO", role: "member" })]));
+});
