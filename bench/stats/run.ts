@@ -50,14 +50,16 @@ const ctx = { actor: { type: "user" as const, userId, email: "bench-stats@exampl
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
 async function measure(run: () => Promise<unknown>) {
-  await run(); // warm
+  const c = performance.now();
+  await run(); // warm (for time to index: the computation, kept for the hour)
+  const cold = performance.now() - c;
   const ms: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
     const t = performance.now();
     await run();
     ms.push(performance.now() - t);
   }
-  return { p50: pct(ms, 50), p95: pct(ms, 95) };
+  return { cold, p50: pct(ms, 50), p95: pct(ms, 95) };
 }
 
 const cases = [
@@ -72,7 +74,7 @@ const rows: string[] = [];
 for (const c of cases) {
   const r = await measure(c.run);
   console.error(c.name, r);
-  rows.push(`| ${c.name} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | < ${c.target} ms (${r.p95 < c.target ? "met" : "NOT met"}) |`);
+  rows.push(`| ${c.name} | ${r.cold.toFixed(0)} ms | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | < ${c.target} ms (${r.p95 < c.target ? "met" : "NOT met"}) |`);
 }
 await db.$disconnect();
 
@@ -80,10 +82,12 @@ const md = `## Statistics over time (bench/stats)
 
 One project of ${URLS.toLocaleString("en")} URLs first seen over the last year (70 % indexed by engine A after 1-59 days, 50 % by
 engine B, 20 path sections) and 365 daily snapshots; the verbs in-process against PostgreSQL on 127.0.0.1, ${REQUESTS} requests each after
-one warm-up. ${os.cpus().length} cores, load ${loadAtStart.toFixed(2)} at start. Run on ${new Date().toISOString().slice(0, 10)}.
+one warm-up (the "first request" column). Time to index on a project this large is computed once and kept an hour
+(indexing_metrics_cache; the hourly reconciliation computes the 30-day views ahead), so readers get the p95 column;
+the first request of an hour for a window nobody asked for pays the "first request" column. ${os.cpus().length} cores, load ${loadAtStart.toFixed(2)} at start. Run on ${new Date().toISOString().slice(0, 10)}.
 
-| request | median | p95 | target |
-|---|---|---|---|
+| request | first request | median | p95 | target |
+|---|---|---|---|---|
 ${rows.join("\n")}
 `;
 writeResults("stats", md);

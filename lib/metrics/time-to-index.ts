@@ -14,8 +14,40 @@ type Engine = "any" | "engineA" | "engineB";
 
 type Row = { grp: string | null; engine: Engine; urls: number; indexed: number; median: number | null; p90: number | null; d7: number; d30: number };
 
-export async function indexingMetrics(ctx: Ctx, projectId: string, q: { days: number; groupBy: "none" | "pathPrefix"; depth: number }, now = new Date()) {
+type Query = { days: number; groupBy: "none" | "pathPrefix"; depth: number };
+
+// A computation slower than this (a project with hundreds of thousands of URLs) is kept for an hour in
+// indexing_metrics_cache and answered from there; a small project is always computed fresh. The hourly
+// reconciliation computes the default views of large projects ahead (warmIndexingMetrics).
+export const SLOW_MS = 200;
+export const CACHE_MS = 3600_000;
+
+/** GET …/metrics/indexing: fresh, or (for a large project) as computed within the last hour. */
+export async function indexingMetrics(ctx: Ctx, projectId: string, q: Query, now = new Date(), opts: { slowMs?: number } = {}): Promise<IndexingMetricsResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
+  const key = { projectId: project.id, days: q.days, groupBy: q.groupBy, depth: q.depth };
+  const cached = await db.indexingMetricsCache.findUnique({ where: { projectId_days_groupBy_depth: key } });
+  if (cached && now.getTime() - cached.computedAt.getTime() < CACHE_MS) return IndexingMetricsResponse.parse(cached.payload);
+  return computeAndKeep(project, q, now, opts.slowMs);
+}
+
+async function computeAndKeep(project: { id: string; organizationId: string }, q: Query, now: Date, slowMs = SLOW_MS): Promise<IndexingMetricsResponse> {
+  const started = performance.now();
+  const result = await computeIndexingMetrics(project, q, now);
+  if (performance.now() - started >= slowMs) {
+    const key = { projectId: project.id, days: q.days, groupBy: q.groupBy, depth: q.depth };
+    const data = { payload: result as object, computedAt: now };
+    await db.indexingMetricsCache.upsert({ where: { projectId_days_groupBy_depth: key }, create: { ...key, ...data }, update: data });
+  }
+  return result;
+}
+
+/** The views the overview opens with (30 days; whole project and by first directory), computed ahead for a large project. */
+export async function warmIndexingMetrics(project: { id: string; organizationId: string }, now = new Date()): Promise<void> {
+  for (const groupBy of ["none", "pathPrefix"] as const) await computeAndKeep(project, { days: 30, groupBy, depth: 1 }, now, 0);
+}
+
+async function computeIndexingMetrics(project: { id: string; organizationId: string }, q: Query, now: Date): Promise<IndexingMetricsResponse> {
   const from = new Date(now.getTime() - q.days * 86_400_000);
   // The first `depth` directories of the path: /blog/2024/post → /blog/ (1), /blog/2024/ (2); /about → /.
   const group = q.groupBy === "pathPrefix"

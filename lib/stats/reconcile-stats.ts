@@ -1,3 +1,4 @@
+import { warmIndexingMetrics } from "@/lib/metrics/time-to-index";
 import { db, Prisma, type Tx } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
 import type { ProjectRef } from "@/lib/issues/detections";
@@ -53,6 +54,9 @@ export async function reconcileProject(ref: ProjectRef, now: Date): Promise<Proj
 export const RECONCILE_BATCH = 100;
 
 /** One batch of projects after `afterId` (id order): each reconciled in its own short transaction; drift logged with its size. */
+/** Projects at least this large get their time-to-index views computed ahead every hour. */
+export const WARM_METRICS_FROM_URLS = 100_000;
+
 export async function reconcileBatch(afterId: string | null, now: Date, limit = RECONCILE_BATCH) {
   const projects = await db.$queryRaw<ProjectRef[]>(Prisma.sql`
     SELECT id::text AS "projectId", organization_id::text AS "organizationId" FROM projects
@@ -64,6 +68,11 @@ export async function reconcileBatch(afterId: string | null, now: Date, limit = 
     if (Object.keys(r.drift).length) {
       drifted++;
       console.warn(JSON.stringify({ event: "stats.drift_fixed", projectId: p.projectId, organizationId: p.organizationId, drift: r.drift }));
+    }
+    // A large project's time-to-index takes seconds to compute: its default views are computed here, ahead of the reader.
+    const stats = await db.websiteStats.findUnique({ where: { projectId: p.projectId }, select: { totalUrls: true } });
+    if ((stats?.totalUrls ?? 0) >= WARM_METRICS_FROM_URLS) {
+      await warmIndexingMetrics({ id: p.projectId, organizationId: p.organizationId }, now).catch((e) => console.error(`[stats] time to index of ${p.projectId}`, e));
     }
   }
   return { projects: projects.length, drifted, next: projects.length === limit ? projects[projects.length - 1].projectId : null };

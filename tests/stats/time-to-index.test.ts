@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as metricsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/metrics/indexing/route";
 import { db } from "@/lib/db";
+import { CACHE_MS, indexingMetrics } from "@/lib/metrics/time-to-index";
 import { bearer, call } from "../http";
 import { createTestProject, createTestUser, type TestUser } from "../factories";
 
@@ -70,5 +71,25 @@ describe("GET …/metrics/indexing", () => {
     expect((await get(alice, "?days=0&depth=0")).body.data).toMatchObject({ days: 1, depth: 1 });
     for (const q of ["?days=abc", "?depth=x", "?groupBy=host", "?groupBy=%00"]) expect((await get(alice, q)).res.status).toBe(400);
     expect((await get(mallory, "")).res.status).toBe(404);
+  });
+});
+
+describe("a large project's figures", () => {
+  it("are kept an hour when slow to compute, answered from there, and computed afresh after the hour", async () => {
+    const u = await createTestUser("tti-cache");
+    const p = await createTestProject(u, { domain: "tti-cache.example" });
+    const ctx = { actor: { type: "user" as const, userId: u.userId, email: u.email, sessionId: "t" }, org: { id: u.organizationId, role: "owner" as const }, request: { ipAddress: null, userAgent: null } };
+    const seen = new Date(Date.now() - 2 * 86_400_000);
+    await db.trackedUrl.create({ data: { organizationId: u.organizationId, projectId: p.id, url: "https://tti-cache.example/a", source: "manual", discoveredAt: seen, indexedAt: new Date(seen.getTime() + 10 * HOUR) } });
+    const q = { days: 30, groupBy: "none" as const, depth: 1 };
+    const t0 = new Date();
+    // slowMs 0: every computation counts as slow (a million URLs take seconds; this test has one).
+    expect((await indexingMetrics(ctx, p.id, q, t0, { slowMs: 0 })).groups[0].engines.any).toMatchObject({ urls: 1, medianHours: 10 });
+    await db.trackedUrl.create({ data: { organizationId: u.organizationId, projectId: p.id, url: "https://tti-cache.example/b", source: "manual", discoveredAt: seen } });
+    expect((await indexingMetrics(ctx, p.id, q, new Date(t0.getTime() + 59 * 60_000))).groups[0].engines.any.urls).toBe(1);
+    expect((await indexingMetrics(ctx, p.id, q, new Date(t0.getTime() + CACHE_MS))).groups[0].engines.any.urls).toBe(2);
+    // Another organization's caller never reads it.
+    const other = await createTestUser("tti-cache-other");
+    await expect(indexingMetrics({ ...ctx, org: { id: other.organizationId, role: "owner" }, actor: { ...ctx.actor, userId: other.userId, email: other.email } }, p.id, q)).rejects.toThrow("not found");
   });
 });
