@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
@@ -71,38 +72,24 @@ export function InvitationsSection({ organizationId, canInvite }: { organization
       ) : invites.data.length === 0 ? (
         <p className="text-sm text-slate-600">No invitations yet.{canInvite && " Invite a colleague or a client: they get an email with a link that works for 7 days."}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="invites-table">
-            <caption className="sr-only">Invitations, newest first</caption>
-            <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Email</th>
-                <th scope="col" className="px-3 py-2">Role</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Expires</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {invites.data.map((i) => (
-                <tr key={i.id}>
-                  <td className="px-3 py-2 text-slate-900">{i.email}<span className="block text-xs text-slate-500">by {i.invitedByEmail ?? "—"}, sent {i.sentCount}×</span></td>
-                  <td className="px-3 py-2 capitalize text-slate-700">{i.role}</td>
-                  <td className="px-3 py-2"><Badge tone={STATUS[i.status].tone}>{STATUS[i.status].label}</Badge></td>
-                  <td className="whitespace-nowrap px-3 py-2 text-slate-700">{i.status === "pending" ? formatDateTime(i.expiresAt) : "—"}</td>
-                  <td className="px-3 py-2 text-right">
-                    {canInvite && i.status === "pending" && (
-                      <div className="flex justify-end gap-2">
-                        <Button variant="ghost" className="px-2 py-1" disabled={act.isPending} onClick={() => act.mutate({ i, what: "resend" })} aria-label={`Resend the invitation to ${i.email}`}>Resend</Button>
-                        <Button variant="ghost" className="px-2 py-1 text-red-700" disabled={act.isPending} onClick={() => act.mutate({ i, what: "revoke" })} aria-label={`Revoke the invitation to ${i.email}`}>Revoke</Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Invitations" caption="Invitations, newest first" testId="invites-table" rows={invites.data} rowKey={(i) => i.id}
+          columns={[
+            { key: "email", header: "Email", cell: (i) => <>{i.email}<span className="block text-xs text-slate-500">by {i.invitedByEmail ?? "—"}, sent {i.sentCount}×</span></> },
+            { key: "role", header: "Role", className: "capitalize", cell: (i) => i.role },
+            { key: "status", header: "Status", cell: (i) => <Badge tone={STATUS[i.status].tone}>{STATUS[i.status].label}</Badge> },
+            { key: "expires", header: "Expires", className: "whitespace-nowrap", cell: (i) => (i.status === "pending" ? formatDateTime(i.expiresAt) : "—") },
+            {
+              key: "actions", header: <span className="sr-only">Actions</span>, align: "right",
+              cell: (i) => canInvite && i.status === "pending" && (
+                <div className="flex justify-end gap-2">
+                  <Button variant="ghost" className="px-2 py-1" disabled={act.isPending} onClick={() => act.mutate({ i, what: "resend" })} aria-label={`Resend the invitation to ${i.email}`}>Resend</Button>
+                  <Button variant="ghost" className="px-2 py-1 text-red-700" disabled={act.isPending} onClick={() => act.mutate({ i, what: "revoke" })} aria-label={`Revoke the invitation to ${i.email}`}>Revoke</Button>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

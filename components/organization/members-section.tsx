@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
@@ -42,62 +43,43 @@ export function MembersSection({ organizationId, myRole, myUserId }: { organizat
       ) : members.isError ? (
         <QueryError error={members.error} retry={members.refetch} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="members-table">
-            <caption className="sr-only">Members of the organization, owners first</caption>
-            <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Person</th>
-                <th scope="col" className="px-3 py-2">Role</th>
-                <th scope="col" className="px-3 py-2">Last active</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {members.data.data.map((m) => {
-                const self = m.userId === myUserId;
-                const editable = managers && !self && canManage(myRole, m.role);
-                return (
-                  <tr key={m.userId}>
-                    <td className="px-3 py-2">
-                      <span className="text-slate-900">{m.email}</span>
-                      {self && <span className="ml-2 text-xs text-slate-500">(you)</span>}
-                      {m.name && <span className="block text-xs text-slate-600">{m.name}</span>}
-                    </td>
-                    <td className="px-3 py-2">
-                      {editable ? (
-                        <select
-                          aria-label={`Role of ${m.email}`} value={m.role} disabled={role.isPending}
-                          onChange={(e) => role.mutate({ m, to: e.target.value as Role })}
-                          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-                        >
-                          {(myRole === "owner" ? (["owner", "admin", "member"] as Role[]) : (["admin", "member"] as Role[])).map((r) => (
-                            <option key={r} value={r}>{ROLE_LABEL[r]}</option>
-                          ))}
-                        </select>
-                      ) : (
-                        <Badge tone={m.role === "owner" ? "info" : "neutral"}>{ROLE_LABEL[m.role]}</Badge>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-700">{m.lastActiveAt ? formatDateTime(m.lastActiveAt) : "Not yet"}</td>
-                    <td className="px-3 py-2 text-right">
-                      <div className="flex justify-end gap-2">
-                        {myRole === "owner" && !self && m.role !== "owner" && (
-                          <Button variant="ghost" className="px-2 py-1" onClick={() => setHanding(m)} aria-haspopup="dialog">Make owner</Button>
-                        )}
-                        {editable && (
-                          <Button variant="ghost" className="px-2 py-1 text-red-700" onClick={() => setRemoving(m)} aria-haspopup="dialog" aria-label={`Remove ${m.email}`}>
-                            Remove
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Members" caption="Members of the organization, owners first" testId="members-table" rows={members.data.data} rowKey={(m) => m.userId}
+          columns={[
+            {
+              key: "person", header: "Person",
+              cell: (m) => <>{m.email}{m.userId === myUserId && <span className="ml-2 text-xs text-slate-500">(you)</span>}{m.name && <span className="block text-xs text-slate-600">{m.name}</span>}</>,
+            },
+            {
+              key: "role", header: "Role",
+              cell: (m) => managers && m.userId !== myUserId && canManage(myRole, m.role) ? (
+                <select
+                  aria-label={`Role of ${m.email}`} value={m.role} disabled={role.isPending}
+                  onChange={(e) => role.mutate({ m, to: e.target.value as Role })}
+                  className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                >
+                  {(myRole === "owner" ? (["owner", "admin", "member"] as Role[]) : (["admin", "member"] as Role[])).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                </select>
+              ) : (
+                <Badge tone={m.role === "owner" ? "info" : "neutral"}>{ROLE_LABEL[m.role]}</Badge>
+              ),
+            },
+            { key: "active", header: "Last active", className: "whitespace-nowrap", cell: (m) => (m.lastActiveAt ? formatDateTime(m.lastActiveAt) : "Not yet") },
+            {
+              key: "actions", header: <span className="sr-only">Actions</span>, align: "right",
+              cell: (m) => (
+                <div className="flex justify-end gap-2">
+                  {myRole === "owner" && m.userId !== myUserId && m.role !== "owner" && (
+                    <Button variant="ghost" className="px-2 py-1" onClick={() => setHanding(m)} aria-haspopup="dialog">Make owner</Button>
+                  )}
+                  {managers && m.userId !== myUserId && canManage(myRole, m.role) && (
+                    <Button variant="ghost" className="px-2 py-1 text-red-700" onClick={() => setRemoving(m)} aria-haspopup="dialog" aria-label={`Remove ${m.email}`}>Remove</Button>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
       {!managers && <p className="text-sm text-slate-600">Only owners and admins can change roles, remove members or invite people.</p>}
       {removing && (

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
@@ -38,61 +39,56 @@ export function DeliveryLog({ organizationId, webhook, canManage }: { organizati
       {data.length === 0 ? (
         <p className="text-sm text-slate-600">No deliveries yet. Send a test event, or wait for the next event this endpoint subscribes to.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Deliveries to {webhook.url}, newest first</caption>
-            <thead className="bg-slate-50 text-left text-xs font-medium uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Event</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Last answer</th>
-                <th scope="col" className="px-3 py-2">Attempts</th>
-                <th scope="col" className="px-3 py-2">Created</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 bg-white">
-              {data.map((d) => (
-                <tr key={d.id} className="align-top">
-                  <td className="px-3 py-2">
-                    <span className="font-mono text-slate-900">{d.eventType}</span>
-                    {d.replayOfId && <span className="ml-2 text-xs text-slate-500">replay</span>}
-                    <details className="mt-1 text-xs text-slate-600">
-                      <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline">Attempts and body</summary>
-                      <ol className="mt-2 space-y-1">
-                        {d.attemptLog.map((a) => (
-                          <li key={a.attempt}>
-                            #{a.attempt} {formatDateTime(a.createdAt)}: {a.statusCode !== null ? `HTTP ${a.statusCode}` : "no answer"} in {a.durationMs} ms
-                            {a.error && <span className="block break-all text-red-800">{a.error}</span>}
-                          </li>
-                        ))}
-                      </ol>
-                      <p className="mt-2 font-mono text-[11px] text-slate-500">webhook-id: {d.messageId}</p>
-                      <pre className="mt-1 max-h-48 max-w-xl overflow-auto rounded bg-slate-50 p-2 text-[11px] text-slate-800">{JSON.stringify(d.payload, null, 2)}</pre>
-                    </details>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge tone={DELIVERY_STATUS[d.status].tone}>{DELIVERY_STATUS[d.status].label}</Badge>
-                    {d.status === "pending" && d.nextAttemptAt && <span className="mt-1 block text-xs text-slate-600">next {formatDateTime(d.nextAttemptAt)}</span>}
-                  </td>
-                  <td className="px-3 py-2 text-slate-700">
-                    {answer(d)}
-                    {d.lastError && d.status !== "succeeded" && <span className="mt-1 block max-w-xs truncate text-xs text-red-800" title={d.lastError}>{d.lastError}</span>}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums text-slate-700">{d.attempts}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatDateTime(d.createdAt)}</td>
-                  <td className="px-3 py-2 text-right">
-                    {canManage && webhook.enabled && (
-                      <Button variant="secondary" className="px-3 py-1" disabled={replay.isPending} onClick={() => replay.mutate(d)} aria-label={`Replay the ${d.eventType} delivery of ${formatDateTime(d.createdAt)}`}>
-                        Replay
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Delivery log" caption={`Deliveries to ${webhook.url}, newest first`} rows={data} rowKey={(d) => d.id}
+          columns={[
+            {
+              key: "event", header: "Event",
+              cell: (d) => (
+                <>
+                  <span className="font-mono text-slate-900">{d.eventType}</span>
+                  {d.replayOfId && <span className="ml-2 text-xs text-slate-500">replay</span>}
+                  <details className="mt-1 text-xs text-slate-600">
+                    <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline">Attempts and body</summary>
+                    <ol className="mt-2 space-y-1">
+                      {d.attemptLog.map((a) => (
+                        <li key={a.attempt}>
+                          #{a.attempt} {formatDateTime(a.createdAt)}: {a.statusCode !== null ? `HTTP ${a.statusCode}` : "no answer"} in {a.durationMs} ms
+                          {a.error && <span className="block break-all text-red-800">{a.error}</span>}
+                        </li>
+                      ))}
+                    </ol>
+                    <p className="mt-2 font-mono text-[11px] text-slate-500">webhook-id: {d.messageId}</p>
+                    <pre className="mt-1 max-h-48 max-w-xl overflow-auto rounded bg-slate-50 p-2 text-[11px] text-slate-800">{JSON.stringify(d.payload, null, 2)}</pre>
+                  </details>
+                </>
+              ),
+            },
+            {
+              key: "status", header: "Status",
+              cell: (d) => (
+                <>
+                  <Badge tone={DELIVERY_STATUS[d.status].tone}>{DELIVERY_STATUS[d.status].label}</Badge>
+                  {d.status === "pending" && d.nextAttemptAt && <span className="mt-1 block text-xs text-slate-600">next {formatDateTime(d.nextAttemptAt)}</span>}
+                </>
+              ),
+            },
+            {
+              key: "answer", header: "Last answer",
+              cell: (d) => <>{answer(d)}{d.lastError && d.status !== "succeeded" && <span className="mt-1 block max-w-xs truncate text-xs text-red-800" title={d.lastError}>{d.lastError}</span>}</>,
+            },
+            { key: "attempts", header: "Attempts", align: "right", cell: (d) => d.attempts },
+            { key: "created", header: "Created", className: "whitespace-nowrap", cell: (d) => formatDateTime(d.createdAt) },
+            {
+              key: "actions", header: <span className="sr-only">Actions</span>, align: "right",
+              cell: (d) => canManage && webhook.enabled && (
+                <Button variant="secondary" className="px-3 py-1" disabled={replay.isPending} onClick={() => replay.mutate(d)} aria-label={`Replay the ${d.eventType} delivery of ${formatDateTime(d.createdAt)}`}>
+                  Replay
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       {meta.total > DELIVERIES_PAGE && <Pagination label="Deliveries" offset={offset} limit={DELIVERIES_PAGE} total={meta.total} shown={data.length} onOffset={setOffset} />}
     </div>

@@ -1,0 +1,95 @@
+import type { HTMLAttributes, ReactNode } from "react";
+
+// The one list table of the dashboard (URLs, issue URLs, imports, row errors, submissions, login history,
+// members, invitations, webhook deliveries): a labelled, keyboard-scrollable region around a table with
+// column headers (scope=col), cells aligned per column, and optional row selection by checkbox.
+
+export type Column<T> = {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Numbers read best right-aligned. */
+  align?: "left" | "right";
+  /** Extra classes on every cell of the column (e.g. "whitespace-nowrap", "max-w-[24rem]"). */
+  className?: string;
+  /** Extra classes on the header cell only. */
+  headerClassName?: string;
+};
+
+export type RowSelection<T> = {
+  isSelected: (row: T) => boolean;
+  onToggle: (row: T) => void;
+  onToggleAll: (select: boolean) => void;
+  /** Accessible names of the checkboxes. */
+  rowLabel: (row: T) => string;
+  allLabel: string;
+};
+
+type Props<T> = {
+  /** Names the scrollable region for screen readers (and keyboard users who tab into it to scroll). */
+  label: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Per-row attributes: data-testid, aria-current, a highlight class. */
+  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & { "data-testid"?: string };
+  selection?: RowSelection<T>;
+  /** A visually hidden caption (what the rows are, and their order). */
+  caption?: string;
+  /** "contained": a fixed-height region scrolling both ways with a sticky header (long lists inside a page). */
+  variant?: "page" | "contained";
+  /** data-testid of the table element. */
+  testId?: string;
+};
+
+const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+const td = "px-3 py-2.5 align-top text-sm text-slate-700";
+const checkbox = "size-4 rounded border-slate-400 align-middle";
+const align = (a: Column<unknown>["align"]) => (a === "right" ? "text-right tabular-nums" : "");
+
+export function DataTable<T>({ label, columns, rows, rowKey, rowProps, selection, caption, variant = "page", testId }: Props<T>) {
+  const all = selection !== undefined && rows.length > 0 && rows.every(selection.isSelected);
+  const some = selection !== undefined && rows.some(selection.isSelected);
+  const region = variant === "contained" ? "max-h-80 overflow-auto" : "relative overflow-x-auto";
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className={`${region} rounded-lg border border-slate-200 bg-white`}>
+      <table className="min-w-full divide-y divide-slate-200" data-testid={testId}>
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className={variant === "contained" ? "sticky top-0 bg-slate-50" : "bg-slate-50"}>
+          <tr>
+            {selection && (
+              <th scope="col" className={`${th} w-8`}>
+                <input
+                  type="checkbox" aria-label={selection.allLabel} checked={all} className={checkbox}
+                  ref={(el) => { if (el) el.indeterminate = some && !all; }}
+                  onChange={(e) => selection.onToggleAll(e.target.checked)}
+                />
+              </th>
+            )}
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={`${th} ${c.align === "right" ? "text-right" : ""} ${c.headerClassName ?? ""}`.trim()}>{c.header}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => {
+            const props = rowProps?.(row) ?? {};
+            const selected = selection?.isSelected(row) ?? false;
+            return (
+              <tr key={rowKey(row)} {...props} className={`${props.className ?? ""} ${selected ? "bg-brand-50/60" : ""}`.trim() || undefined}>
+                {selection && (
+                  <td className={`${td} w-8`}>
+                    <input type="checkbox" aria-label={selection.rowLabel(row)} checked={selected} onChange={() => selection.onToggle(row)} className={checkbox} />
+                  </td>
+                )}
+                {columns.map((c) => (
+                  <td key={c.key} className={`${td} ${align(c.align)} ${c.className ?? ""}`.trim()}>{c.cell(row)}</td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
