@@ -16,6 +16,7 @@ import * as completeRoute from "@/app/api/auth/sso/complete/route";
 import * as startRoute from "@/app/auth/sso/[slug]/start/route";
 import * as callbackRoute from "@/app/auth/sso/callback/route";
 import { db } from "@/lib/db";
+import { magicLinkAllowed } from "@/lib/auth/sso";
 import { createResolver } from "@/lib/net/resolver";
 import { clearProviderCache } from "@/lib/sso/oidc-client";
 import { verifyDomain } from "@/lib/sso/sso-config";
@@ -134,6 +135,9 @@ describe("configuring SSO", () => {
     expect((await identify("someone@else.example")).body.data).toEqual({ method: "password", hasPasskey: false, allowMagicLink: true });
     await db.organizationSso.update({ where: { organizationId: org.id }, data: { enforce: true } });
     expect((await identify(`ann@${domain}`)).body.data.allowMagicLink).toBe(false);
+    // next-auth's signIn callback asks the same before sending an email link.
+    expect(await magicLinkAllowed(`ann@${domain}`)).toBe(false);
+    expect(await magicLinkAllowed("someone@else.example")).toBe(true);
     await db.organizationSso.update({ where: { organizationId: org.id }, data: { enforce: false } });
   });
 });
