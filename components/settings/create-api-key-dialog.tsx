@@ -7,6 +7,7 @@ import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { apiKeyKeys, createApiKey, type CreatedApiKey } from "@/lib/queries/api-keys";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Modal } from "@/components/ui/modal";
+import { CheckboxList } from "@/components/ui/checkbox-list";
 import { DEFAULT_SCOPES, EXPIRY_OPTIONS, SCOPE_DESCRIPTIONS } from "./scopes";
 
 export type OrgOption = { id: string; name: string };
@@ -82,28 +83,7 @@ export function CreateApiKeyDialog({ organizations, defaultOrganizationId, onClo
               Choose at least one scope.
             </p>
           )}
-          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-            {SCOPES.map((scope) => (
-              <li key={scope} className="flex items-start gap-2">
-                <input
-                  id={`scope-${scope}`}
-                  type="checkbox"
-                  checked={scopes.has(scope)}
-                  onChange={(e) => toggle(scope, e.target.checked)}
-                  aria-describedby={`scope-${scope}-desc`}
-                  className="mt-0.5 size-4 shrink-0 accent-brand-600"
-                />
-                <span>
-                  <label htmlFor={`scope-${scope}`} className="font-mono text-sm text-slate-900">
-                    {scope}
-                  </label>
-                  <span id={`scope-${scope}-desc`} className="block text-xs text-slate-600">
-                    {SCOPE_DESCRIPTIONS[scope]}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <CheckboxList idPrefix="scope" items={SCOPES.map((scope) => ({ value: scope, description: SCOPE_DESCRIPTIONS[scope] }))} checked={scopes} onChange={toggle} />
         </fieldset>
         <div className="space-y-1">
           <label htmlFor="api-key-expiry" className="block text-sm font-medium text-slate-800">

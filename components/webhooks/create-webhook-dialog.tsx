@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
+import { CheckboxList } from "@/components/ui/checkbox-list";
 import { createWebhook, webhookKeys, type CreatedWebhook } from "@/lib/queries/webhooks";
 import { EVENT_LABELS, PUBLIC_EVENTS } from "./labels";
 
@@ -54,26 +55,16 @@ export function CreateWebhookDialog({ organizationId, onClose, onCreated }: { or
               Choose at least one event.
             </p>
           )}
-          <ul className="mt-2 space-y-2">
-            {PUBLIC_EVENTS.map((e) => (
-              <li key={e} className="flex items-start gap-2">
-                <input
-                  id={`event-${e}`} type="checkbox" checked={events.has(e)} className="mt-0.5 size-4 shrink-0 accent-brand-600"
-                  onChange={(ev) => {
-                    const next = new Set(events);
-                    if (ev.target.checked) next.add(e);
-                    else next.delete(e);
-                    setEvents(next);
-                    setNoEvent(false);
-                  }}
-                />
-                <label htmlFor={`event-${e}`} className="text-sm">
-                  <span className="font-mono text-slate-900">{e}</span>
-                  <span className="block text-xs text-slate-600">{EVENT_LABELS[e]}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <CheckboxList
+            idPrefix="event" items={PUBLIC_EVENTS.map((e) => ({ value: e, description: EVENT_LABELS[e] }))} checked={events}
+            onChange={(e, on) => {
+              const next = new Set(events);
+              if (on) next.add(e);
+              else next.delete(e);
+              setEvents(next);
+              setNoEvent(false);
+            }}
+          />
         </fieldset>
         <div className="space-y-1">
           <label htmlFor="webhook-format" className="block text-sm font-medium text-slate-800">
