@@ -1,7 +1,15 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { oidcNext, setTxt, uniqueDomain } from "./fakes";
 import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoSeriousA11yViolations, signIn } from "./journey";
+
+/** Through the + next to the organization menu; lands on Settings → Organization of the new one. */
+async function createOrganization(page: Page, name: string) {
+  await page.getByRole("button", { name: "New organization" }).click();
+  await page.getByRole("dialog", { name: "New organization" }).getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Create organization" }).click();
+  await expect(page).toHaveURL(/\/settings\/organization/);
+}
 
 async function freshPage(browser: Browser) {
   return (await browser.newContext()).newPage();
@@ -9,10 +17,7 @@ async function freshPage(browser: Browser) {
 
 test("teams: create an organization, invite a second person who signs up through the link, and their role's limits show", async ({ page, browser }) => {
   await signIn(page, uniqueEmail("team-owner"));
-  await page.getByRole("button", { name: "New organization" }).click();
-  await page.getByRole("dialog", { name: "New organization" }).getByLabel("Name").fill("Client X");
-  await page.getByRole("button", { name: "Create organization" }).click();
-  await expect(page).toHaveURL(/\/settings\/organization/);
+  await createOrganization(page, "Client X");
   await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Client X");
 
   const bob = uniqueEmail("team-bob");
@@ -62,10 +67,7 @@ test("teams: create an organization, invite a second person who signs up through
 
 test("SSO: an owner sets up the provider and proves a domain; a person at that domain signs in through it", async ({ page, browser }) => {
   await signIn(page, uniqueEmail("sso-owner"));
-  await page.getByRole("button", { name: "New organization" }).click();
-  await page.getByRole("dialog", { name: "New organization" }).getByLabel("Name").fill("Corp SSO");
-  await page.getByRole("button", { name: "Create organization" }).click();
-  await expect(page).toHaveURL(/\/settings\/organization/);
+  await createOrganization(page, "Corp SSO");
   await page.goto("/settings/sso");
 
   const person = `ann@${uniqueDomain("corp")}`;
