@@ -89,7 +89,7 @@ try {
 
 Authenticated \`GET /api/user/me\` with \`x-api-key\` against the bare constant route \`GET /api/ping\`, same
 \`next start\` server on PostgreSQL, autocannon ${CONNECTIONS} connections × ${DURATION} s after a 3 s warm-up, machine: 2 cores shared by server, PostgreSQL and autocannon.
-Every authenticated request is counted by the rate limits (per API key, minute and burst windows, in PostgreSQL; limits set too high to refuse).
+Every authenticated request is counted by the rate limits (per API key: the shared minute window in PostgreSQL, the burst window in memory; limits set too high to refuse) and carries its role (the key lookup joins the membership: no second query for the organization).
 
 | route | req/s | p50 ms | p99 ms | requests |
 |---|---|---|---|---|

@@ -22,6 +22,7 @@ import { clearProviderCache } from "@/lib/sso/oidc-client";
 import { verifyDomain } from "@/lib/sso/sso-config";
 import { startFakeDns, type FakeDnsServer } from "../fakes/dns-server";
 import { startFakeOidc, type FakeOidc } from "../fakes/oidc-provider";
+import { startScriptedOidc, type ScriptedOidc } from "../fakes/scripted-oidc";
 import { bearer, call } from "../http";
 import { createTestUser, type TestUser } from "../factories";
 
@@ -29,6 +30,8 @@ const APP = "http://127.0.0.1:3000";
 let idp: FakeOidc;
 let dns: FakeDnsServer;
 let wrongIssuer: http.Server;
+let scripted: ScriptedOidc;
+const scriptedDomain = `rogue-${Date.now().toString(36)}.example`;
 let owner: TestUser;
 let org: { id: string; slug: string };
 const domain = `corp-${Date.now().toString(36)}.example`;
@@ -41,15 +44,17 @@ beforeAll(async () => {
     response_types_supported: ["code"], subject_types_supported: ["public"], id_token_signing_alg_values_supported: ["RS256"],
   })));
   await new Promise<void>((resolve) => wrongIssuer.listen(0, "127.0.0.1", resolve));
+  scripted = await startScriptedOidc({ host: "scripted-idp.test", clientId: "rp-client", email: `eve@${scriptedDomain}` });
   // Set before the default fetcher is first built (it reads CONNECT_TO once).
-  process.env.CONNECT_TO = [process.env.CONNECT_TO, `idp.test:80:127.0.0.1:${idp.port}`, `wrong-issuer.test:80:127.0.0.1:${(wrongIssuer.address() as AddressInfo).port}`].filter(Boolean).join(",");
+  process.env.CONNECT_TO = [process.env.CONNECT_TO, `idp.test:80:127.0.0.1:${idp.port}`, `wrong-issuer.test:80:127.0.0.1:${(wrongIssuer.address() as AddressInfo).port}`,
+    `scripted-idp.test:80:127.0.0.1:${scripted.port}`].filter(Boolean).join(",");
   dns = await startFakeDns();
   owner = await createTestUser("sso-owner");
   const r = await call(orgsRoute.POST, { method: "POST", url: `${APP}/api/user/organizations`, headers: bearer(owner.sessionToken), json: { name: "Corp" } });
   org = { id: r.body.data.id, slug: r.body.data.slug };
 });
 afterAll(async () => {
-  await Promise.all([idp.close(), dns.close(), new Promise<void>((resolve) => wrongIssuer.close(() => resolve()))]);
+  await Promise.all([idp.close(), dns.close(), scripted.close(), new Promise<void>((resolve) => wrongIssuer.close(() => resolve()))]);
 });
 
 const O = () => `${APP}/api/user/organizations/${org.id}`;
@@ -119,6 +124,12 @@ describe("configuring SSO", () => {
     expect(await verifyDomain(ctx, domain, resolver)).toEqual({ domain, verified: true, error: null });
     expect((await get()).body.data.domains).toEqual([expect.objectContaining({ domain, verified: true })]);
 
+    // Another organization's members see nothing of it, and change nothing.
+    const stranger = await createTestUser("sso-stranger");
+    for (const r of [await get(as(stranger)), await put(settings(), as(stranger)), await claim("stranger.example", as(stranger)), await verify(domain, as(stranger)),
+      await call(ssoRoute.DELETE, { method: "DELETE", url: `${O()}/sso`, headers: as(stranger), params: { organizationId: org.id } })]) {
+      expect(r.res.status).toBe(404);
+    }
     // Another organization cannot claim a verified domain.
     const rival = await createTestUser("sso-rival");
     const rivalOrg = (await call(orgsRoute.POST, { method: "POST", url: `${APP}/api/user/organizations`, headers: as(rival), json: { name: "Rival" } })).body.data.id;
@@ -203,5 +214,43 @@ describe("signing in through the provider", () => {
     expect(off.body.data).toEqual({ disabled: true });
     expect((await identify(`ann@${domain}`)).body.data.method).toBe("password");
     expect(await db.auditLog.count({ where: { organizationId: org.id, action: { in: ["settings_sso_configured", "settings_sso_disabled"] } } })).toBe(2);
+  });
+});
+
+describe("the ID token", () => {
+  let slug: string;
+  beforeAll(async () => {
+    const owner2 = await createTestUser("sso-scripted-owner");
+    const r = await call(orgsRoute.POST, { method: "POST", url: `${APP}/api/user/organizations`, headers: as(owner2), json: { name: "Scripted" } });
+    slug = r.body.data.slug;
+    const put2 = await call(ssoRoute.PUT, {
+      method: "PUT", url: `${APP}/api/user/organizations/${r.body.data.id}/sso`, headers: as(owner2), params: { organizationId: r.body.data.id },
+      json: { provider: "custom_oidc", issuer: scripted.issuer, clientId: "rp-client", clientSecret: "rp-secret" },
+    });
+    expect(put2.res.status).toBe(200);
+    await db.ssoDomain.create({ data: { organizationId: r.body.data.id, domain: scriptedDomain, verificationToken: "t", verifiedAt: new Date() } });
+  });
+
+  async function withClaims(script: (c: Record<string, unknown>) => Record<string, unknown>) {
+    scripted.nextClaims(script);
+    const started = await startRoute.GET(new Request(`${APP}/auth/sso/${slug}/start`), { params: Promise.resolve({ slug }) });
+    return callback(scripted.authorize(started.headers.get("location")!));
+  }
+
+  it("is accepted when every claim is right (so each refusal below is for its one wrong claim)", async () => {
+    expect(new URL((await withClaims((c) => c)).headers.get("location")!, APP).pathname).toBe("/auth/sso/complete");
+  });
+
+  it.each([
+    ["for another audience", (c: Record<string, unknown>) => ({ ...c, aud: "someone-else" })],
+    ["from another issuer", (c: Record<string, unknown>) => ({ ...c, iss: "http://elsewhere.test" })],
+    ["with another nonce", (c: Record<string, unknown>) => ({ ...c, nonce: "replayed-nonce" })],
+    ["expired", (c: Record<string, unknown>) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })],
+  ])("is refused %s, and no handle is issued", async (_what, script) => {
+    const handles = await db.ssoHandle.count();
+    const res = await withClaims(script);
+    expect(params(res).get("error")).toBe("SsoFailed");
+    expect(params(res).get("reason")).toBe("token");
+    expect(await db.ssoHandle.count()).toBe(handles);
   });
 });
