@@ -14,7 +14,8 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
   // Set when the address belongs to an organization with SSO that still allows email links: the choice.
   const [ssoChoice, setSsoChoice] = useState<string | null>(null);
 
-  const ssoUrl = (redirect: string) => `${redirect}${redirect.includes("?") ? "&" : "?"}returnTo=${encodeURIComponent(callbackUrl)}`;
+  // The organization's login URL, with the address as the provider's login hint and where to come back to.
+  const ssoUrl = (redirect: string) => `${redirect}${redirect.includes("?") ? "&" : "?"}${new URLSearchParams({ email: email.trim(), returnTo: callbackUrl })}`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -17,7 +17,7 @@ export { identifyBody, ssoDiscoverQuery, ssoCompleteBody } from "./schemas";
 export async function identify(email: string): Promise<z.infer<typeof IdentifyResponse>> {
   const org = await ssoForDomain(email.split("@").pop() ?? "");
   if (!org) return { method: "password", hasPasskey: false, allowMagicLink: true };
-  return { method: "sso", ssoProvider: org.sso.provider, ssoRedirectUrl: `${ssoLoginPath(org.slug)}?email=${encodeURIComponent(email)}`, hasPasskey: false, allowMagicLink: !org.sso.enforce };
+  return { method: "sso", ssoProvider: org.sso.provider, ssoRedirectUrl: ssoLoginPath(org.slug), hasPasskey: false, allowMagicLink: !org.sso.enforce };
 }
 
 /** Organization SSO for an email domain (a verified claim, a provider enabled), or null. */
