@@ -17,7 +17,9 @@ export function PreferenceMatrix() {
   // Optimistic: the box changes at once; a refusal puts it back and says why.
   const save = useMutation({
     mutationFn: (v: { type: NotificationTypeValue; channel: Channel; enabled: boolean }) => updatePreference(v.type, v.channel, v.enabled),
-    onMutate: (v) => {
+    onMutate: async (v) => {
+      // A refetch in flight (the first load, a window focus) would land after this and undo the box.
+      await queryClient.cancelQueries({ queryKey: notificationKeys.preferences() });
       const before = queryClient.getQueryData<Preferences>(notificationKeys.preferences());
       if (before) queryClient.setQueryData(notificationKeys.preferences(), { ...before, [v.type]: { ...before[v.type], [v.channel]: v.enabled } });
       return { before };
@@ -27,7 +29,8 @@ export function PreferenceMatrix() {
   });
   const optOut = useMutation({
     mutationFn: updateEmailPreferences,
-    onMutate: (marketingOptOut) => {
+    onMutate: async (marketingOptOut) => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.email() });
       const before = queryClient.getQueryData<{ marketingOptOut: boolean }>(notificationKeys.email());
       queryClient.setQueryData(notificationKeys.email(), { marketingOptOut });
       return { before };
