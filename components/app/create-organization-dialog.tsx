@@ -2,10 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
+import { FormActions } from "@/components/ui/form-actions";
 import { createOrganization, type Organization } from "@/lib/queries/organization";
 
 /** A new organization (an agency keeps one per client); the caller becomes its owner. */
@@ -22,10 +22,7 @@ export function CreateOrganizationDialog({ onClose, onCreated }: { onClose: () =
         {create.isError && <ErrorAlert error={create.error} />}
         <TextField label="Name" required maxLength={100} autoComplete="organization" value={name} onChange={(e) => setName(e.target.value)}
           placeholder="e.g. Acme Outdoor (client)" hint="You will be its owner. Invite your team and the client from Settings → Organization." />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create organization"}</Button>
-        </div>
+        <FormActions onCancel={onClose} submitLabel="Create organization" busyLabel="Creating…" busy={create.isPending} />
       </form>
     </Modal>
   );

@@ -2,10 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
+import { FormActions } from "@/components/ui/form-actions";
 import { BARE_DOMAIN_MESSAGE, isBareDomain } from "@/lib/projects/bare-domain";
 import { createProject, projectKeys, type Project } from "@/lib/queries/projects";
 import { normalizeDomain as normalize, suggestDomain as suggestion } from "./domain-input";
@@ -81,14 +81,7 @@ export function CreateProjectDialog({ orgId, onClose, onCreated }: { orgId: stri
           onChange={(e) => setSitemapUrl(e.target.value)}
           hint="Leave empty to use /sitemap.xml; sitemaps listed in robots.txt are found as well."
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Adding…" : "Add website"}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submitLabel="Add website" busyLabel="Adding…" busy={create.isPending} />
       </form>
     </Modal>
   );

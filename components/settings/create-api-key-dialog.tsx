@@ -2,11 +2,11 @@
 
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { apiKeyKeys, createApiKey, type CreatedApiKey } from "@/lib/queries/api-keys";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Modal } from "@/components/ui/modal";
+import { FormActions } from "@/components/ui/form-actions";
 import { CheckboxList } from "@/components/ui/checkbox-list";
 import { DEFAULT_SCOPES, EXPIRY_OPTIONS, SCOPE_DESCRIPTIONS } from "./scopes";
 
@@ -97,15 +97,7 @@ export function CreateApiKeyDialog({ organizations, defaultOrganizationId, onClo
             ))}
           </select>
         </div>
-        {/* Stays in view while the form scrolls on short screens. */}
-        <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-6 py-4 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create key"}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submitLabel="Create key" busyLabel="Creating…" busy={create.isPending} sticky />
       </form>
     </Modal>
   );

@@ -2,10 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
+import { FormActions } from "@/components/ui/form-actions";
 import { CheckboxList } from "@/components/ui/checkbox-list";
 import { createWebhook, webhookKeys, type CreatedWebhook } from "@/lib/queries/webhooks";
 import { EVENT_LABELS, PUBLIC_EVENTS } from "./labels";
@@ -77,14 +77,7 @@ export function CreateWebhookDialog({ organizationId, onClose, onCreated }: { or
           </select>
         </div>
         <TextField label="Description (optional)" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} placeholder="e.g. #seo-alerts channel" />
-        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Adding…" : "Add endpoint"}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} submitLabel="Add endpoint" busyLabel="Adding…" busy={create.isPending} divider />
       </form>
     </Modal>
   );
