@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { CHANNELS, CONFIGURABLE, type Channel } from "@/lib/notifications/channels";
@@ -14,12 +15,15 @@ export function PreferenceMatrix() {
   const queryClient = useQueryClient();
   const prefs = useQuery(preferencesQuery());
   const email = useQuery(emailPreferencesQuery());
+  // What a box shows while its change is on its way: set in the click's own render (the cache notifies its
+  // observers a tick later), cleared when the server has answered.
+  const [shown, setShown] = useState<Record<string, boolean>>({});
+  const show = (key: string, value: boolean) => setShown((s) => ({ ...s, [key]: value }));
+  const settle = (key: string) => setShown(({ [key]: _settled, ...rest }) => rest);
   // Optimistic: the box changes at once; a refusal puts it back and says why.
   const save = useMutation({
     mutationFn: (v: { type: NotificationTypeValue; channel: Channel; enabled: boolean }) => updatePreference(v.type, v.channel, v.enabled),
-    onMutate: async (v) => {
-      // A refetch in flight (the first load, a window focus) would land after this and undo the box.
-      await queryClient.cancelQueries({ queryKey: notificationKeys.preferences() });
+    onMutate: (v) => {
       const before = queryClient.getQueryData<Preferences>(notificationKeys.preferences());
       if (before) queryClient.setQueryData(notificationKeys.preferences(), { ...before, [v.type]: { ...before[v.type], [v.channel]: v.enabled } });
       return { before };
@@ -29,8 +33,7 @@ export function PreferenceMatrix() {
   });
   const optOut = useMutation({
     mutationFn: updateEmailPreferences,
-    onMutate: async (marketingOptOut) => {
-      await queryClient.cancelQueries({ queryKey: notificationKeys.email() });
+    onMutate: (marketingOptOut) => {
       const before = queryClient.getQueryData<{ marketingOptOut: boolean }>(notificationKeys.email());
       queryClient.setQueryData(notificationKeys.email(), { marketingOptOut });
       return { before };
@@ -63,8 +66,11 @@ export function PreferenceMatrix() {
                   <td key={c} className="p-3 text-center">
                     {CONFIGURABLE[t].includes(c) ? (
                       <input type="checkbox" className="size-4 accent-brand-600" aria-label={`${typeLabel(t)}: ${CHANNEL_LABELS[c]}`}
-                        checked={prefs.data[t][c] ?? false}
-                        onChange={(e) => save.mutate({ type: t, channel: c, enabled: e.target.checked })} />
+                        checked={shown[`${t}:${c}`] ?? prefs.data[t][c] ?? false}
+                        onChange={(e) => {
+                          show(`${t}:${c}`, e.target.checked);
+                          save.mutate({ type: t, channel: c, enabled: e.target.checked }, { onSettled: () => settle(`${t}:${c}`) });
+                        }} />
                     ) : <><span aria-hidden="true" className="text-slate-400">—</span><span className="sr-only">Not available</span></>}
                   </td>
                 ))}
@@ -74,8 +80,11 @@ export function PreferenceMatrix() {
         </table>
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-brand-600" checked={email.data?.marketingOptOut ?? false} disabled={!email.data}
-          onChange={(e) => optOut.mutate(e.target.checked)} />
+        <input type="checkbox" className="size-4 accent-brand-600" checked={shown.marketing ?? email.data?.marketingOptOut ?? false} disabled={!email.data}
+          onChange={(e) => {
+            show("marketing", e.target.checked);
+            optOut.mutate(e.target.checked, { onSettled: () => settle("marketing") });
+          }} />
         No marketing email (product news and offers); service mail follows the table above.
       </label>
       {optOut.isError && <ErrorAlert error={optOut.error} />}
