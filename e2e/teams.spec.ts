@@ -63,6 +63,23 @@ test("teams: create an organization, invite a second person who signs up through
   await page.getByLabel(`Role of ${bob}`).selectOption("admin");
   await expect(page.getByRole("status").filter({ hasText: `${bob} is now admin.` })).toBeVisible();
   await expect(page.getByTestId("invites-table")).toContainText("Accepted");
+
+  // The owner deletes Client X: Bob loses it at once; the owner restores it from the same page, and Bob has it back.
+  await page.getByRole("button", { name: "Delete organization" }).click();
+  await page.getByRole("dialog", { name: "Delete Client X?" }).getByRole("button", { name: "Delete organization" }).click();
+  const deleted = page.getByTestId("deleted-orgs-table");
+  await expect(deleted).toContainText("Client X");
+  await expect(page.getByRole("textbox", { name: "Name" })).not.toHaveValue("Client X");
+  await bobPage.goto("/settings/organization");
+  await expect(bobPage.getByText("Your role:")).toContainText("owner"); // back on his personal organization
+  await expect(bobPage.getByText("Client X")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "organization-deleted");
+  await page.getByRole("button", { name: "Restore Client X" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Client X is back" })).toBeVisible();
+  await expect(page.getByTestId("deleted-orgs-table")).toHaveCount(0);
+  await bobPage.reload();
+  await expect(bobPage.getByText("Client X").first()).toBeVisible();
 });
 
 test("SSO: an owner sets up the provider and proves a domain; a person at that domain signs in through it", async ({ page, browser }) => {

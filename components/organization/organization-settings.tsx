@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/field";
-import { leaveOrganization, deleteOrganization, orgKeys, renameOrganization, type Member } from "@/lib/queries/organization";
+import { leaveOrganization, deleteOrganization, deletedOrganizationsQuery, orgKeys, renameOrganization, type Member } from "@/lib/queries/organization";
 import { InvitationsSection } from "./invitations-section";
 import { MembersSection } from "./members-section";
 
@@ -82,10 +82,10 @@ export function OrganizationSettings({ organizationId, name: initialName, person
         <ConfirmDialog title={`Delete ${initialName}?`} confirmLabel="Delete organization" busyLabel="Deleting…" danger onClose={() => setDeleting(false)}
           onConfirm={async () => {
             await deleteOrganization(organizationId);
-            router.push("/projects");
-            router.refresh();
+            await queryClient.invalidateQueries({ queryKey: deletedOrganizationsQuery().queryKey });
+            router.refresh(); // another organization's settings, and the deleted one under "Recently deleted" to undo it
           }}>
-          It disappears for every member at once: its projects stop, its API keys stop working. Its data is purged after 30 days.
+          It disappears for every member at once: its projects stop, its API keys stop working. For 30 days an owner can restore it from this page; then its data is purged.
         </ConfirmDialog>
       )}
     </div>

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
-import { db, type Tx } from "@/lib/db";
+import { db, type OrgRole, type Tx } from "@/lib/db";
 import { actorUserId, type Ctx } from "@/lib/api/context";
 import { ApiError } from "@/lib/api/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
-import { permissionsOf } from "@/lib/auth/permissions";
-import type { createOrganizationBody, OrganizationResponse, updateOrganizationBody } from "./schemas";
+import { PERMISSIONS, permissionsOf, requirePermission } from "@/lib/auth/permissions";
+import type { createOrganizationBody, DeletedOrganizationSummary, OrganizationResponse, updateOrganizationBody } from "./schemas";
 
 /** Organizations one user may own or belong to (ORGANIZATIONS_PER_USER): an agency keeps one per client. */
 export const maxOrganizationsPerUser = () => Number(process.env.ORGANIZATIONS_PER_USER) || 100;
@@ -77,6 +77,45 @@ export async function deleteOrganization(ctx: Ctx, now = new Date()) {
     await tx.invitation.updateMany({ where: { organizationId: orgId(ctx), acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
     await recordAudit({ action: "organization.deleted", ...auditActor(ctx), target: { type: "organization", id: orgId(ctx) }, metadata: { name: org.name, purgeAfter: purgeAfter.toISOString() } }, tx);
     return { id: orgId(ctx), deleted: true as const, purgeAfter: purgeAfter.toISOString() };
+  });
+}
+
+/** The organizations the caller owned when they were deleted and can still restore (within the 30 days), soonest purge first. */
+export async function listDeletedOrganizations(ctx: Ctx, now = new Date()): Promise<DeletedOrganizationSummary[]> {
+  const userId = actorUserId(ctx);
+  if (!userId || ctx.actor.type === "apiKey") return []; // a key belongs to one organization, and a deleted one's keys no longer work
+  const rows = await db.organization.findMany({
+    where: { deletedAt: { not: null }, deletionScheduledFor: { gt: now }, memberships: { some: { userId, role: { in: [...PERMISSIONS["organization.delete"]] } } } },
+    select: { id: true, name: true, slug: true, deletedAt: true, deletionScheduledFor: true, _count: { select: { memberships: true, projects: { where: { deletedAt: null } } } } },
+    orderBy: { deletionScheduledFor: "asc" },
+  });
+  return rows.map((o) => ({
+    id: o.id, name: o.name, slug: o.slug, deletedAt: o.deletedAt!.toISOString(), purgeAfter: o.deletionScheduledFor!.toISOString(),
+    memberCount: o._count.memberships, projectCount: o._count.projects,
+  }));
+}
+
+/**
+ * Undoes a deletion within the grace period: an owner brings the organization back for every member as it was
+ * (projects, keys, webhooks; invitations revoked by the deletion stay revoked). Anyone else, and any
+ * organization not deleted or already past its purge date, gets 404.
+ */
+export async function restoreOrganization(ctx: Ctx, organizationId: string, now = new Date()): Promise<OrganizationResponse> {
+  const userId = actorUserId(ctx);
+  if (!userId || ctx.actor.type === "apiKey") throw new ApiError("FORBIDDEN", "Only a person can restore an organization");
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`; // the same lock as createOrganization: the limit holds
+    const [row] = await tx.$queryRaw<{ name: string; role: OrgRole }[]>`SELECT o.name, m.role::text AS role FROM organizations o
+      JOIN memberships m ON m.organization_id = o.id AND m.user_id = ${userId}::uuid
+      WHERE o.id = ${organizationId}::uuid AND o.deleted_at IS NOT NULL AND o.deletion_scheduled_for > ${now} FOR UPDATE OF o`;
+    if (!row) throw new ApiError("NOT_FOUND", "No deleted organization of yours with this id can be restored");
+    // Whoever may delete may restore (lib/auth/permissions.ts).
+    requirePermission({ ...ctx, org: { id: organizationId, role: row.role } }, "organization.delete");
+    const count = await tx.membership.count({ where: { userId, organization: { deletedAt: null } } });
+    if (count >= maxOrganizationsPerUser()) throw new ApiError("CONFLICT", `You belong to ${count} organizations, the most one person can`, { limit: maxOrganizationsPerUser() });
+    await tx.organization.update({ where: { id: organizationId }, data: { deletedAt: null, deletionScheduledFor: null } });
+    await recordAudit({ action: "organization.updated", ...auditActor(ctx), organizationId, target: { type: "organization", id: organizationId }, metadata: { restored: true, name: row.name } }, tx);
+    return toResponse(organizationId, "owner", tx);
   });
 }
 

@@ -25,8 +25,16 @@ export type OrganizationResponse = z.infer<typeof OrganizationResponse>;
 
 export const DeletedOrganizationResponse = z.object({
   id: z.uuid(), deleted: z.literal(true),
-  purgeAfter: z.string().describe("When its data is purged for good; until then support can restore it"),
+  purgeAfter: z.string().describe("When its data is purged for good; until then an owner can restore it (POST /api/user/organizations/deleted/{id}/restore)"),
 });
+
+export const DeletedOrganizationSummary = z.object({
+  id: z.uuid(), name: z.string(), slug: z.string(),
+  deletedAt: z.string(), purgeAfter: z.string().describe("Until then an owner can restore it"),
+  memberCount: z.number().int(), projectCount: z.number().int(),
+});
+export type DeletedOrganizationSummary = z.infer<typeof DeletedOrganizationSummary>;
+export const restoreParams = z.object({ deletedOrganizationId: uuidParam });
 
 export const MemberResponse = z.object({
   userId: z.uuid(), email: z.string(), name: z.string().nullable(), role: orgRole,

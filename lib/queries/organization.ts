@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { PaginationMeta } from "@/lib/api/envelope";
 import type { InviteResponse } from "@/lib/invitations/schemas";
-import type { MemberResponse, OrganizationResponse } from "@/lib/organizations/schemas";
+import type { DeletedOrganizationSummary, MemberResponse, OrganizationResponse } from "@/lib/organizations/schemas";
 import type { putSsoBody, SsoConfigResponse } from "@/lib/sso/schemas";
 import { fetchApi, fetchApiEnvelope } from "./fetch-api";
 
@@ -20,6 +20,10 @@ export const orgKeys = {
   invites: (organizationId: string) => [...orgKeys.all(organizationId), "invites"] as const,
   sso: (organizationId: string) => [...orgKeys.all(organizationId), "sso"] as const,
 };
+
+export const deletedOrganizationsQuery = () =>
+  queryOptions({ queryKey: ["organizations", "deleted"] as const, queryFn: ({ signal }) => fetchApi<DeletedOrganizationSummary[]>("/api/user/organizations/deleted", { signal }) });
+export const restoreOrganization = (organizationId: string) => fetchApi<Organization>(`/api/user/organizations/deleted/${organizationId}/restore`, { method: "POST" });
 
 export const organizationQuery = (organizationId: string) =>
   queryOptions({ queryKey: orgKeys.org(organizationId), queryFn: ({ signal }) => fetchApi<Organization>(O(organizationId), { signal }) });

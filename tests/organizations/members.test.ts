@@ -9,6 +9,9 @@ import * as leaveRoute from "@/app/api/user/organizations/[organizationId]/leave
 import * as transferRoute from "@/app/api/user/organizations/[organizationId]/transfer-ownership/route";
 import * as projectsRoute from "@/app/api/user/organizations/[organizationId]/projects/route";
 import * as meRoute from "@/app/api/user/me/route";
+import * as deletedRoute from "@/app/api/user/organizations/deleted/route";
+import * as restoreRoute from "@/app/api/user/organizations/deleted/[deletedOrganizationId]/restore/route";
+import { purgeDeletedOrganizations } from "@/lib/organizations/manage-organization";
 import { db, type OrgRole } from "@/lib/db";
 import { apiKeyHeader, bearer, call } from "../http";
 import { createTestApiKey, createTestUser, type TestUser } from "../factories";
@@ -80,6 +83,48 @@ describe("organizations", () => {
     expect((await listProjects(org.id, apiKeyHeader(key.key))).res.status).toBe(401);
     const personal = await call(orgRoute.DELETE, { method: "DELETE", url: `${U}/${owner.organizationId}`, headers: as(owner), params: { organizationId: owner.organizationId } });
     expect(personal.res.status).toBe(409);
+  });
+
+  it("restores within the grace (owner only, as it was), and not past the purge date or for anyone else", async () => {
+    const org = await newOrg(owner, "Client R");
+    await join(org.id, member, "member");
+    const key = await createTestApiKey(owner, ["projects:read", "organization:read", "organization:write"], { organizationId: org.id });
+    expect((await listProjects(org.id, apiKeyHeader(key.key))).res.status).toBe(200);
+    const del = (o: string) => call(orgRoute.DELETE, { method: "DELETE", url: `${U}/${o}`, headers: as(owner), params: { organizationId: o } });
+    const deleted = (headers: Record<string, string>) => call(deletedRoute.GET, { url: `${U}/deleted`, headers });
+    const restore = (id: unknown, headers: Record<string, string>) =>
+      call(restoreRoute.POST, { method: "POST", url: `${U}/deleted/${id}/restore`, headers, params: { deletedOrganizationId: String(id) } });
+
+    expect((await restore(org.id, as(owner))).res.status).toBe(404); // not deleted
+    expect((await del(org.id)).res.status).toBe(200);
+    const listed = (await deleted(as(owner))).body.data.find((o: { id: string }) => o.id === org.id);
+    expect(listed).toMatchObject({ name: "Client R", memberCount: 2, projectCount: 0 });
+    expect(new Date(listed.purgeAfter).getTime() - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+    expect((await deleted(as(member))).body.data.map((o: { id: string }) => o.id)).not.toContain(org.id);
+    expect((await deleted(as(outsider))).body.data.map((o: { id: string }) => o.id)).not.toContain(org.id);
+
+    const byMember = await restore(org.id, as(member));
+    expect(byMember.res.status).toBe(403);
+    expect(byMember.body.meta).toMatchObject({ missingPermission: "organization.delete" });
+    expect((await restore(org.id, as(outsider))).res.status).toBe(404);
+    expect((await restore(org.id, apiKeyHeader(key.key))).res.status).toBe(401); // the deleted organization's key is dead
+    for (const bad of ["not-a-uuid", "00000000-0000-0000-0000-000000000000", "a\u0000b"]) expect((await restore(bad, as(owner))).res.status).toBe(404);
+
+    const r = await restore(org.id, as(owner));
+    expect(r.res.status).toBe(200);
+    expect(r.body.data).toMatchObject({ id: org.id, name: "Client R", role: "owner", memberCount: 2 });
+    expect((await getOrg(org.id, as(member))).res.status).toBe(200);
+    expect((await listProjects(org.id, apiKeyHeader(key.key))).res.status).toBe(200); // keys work again
+    expect((await restore(org.id, as(owner))).res.status).toBe(404); // once
+    expect(await db.auditLog.count({ where: { organizationId: org.id, action: "organization_updated", metadata: { path: ["restored"], equals: true } } })).toBe(1);
+
+    // Past the purge date it is gone for good, even before the purge job runs.
+    expect((await del(org.id)).res.status).toBe(200);
+    await db.organization.update({ where: { id: org.id }, data: { deletionScheduledFor: new Date(Date.now() - 1000) } });
+    expect((await deleted(as(owner))).body.data.map((o: { id: string }) => o.id)).not.toContain(org.id);
+    expect((await restore(org.id, as(owner))).res.status).toBe(404);
+    expect(await purgeDeletedOrganizations()).toBeGreaterThanOrEqual(1);
+    expect(await db.organization.findUnique({ where: { id: org.id } })).toBeNull();
   });
 });
 

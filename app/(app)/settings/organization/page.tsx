@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DeletedOrganizations } from "@/components/organization/deleted-organizations";
 import { OrganizationSettings } from "@/components/organization/organization-settings";
 import { EmptyState } from "@/components/ui/empty-state";
 import { permissionsOf } from "@/lib/auth/permissions";
@@ -9,10 +10,16 @@ export const metadata: Metadata = { title: "Organization" };
 export default async function OrganizationPage() {
   const user = await requireUser();
   const org = await selectedOrganization(user);
-  if (!org) return <EmptyState title="No organization">You are not a member of any organization. Create one with the + next to the organization menu.</EmptyState>;
   return (
-    <OrganizationSettings
-      key={org.id} organizationId={org.id} name={org.name} personal={org.personal} myRole={org.role} myUserId={user.id} permissions={permissionsOf(org.role)}
-    />
+    <div className="space-y-8">
+      {org ? (
+        <OrganizationSettings
+          key={org.id} organizationId={org.id} name={org.name} personal={org.personal} myRole={org.role} myUserId={user.id} permissions={permissionsOf(org.role)}
+        />
+      ) : (
+        <EmptyState title="No organization">You are not a member of any organization. Create one with the + next to the organization menu.</EmptyState>
+      )}
+      <DeletedOrganizations />
+    </div>
   );
 }

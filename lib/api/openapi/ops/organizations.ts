@@ -1,8 +1,8 @@
 // OpenAPI registrations of organizations and their members (DESIGN.md "Endpoints beyond SPEC.md").
 import { z } from "zod";
 import { orgParams } from "@/lib/api/route";
-import { createOrganizationBody, DeletedOrganizationResponse, listMembersQuery, memberParams, MemberResponse, OrganizationResponse, transferOwnershipBody,
-  updateMemberBody, updateOrganizationBody } from "@/lib/organizations/schemas";
+import { createOrganizationBody, DeletedOrganizationResponse, DeletedOrganizationSummary, listMembersQuery, memberParams, MemberResponse, OrganizationResponse, transferOwnershipBody,
+  restoreParams, updateMemberBody, updateOrganizationBody } from "@/lib/organizations/schemas";
 import { registerOperation } from "../registry";
 
 const tags = ["Organizations"];
@@ -25,6 +25,17 @@ registerOperation({
   summary: "Delete the organization (30-day grace)",
   description: "Gone for its members at once: it leaves every list, its API keys stop working, its projects stop; purged after 30 days. "
     + `A personal organization is deleted with its account (409).${roles("Owners", "organization.delete")}`,
+});
+registerOperation({
+  method: "GET", path: "/api/user/organizations/deleted", tags, scopes: [...OR], response: z.array(DeletedOrganizationSummary),
+  summary: "Deleted organizations the caller can restore",
+  description: "Those the caller owns that are deleted and not yet purged, soonest purge first. Empty for an API key (a deleted organization's keys stop working).",
+});
+registerOperation({
+  method: "POST", path: "/api/user/organizations/deleted/{deletedOrganizationId}/restore", tags, scopes: [...OW], params: restoreParams, response: OrganizationResponse,
+  summary: "Restore a deleted organization",
+  description: "An owner undoes the deletion before its purge date: projects, members, API keys and webhooks come back as they were; invitations revoked by the deletion stay revoked. "
+    + "404 for anyone else, for an organization that is not deleted, or past its purge date; 409 at ORGANIZATIONS_PER_USER; API keys get 403.",
 });
 registerOperation({
   method: "GET", path: `${O}/members`, tags, scopes: [...OR], params: orgParams, query: listMembersQuery, response: MemberResponse, paginated: true,
