@@ -24,6 +24,7 @@ test("webhooks: add an endpoint, keep its secret, send a test event, read the de
   await dialog.getByRole("button", { name: "Add endpoint" }).click();
   const secret = page.getByTestId("created-webhook");
   await expect(secret.getByLabel("Signing secret")).toHaveValue(/^whsec_/);
+  const oldSecret = await secret.getByLabel("Signing secret").inputValue();
   await screenshot(page, "webhooks-created");
   await secret.getByRole("button", { name: "Done, I have saved it" }).click();
 
@@ -52,4 +53,19 @@ test("webhooks: add an endpoint, keep its secret, send a test event, read the de
   await expect(badItem.getByText("Active", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "webhooks-log");
+
+  // Rotate the good endpoint's secret with the default overlap: a new secret, once, and the old one's end shown.
+  const goodItem = page.getByRole("listitem").filter({ hasText: good });
+  await goodItem.getByRole("button", { name: "Rotate secret" }).click();
+  const rotate = page.getByRole("dialog", { name: "Rotate the signing secret?" });
+  await expect(rotate.getByRole("radio", { name: /Keep the previous secret/ })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await rotate.getByRole("button", { name: "Rotate secret" }).click();
+  const rotated = page.getByTestId("created-webhook");
+  await expect(rotated).toContainText("New signing secret");
+  await expect(rotated).toContainText("also carry a signature made with the previous secret");
+  await expect(rotated.getByLabel("Signing secret")).toHaveValue(/^whsec_/);
+  expect(await rotated.getByLabel("Signing secret").inputValue()).not.toBe(oldSecret);
+  await rotated.getByRole("button", { name: "Done, I have saved it" }).click();
+  await expect(goodItem.getByText(/Previous secret signs until/)).toBeVisible();
 });

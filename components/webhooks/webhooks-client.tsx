@@ -9,7 +9,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { QueryError } from "@/components/ui/query-error";
 import { SettingsSkeleton } from "@/components/ui/skeleton";
-import { deleteWebhook, sendTestEvent, updateWebhook, webhookKeys, webhooksQuery, type CreatedWebhook, type Webhook } from "@/lib/queries/webhooks";
+import { deleteWebhook, rotateWebhookSecret, sendTestEvent, updateWebhook, webhookKeys, webhooksQuery, type CreatedWebhook, type Webhook } from "@/lib/queries/webhooks";
 import { CreatedWebhookNotice } from "./created-webhook-notice";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { DeliveryLog } from "./delivery-log";
@@ -18,8 +18,10 @@ import { DeliveryLog } from "./delivery-log";
 export function WebhooksClient({ organizationId, organizationName, canManage }: { organizationId: string; organizationName: string; canManage: boolean }) {
   const hooks = useQuery(webhooksQuery(organizationId));
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [created, setCreated] = useState<{ webhook: CreatedWebhook; rotated: boolean } | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [rotating, setRotating] = useState<Webhook | null>(null);
+  const [keepPrevious, setKeepPrevious] = useState(true);
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState("");
   const queryClient = useQueryClient();
@@ -62,7 +64,7 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
       </div>
       <p role="status" className="text-sm text-emerald-800 empty:hidden">{notice}</p>
       {(toggle.isError || test.isError) && <ErrorAlert error={toggle.error ?? test.error} />}
-      {created && <CreatedWebhookNotice created={created} onDismiss={() => setCreated(null)} />}
+      {created && <CreatedWebhookNotice created={created.webhook} rotated={created.rotated} onDismiss={() => setCreated(null)} />}
 
       {hooks.isPending ? (
         <SettingsSkeleton label="Loading webhooks…" />
@@ -89,6 +91,7 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
                     {w.enabled && w.failingSince && <Badge tone="warning">Failing since {formatDateTime(w.failingSince)}</Badge>}
                     <Badge tone="info">{w.format === "slack" ? "Slack" : "Standard Webhooks"}</Badge>
                     <span>{w.events.join(", ")}</span>
+                    {w.previousSecretExpiresAt && <Badge tone="warning">Previous secret signs until {formatDateTime(w.previousSecretExpiresAt)}</Badge>}
                   </p>
                   {w.disabledReason && <p className="mt-1 text-xs text-red-800">{w.disabledReason}</p>}
                 </div>
@@ -103,6 +106,9 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
                       </Button>
                       <Button variant="secondary" className="px-3 py-1.5" disabled={toggle.isPending} onClick={() => toggle.mutate(w)}>
                         {w.enabled ? "Pause" : "Enable"}
+                      </Button>
+                      <Button variant="secondary" className="px-3 py-1.5" onClick={() => { setKeepPrevious(true); setRotating(w); }} aria-haspopup="dialog">
+                        Rotate secret
                       </Button>
                       <Button variant="ghost" className="px-3 py-1.5 text-red-700" onClick={() => setDeleting(w)} aria-haspopup="dialog">
                         Delete
@@ -127,10 +133,35 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
           onClose={() => setCreating(false)}
           onCreated={(w) => {
             setCreating(false);
-            setCreated(w);
+            setCreated({ webhook: w, rotated: false });
             setNotice("");
           }}
         />
+      )}
+      {rotating && (
+        <ConfirmDialog
+          title="Rotate the signing secret?" confirmLabel="Rotate secret" busyLabel="Rotating…" onClose={() => setRotating(null)}
+          onConfirm={async () => {
+            const w = await rotateWebhookSecret(organizationId, rotating.id, keepPrevious ? 24 : 0);
+            setRotating(null);
+            setNotice("");
+            setCreated({ webhook: w, rotated: true });
+            await refresh();
+          }}
+        >
+          <p>A new secret signs every delivery to <span className="break-all font-mono">{rotating.url}</span> from now on; it is shown once.</p>
+          <fieldset className="mt-3 space-y-2">
+            <legend className="sr-only">The previous secret</legend>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="keep-previous" className="mt-1" checked={keepPrevious} onChange={() => setKeepPrevious(true)} />
+              <span>Keep the previous secret signing too for 24 hours, so the receiver keeps verifying while you update it.</span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="keep-previous" className="mt-1" checked={!keepPrevious} onChange={() => setKeepPrevious(false)} />
+              <span>Stop the previous secret now (it leaked): deliveries fail verification until the receiver has the new one.</span>
+            </label>
+          </fieldset>
+        </ConfirmDialog>
       )}
       {deleting && (
         <ConfirmDialog

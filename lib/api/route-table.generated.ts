@@ -80,6 +80,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/user/organizations/[organizationId]/webhooks/[webhookId]", methods: ["GET", "DELETE", "PATCH"] },
   { path: "/api/user/organizations/[organizationId]/webhooks/[webhookId]/deliveries", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/webhooks/[webhookId]/deliveries/[deliveryId]/replay", methods: ["POST"] },
+  { path: "/api/user/organizations/[organizationId]/webhooks/[webhookId]/rotate-secret", methods: ["POST"] },
   { path: "/api/user/organizations/[organizationId]/webhooks/[webhookId]/test", methods: ["POST"] },
   { path: "/api/user/organizations/deleted", methods: ["GET"] },
   { path: "/api/user/organizations/deleted/[deletedOrganizationId]/restore", methods: ["POST"] },

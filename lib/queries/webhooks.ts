@@ -40,6 +40,8 @@ export const deliveriesQuery = (organizationId: string, webhookId: string, offse
 export const createWebhook = (organizationId: string, input: CreateWebhookInput) => fetchApi<CreatedWebhook>(base(organizationId), { method: "POST", body: input });
 export const updateWebhook = (organizationId: string, id: string, input: UpdateWebhookInput) => fetchApi<Webhook>(`${base(organizationId)}/${id}`, { method: "PATCH", body: input });
 export const deleteWebhook = (organizationId: string, id: string) => fetchApi<{ id: string; deleted: true }>(`${base(organizationId)}/${id}`, { method: "DELETE" });
+export const rotateWebhookSecret = (organizationId: string, id: string, keepPreviousHours: number) =>
+  fetchApi<CreatedWebhook>(`${base(organizationId)}/${id}/rotate-secret`, { method: "POST", body: { keepPreviousHours } });
 export const sendTestEvent = (organizationId: string, id: string) => fetchApi<Delivery>(`${base(organizationId)}/${id}/test`, { method: "POST" });
 export const replayDelivery = (organizationId: string, id: string, deliveryId: string) =>
   fetchApi<Delivery>(`${base(organizationId)}/${id}/deliveries/${deliveryId}/replay`, { method: "POST" });

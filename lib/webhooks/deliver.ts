@@ -30,23 +30,28 @@ function webhookFetcher(): SafeFetcher {
 
 type Claimed = {
   id: string; organization_id: string; endpoint_id: string; message_id: string; event_type: string; payload: unknown; attempts: number;
-  url: string; secret_enc: string;
+  url: string; secret_enc: string; previous_secret_enc: string | null;
 };
 
 export type AttemptOutcome = { ok: boolean; statusCode: number | null; durationMs: number; error: string | null };
 
 /** One POST of a delivery: signed, through the safe fetcher, never throwing. */
-export async function attemptDelivery(d: { endpointId: string; messageId: string; url: string; secretEnc: string; payload: unknown }, now = new Date()): Promise<AttemptOutcome> {
+export async function attemptDelivery(
+  d: { endpointId: string; messageId: string; url: string; secretEnc: string; /** Still within its overlap after a rotation. */ previousSecretEnc?: string | null; payload: unknown },
+  now = new Date(),
+): Promise<AttemptOutcome> {
   const started = performance.now();
   const body = JSON.stringify(d.payload);
   let headers: Record<string, string>;
   try {
-    const signature = new Webhook(openSecret(d.endpointId, d.secretEnc)).sign(d.messageId, now, body);
+    // Space-delimited signatures, the current secret's first: a receiver holding either one verifies the delivery.
+    const signature = [d.secretEnc, ...(d.previousSecretEnc ? [d.previousSecretEnc] : [])]
+      .map((sealed) => new Webhook(openSecret(d.endpointId, sealed)).sign(d.messageId, now, body)).join(" ");
     headers = {
       "content-type": "application/json", "webhook-id": d.messageId, "webhook-timestamp": String(Math.floor(now.getTime() / 1000)), "webhook-signature": signature,
     };
   } catch {
-    return { ok: false, statusCode: null, durationMs: 0, error: "the signing secret cannot be opened (ENCRYPTION_KEY changed?); rotate it by recreating the endpoint" };
+    return { ok: false, statusCode: null, durationMs: 0, error: "the signing secret cannot be opened (ENCRYPTION_KEY changed?); rotate it (POST …/rotate-secret with keepPreviousHours 0)" };
   }
   const r = await webhookFetcher().fetch(d.url, { method: "POST", body, headers, totalTimeoutMs: TIMEOUT_MS, maxBodyBytes: 64 * 1024, maxRedirects: 0 });
   const durationMs = Math.round(performance.now() - started);
@@ -75,13 +80,15 @@ export async function deliverDue(opts: { ids?: string[]; limit?: number; now?: (
     UPDATE webhook_deliveries d SET next_attempt_at = ${new Date(now().getTime() + LEASE_MS)}, attempts = d.attempts + 1, updated_at = now()
     FROM due, webhook_endpoints e
     WHERE d.id = due.id AND e.id = d.endpoint_id
-    RETURNING d.id, d.organization_id, d.endpoint_id, d.message_id, d.event_type, d.payload, d.attempts, e.url, e.secret_enc`);
+    RETURNING d.id, d.organization_id, d.endpoint_id, d.message_id, d.event_type, d.payload, d.attempts, e.url, e.secret_enc,
+      CASE WHEN e.previous_secret_expires_at > ${now()} THEN e.previous_secret_enc END AS previous_secret_enc`);
   let succeeded = 0;
   let next = 0;
   const work = async () => {
     for (let i = next++; i < claimed.length; i = next++) {
       const d = claimed[i];
-      const outcome = await attemptDelivery({ endpointId: d.endpoint_id, messageId: d.message_id, url: d.url, secretEnc: d.secret_enc, payload: d.payload }, now());
+      const outcome = await attemptDelivery(
+        { endpointId: d.endpoint_id, messageId: d.message_id, url: d.url, secretEnc: d.secret_enc, previousSecretEnc: d.previous_secret_enc, payload: d.payload }, now());
       if (outcome.ok) succeeded++;
       await recordOutcome(d, outcome, now()).catch((e) => console.error(`[webhooks] could not record the outcome of delivery ${d.id}`, e));
     }

@@ -8,7 +8,7 @@ import { pageMeta, type Pagination } from "@/lib/api/pagination";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/engines/secret-box";
 import { webhookUrlRefusal } from "./endpoint-url";
-import type { createWebhookBody, updateWebhookBody, WebhookResponse } from "./schemas";
+import type { createWebhookBody, rotateSecretBody, updateWebhookBody, WebhookResponse } from "./schemas";
 
 /** Endpoints per organization (WEBHOOK_ENDPOINTS_PER_ORG). */
 export const maxEndpoints = () => Number(process.env.WEBHOOK_ENDPOINTS_PER_ORG) || 50;
@@ -16,11 +16,15 @@ export const maxEndpoints = () => Number(process.env.WEBHOOK_ENDPOINTS_PER_ORG) 
 type Row = {
   id: string; url: string; description: string | null; events: string[]; format: "standard" | "slack"; enabled: boolean;
   failingSince: Date | null; disabledAt: Date | null; disabledReason: string | null; createdAt: Date; updatedAt: Date;
+  secretRotatedAt: Date | null; previousSecretExpiresAt: Date | null;
 };
 
 export const toWebhookResponse = (r: Row): WebhookResponse => ({
   id: r.id, url: r.url, description: r.description, events: r.events, format: r.format, enabled: r.enabled,
   failingSince: r.failingSince?.toISOString() ?? null, disabledAt: r.disabledAt?.toISOString() ?? null, disabledReason: r.disabledReason,
+  secretRotatedAt: r.secretRotatedAt?.toISOString() ?? null,
+  // An expired previous secret signs nothing any more, whether or not the row has been tidied.
+  previousSecretExpiresAt: r.previousSecretExpiresAt && r.previousSecretExpiresAt > new Date() ? r.previousSecretExpiresAt.toISOString() : null,
   createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
 });
 
@@ -72,7 +76,8 @@ export async function listWebhooks(ctx: Ctx, q: Pagination) {
 }
 
 /** The organization's endpoint, or 404 (another organization's id included). */
-export async function getWebhookOrThrow(ctx: Ctx, webhookId: string, tx: Tx = db) {
+export async function getWebhookOrThrow(ctx: Ctx, webhookId: string, tx: Tx = db, opts: { /** Row lock: two rotations at once apply one after the other. */ lock?: boolean } = {}) {
+  if (opts.lock) await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${webhookId}::uuid AND organization_id = ${orgId(ctx)}::uuid FOR UPDATE`;
   const row = await tx.webhookEndpoint.findFirst({ where: { id: webhookId, organizationId: orgId(ctx) } });
   if (!row) throw new ApiError("NOT_FOUND", "Webhook endpoint not found");
   return row;
@@ -98,6 +103,33 @@ export async function updateWebhook(ctx: Ctx, webhookId: string, input: z.infer<
     await audit(tx, ctx, row.id, { change: "webhook_updated", fields: Object.keys(input) });
     return toWebhookResponse(row);
   });
+}
+
+export const DEFAULT_PREVIOUS_SECRET_HOURS = 24;
+
+/**
+ * A new signing secret, answered once. The one it replaces keeps signing beside it (a second signature in
+ * `webhook-signature`, as the Standard Webhooks specification allows) for `keepPreviousHours`, so a receiver
+ * can switch without refusing a delivery; a rotation during that overlap ends the older secret for good.
+ */
+export async function rotateWebhookSecret(ctx: Ctx, webhookId: string, input: z.infer<typeof rotateSecretBody>, now = new Date()) {
+  const secret = newSecret();
+  const keepHours = input.keepPreviousHours ?? DEFAULT_PREVIOUS_SECRET_HOURS;
+  const row = await db.$transaction(async (tx) => {
+    const current = await getWebhookOrThrow(ctx, webhookId, tx, { lock: true });
+    const row = await tx.webhookEndpoint.update({
+      where: { id: current.id },
+      data: {
+        secretEnc: sealSecret(current.id, secret), secretRotatedAt: now,
+        ...(keepHours > 0
+          ? { previousSecretEnc: current.secretEnc, previousSecretExpiresAt: new Date(now.getTime() + keepHours * 3_600_000) }
+          : { previousSecretEnc: null, previousSecretExpiresAt: null }),
+      },
+    });
+    await audit(tx, ctx, row.id, { change: "webhook_secret_rotated", keepPreviousHours: keepHours });
+    return row;
+  });
+  return { ...toWebhookResponse(row), secret };
 }
 
 export async function deleteWebhook(ctx: Ctx, webhookId: string) {

@@ -31,6 +31,9 @@ export const WebhookResponse = z.object({
   failingSince: z.string().nullable().describe("Since when every delivery has failed; three days of it disable the endpoint"),
   disabledAt: z.string().nullable().describe("When it was disabled for failing (null when enabled, or paused by a person)"),
   disabledReason: z.string().nullable(),
+  secretRotatedAt: z.string().nullable().describe("When the signing secret was last rotated (null: the one from creation)"),
+  previousSecretExpiresAt: z.string().nullable()
+    .describe("Until then deliveries carry a second signature made with the previous secret (null when none is kept)"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -38,6 +41,13 @@ export type WebhookResponse = z.infer<typeof WebhookResponse>;
 export const CreatedWebhookResponse = WebhookResponse.extend({
   secret: z.string().describe("The signing secret (whsec_…): shown once, here. Verify deliveries with any Standard Webhooks library"),
 });
+
+export const MAX_PREVIOUS_SECRET_HOURS = 72;
+export const rotateSecretBody = z.object({
+  keepPreviousHours: z.number().int().min(0).max(MAX_PREVIOUS_SECRET_HOURS).optional()
+    .describe("How long the previous secret keeps signing beside the new one (0-72 hours, default 24); 0 ends it at once"),
+}).strict();
+export const RotatedSecretResponse = CreatedWebhookResponse.describe("The endpoint with its new secret, shown once");
 
 export const DeliveryAttemptResponse = z.object({
   attempt: z.number().int(), statusCode: z.number().int().nullable(), durationMs: z.number().int(), error: z.string().nullable(), createdAt: z.string(),

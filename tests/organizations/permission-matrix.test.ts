@@ -41,6 +41,7 @@ const MATRIX: Record<string, Permission | null> = {
   [`GET ${ORG}/webhooks/[webhookId]/deliveries`]: null,
   [`POST ${ORG}/webhooks/[webhookId]/deliveries/[deliveryId]/replay`]: "webhooks.manage",
   [`POST ${ORG}/webhooks/[webhookId]/test`]: "webhooks.manage",
+  [`POST ${ORG}/webhooks/[webhookId]/rotate-secret`]: "webhooks.manage",
 };
 
 type Case = { key: string; route: string; method: string; permission: Permission | null };

@@ -10,6 +10,7 @@ import * as oneRoute from "@/app/api/user/organizations/[organizationId]/webhook
 import * as deliveriesRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/deliveries/route";
 import * as replayRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/deliveries/[deliveryId]/replay/route";
 import * as testRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/test/route";
+import * as rotateRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/rotate-secret/route";
 import { db } from "@/lib/db";
 import { flushOutbox } from "@/lib/events/outbox";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
@@ -66,6 +67,9 @@ const replay = (u: TestUser, webhookId: string, deliveryId: string, headers = as
   call(replayRoute.POST, { method: "POST", url: `${O(u)}/webhooks/${webhookId}/deliveries/${deliveryId}/replay`, headers, params: { organizationId: org, webhookId, deliveryId } });
 const sendTest = (u: TestUser, webhookId: string, headers = as(u), org = u.organizationId) =>
   call(testRoute.POST, { method: "POST", url: `${O(u)}/webhooks/${webhookId}/test`, headers, params: { organizationId: org, webhookId } });
+
+const rotate = (u: TestUser, webhookId: string, json?: unknown, headers = as(u), org = u.organizationId) =>
+  call(rotateRoute.POST, { method: "POST", url: `${O(u)}/webhooks/${webhookId}/rotate-secret`, headers, ...(json === undefined ? {} : { json }), params: { organizationId: org, webhookId } });
 
 const verify = (secret: string, r: Received) =>
   new Webhook(secret).verify(r.body, { "webhook-id": String(r.headers["webhook-id"]), "webhook-timestamp": String(r.headers["webhook-timestamp"]), "webhook-signature": String(r.headers["webhook-signature"]) });
@@ -302,6 +306,55 @@ describe("deliveries", () => {
     const f = await sendTest(u, bad.id);
     expect(f.body.data).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: 500, nextAttemptAt: null });
     expect((await one("GET", u, bad.id)).body.data.failingSince).toBeNull();
+  });
+
+  it("rotates the secret: the previous one co-signs for the overlap, then only the new one verifies; 0 hours ends it at once", async () => {
+    const u = await createTestUser("hooks-rotate");
+    const hook = await endpoint(u, "/ok", ["sync.completed"]);
+    const r = await rotate(u, hook.id); // no body: the default overlap
+    expect(r.res.status).toBe(200);
+    const rotated = r.body.data as { secret: string; secretRotatedAt: string; previousSecretExpiresAt: string };
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(hook.secret);
+    expect(new Date(rotated.previousSecretExpiresAt).getTime() - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    expect((await one("GET", u, hook.id)).body.data).not.toHaveProperty("secret");
+
+    await sendTest(u, hook.id);
+    const sigs = String(received[0].headers["webhook-signature"]).split(" ");
+    expect(sigs).toHaveLength(2);
+    expect(sigs.every((x) => x.startsWith("v1,"))).toBe(true);
+    expect(verify(rotated.secret, received[0])).toMatchObject({ type: "webhook.test" });
+    expect(verify(hook.secret, received[0])).toMatchObject({ type: "webhook.test" }); // a receiver not yet switched
+
+    // Once the overlap is over (even before anything tidies the row), only the new secret signs.
+    await db.webhookEndpoint.update({ where: { id: hook.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1000) } });
+    expect((await one("GET", u, hook.id)).body.data.previousSecretExpiresAt).toBeNull();
+    await sendTest(u, hook.id);
+    expect(String(received[1].headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    expect(verify(rotated.secret, received[1])).toBeTruthy();
+    expect(() => verify(hook.secret, received[1])).toThrow();
+
+    // A leak: 0 hours, the old secret stops at once; a rotation in an overlap ends the older secret.
+    const second = (await rotate(u, hook.id, { keepPreviousHours: 1 })).body.data as { secret: string };
+    const third = (await rotate(u, hook.id, { keepPreviousHours: 0 })).body.data as { secret: string; previousSecretExpiresAt: string | null };
+    expect(third.previousSecretExpiresAt).toBeNull();
+    await sendTest(u, hook.id);
+    expect(verify(third.secret, received[2])).toBeTruthy();
+    expect(() => verify(second.secret, received[2])).toThrow();
+    expect(() => verify(rotated.secret, received[2])).toThrow();
+    expect(await db.auditLog.count({ where: { organizationId: u.organizationId, metadata: { path: ["change"], equals: "webhook_secret_rotated" } } })).toBe(3);
+
+    // Bad bodies, another organization, a member without the role.
+    for (const json of [{ keepPreviousHours: 73 }, { keepPreviousHours: -1 }, { keepPreviousHours: 1.5 }, { keepPreviousHours: "24" }, { other: 1 }, "x"]) {
+      expect((await rotate(u, hook.id, json)).res.status).toBe(400);
+    }
+    expect((await rotate(mallory, hook.id, undefined, as(mallory), u.organizationId)).res.status).toBe(404);
+    expect((await rotate(mallory, hook.id)).res.status).toBe(404);
+    const member = await createTestUser("hooks-rotate-member");
+    await db.membership.create({ data: { organizationId: u.organizationId, userId: member.userId, role: "member" } });
+    const denied = await rotate(u, hook.id, undefined, as(member));
+    expect(denied.res.status).toBe(403);
+    expect(denied.body.meta).toMatchObject({ missingPermission: "webhooks.manage" });
   });
 
   it("formats Slack messages a person can read", async () => {

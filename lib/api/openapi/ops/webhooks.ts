@@ -3,7 +3,8 @@ import { z } from "zod";
 import { orgParams } from "@/lib/api/route";
 import { paginationQuery } from "@/lib/api/pagination";
 import { PUBLIC_EVENT_TYPES } from "@/lib/events/catalogue";
-import { CreatedWebhookResponse, createWebhookBody, DeliveryResponse, deliveryParams, listDeliveriesQuery, updateWebhookBody, webhookParams, WebhookResponse } from "@/lib/webhooks/schemas";
+import { CreatedWebhookResponse, createWebhookBody, DeliveryResponse, deliveryParams, listDeliveriesQuery, rotateSecretBody, RotatedSecretResponse, updateWebhookBody, webhookParams,
+  WebhookResponse } from "@/lib/webhooks/schemas";
 import { registerOperation } from "../registry";
 
 const tags = ["Webhooks"];
@@ -42,4 +43,11 @@ registerOperation({
 registerOperation({
   method: "POST", path: `${W}/{webhookId}/test`, tags, scopes: [...OW], params: webhookParams, response: DeliveryResponse,
   summary: "Send a test event", description: `A \`webhook.test\` event, sent at once and tried once, whatever the endpoint subscribes to (also when disabled); answers the delivery with its outcome.${ROLE}`,
+});
+registerOperation({
+  method: "POST", path: `${W}/{webhookId}/rotate-secret`, tags, scopes: [...OW], params: webhookParams, body: rotateSecretBody, response: RotatedSecretResponse,
+  summary: "Rotate the signing secret",
+  description: "Answers a new secret, once. For `keepPreviousHours` (default 24, at most 72; the body may be omitted) every delivery carries two signatures in "
+    + "webhook-signature, `v1,<new> v1,<previous>`, so a receiver verifies with either while it switches; 0 ends the previous secret at once "
+    + `(e.g. after a leak). Rotating again during the overlap ends the older secret.${ROLE}`,
 });
