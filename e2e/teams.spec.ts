@@ -79,7 +79,8 @@ test("teams: create an organization, invite a second person who signs up through
   await expect(page.getByRole("status").filter({ hasText: "Client X is back" })).toBeVisible();
   await expect(page.getByTestId("deleted-orgs-table")).toHaveCount(0);
   await bobPage.reload();
-  await expect(bobPage.getByText("Client X").first()).toBeVisible();
+  await expect(bobPage.getByRole("option", { name: "Client X" })).toHaveCount(1); // in his organization menu again
+  await expect(bobPage.getByText("Your role:")).toContainText("admin"); // and selected, as before, with the role he had
 });
 
 test("SSO: an owner sets up the provider and proves a domain; a person at that domain signs in through it", async ({ page, browser }) => {
