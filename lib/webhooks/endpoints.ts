@@ -132,6 +132,14 @@ export async function rotateWebhookSecret(ctx: Ctx, webhookId: string, input: z.
   return { ...toWebhookResponse(row), secret };
 }
 
+/** Previous secrets past their overlap, forgotten (they sign nothing any more). Answers how many. */
+export async function forgetExpiredSecrets(now = new Date()): Promise<number> {
+  const { count } = await db.webhookEndpoint.updateMany({
+    where: { previousSecretExpiresAt: { lte: now } }, data: { previousSecretEnc: null, previousSecretExpiresAt: null },
+  });
+  return count;
+}
+
 export async function deleteWebhook(ctx: Ctx, webhookId: string) {
   await db.$transaction(async (tx) => {
     const current = await getWebhookOrThrow(ctx, webhookId, tx);

@@ -16,6 +16,7 @@ import { flushOutbox } from "@/lib/events/outbox";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { deliverDue, MAX_ATTEMPTS, RETRY_SCHEDULE_S } from "@/lib/webhooks/deliver";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
+import { forgetExpiredSecrets } from "@/lib/webhooks/endpoints";
 import { startTestSite, type TestSite } from "../fakes/test-site";
 import { apiKeyHeader, bearer, call } from "../http";
 import { createTestApiKey, createTestUser, type TestUser } from "../factories";
@@ -333,6 +334,8 @@ describe("deliveries", () => {
     expect(String(received[1].headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expect(verify(rotated.secret, received[1])).toBeTruthy();
     expect(() => verify(hook.secret, received[1])).toThrow();
+    expect(await forgetExpiredSecrets()).toBeGreaterThanOrEqual(1); // the minute cron forgets it
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id } })).toMatchObject({ previousSecretEnc: null, previousSecretExpiresAt: null });
 
     // A leak: 0 hours, the old secret stops at once; a rotation in an overlap ends the older secret.
     const second = (await rotate(u, hook.id, { keepPreviousHours: 1 })).body.data as { secret: string };

@@ -1,6 +1,7 @@
 import { inngest } from "@/inngest/client";
 import { importCompleted, issueOpened, issueResolved, syncCompleted, urlDroppedFromIndex } from "@/lib/events/catalogue";
 import { deliverDue } from "@/lib/webhooks/deliver";
+import { forgetExpiredSecrets } from "@/lib/webhooks/endpoints";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
 
 // Every public domain event becomes one delivery per subscribed endpoint, attempted at once; the retries
@@ -15,7 +16,8 @@ export const webhooksFanOutFn = inngest.createFunction(
   },
 );
 
-// Every minute: deliveries whose next attempt is due (retries, and first attempts a crashed fan-out left).
+// Every minute: deliveries whose next attempt is due (retries, and first attempts a crashed fan-out left),
+// then previous secrets whose overlap after a rotation has ended are forgotten.
 export const webhooksDeliverDueFn = inngest.createFunction(
   { id: "webhooks-deliver-due", triggers: [{ cron: "* * * * *" }], concurrency: { limit: 1 } },
   async ({ step }) => {
@@ -25,6 +27,7 @@ export const webhooksDeliverDueFn = inngest.createFunction(
       attempted += r.attempted;
       if (r.attempted < 1000) break;
     }
-    return { attempted };
+    const forgottenSecrets = await step.run("forget-expired-secrets", () => forgetExpiredSecrets());
+    return { attempted, forgottenSecrets };
   },
 );
