@@ -10,6 +10,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { QueryError } from "@/components/ui/query-error";
 import { SettingsSkeleton } from "@/components/ui/skeleton";
 import { deleteWebhook, rotateWebhookSecret, sendTestEvent, updateWebhook, webhookKeys, webhooksQuery, type CreatedWebhook, type Webhook } from "@/lib/queries/webhooks";
+import { DEFAULT_PREVIOUS_SECRET_HOURS } from "@/lib/webhooks/secret-rotation";
 import { CreatedWebhookNotice } from "./created-webhook-notice";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { DeliveryLog } from "./delivery-log";
@@ -142,7 +143,7 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
         <ConfirmDialog
           title="Rotate the signing secret?" confirmLabel="Rotate secret" busyLabel="Rotating…" onClose={() => setRotating(null)}
           onConfirm={async () => {
-            const w = await rotateWebhookSecret(organizationId, rotating.id, keepPrevious ? 24 : 0);
+            const w = await rotateWebhookSecret(organizationId, rotating.id, keepPrevious ? DEFAULT_PREVIOUS_SECRET_HOURS : 0);
             setRotating(null);
             setNotice("");
             setCreated({ webhook: w, rotated: true });
@@ -154,7 +155,7 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
             <legend className="sr-only">The previous secret</legend>
             <label className="flex items-start gap-2">
               <input type="radio" name="keep-previous" className="mt-1" checked={keepPrevious} onChange={() => setKeepPrevious(true)} />
-              <span>Keep the previous secret signing too for 24 hours, so the receiver keeps verifying while you update it.</span>
+              <span>Keep the previous secret signing too for {DEFAULT_PREVIOUS_SECRET_HOURS} hours, so the receiver keeps verifying while you update it.</span>
             </label>
             <label className="flex items-start gap-2">
               <input type="radio" name="keep-previous" className="mt-1" checked={!keepPrevious} onChange={() => setKeepPrevious(false)} />

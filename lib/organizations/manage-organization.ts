@@ -32,15 +32,22 @@ async function toResponse(organizationId: string, role: NonNullable<Ctx["org"]>[
   };
 }
 
+/**
+ * 409 when the user already belongs to ORGANIZATIONS_PER_USER live organizations. Counted under the user's row
+ * lock, so two creations or restores at once cannot both take the last place.
+ */
+async function assertRoomForAnotherOrganization(tx: Tx, userId: string) {
+  await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+  const count = await tx.membership.count({ where: { userId, organization: { deletedAt: null } } });
+  if (count >= maxOrganizationsPerUser()) throw new ApiError("CONFLICT", `You belong to ${count} organizations, the most one person can`, { limit: maxOrganizationsPerUser() });
+}
+
 /** A new organization with the caller as its owner (no free credits: those come once, with the personal organization). */
 export async function createOrganization(ctx: Ctx, input: z.infer<typeof createOrganizationBody>): Promise<OrganizationResponse> {
   const userId = actorUserId(ctx);
   if (!userId) throw new ApiError("FORBIDDEN", "Only a person can create an organization");
   return db.$transaction(async (tx) => {
-    // Counted under the user's row lock: two creations at once cannot both take the last place.
-    await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
-    const count = await tx.membership.count({ where: { userId, organization: { deletedAt: null } } });
-    if (count >= maxOrganizationsPerUser()) throw new ApiError("CONFLICT", `You belong to ${count} organizations, the most one person can`, { limit: maxOrganizationsPerUser() });
+    await assertRoomForAnotherOrganization(tx, userId);
     const org = await tx.organization.create({ data: { name: input.name, slug: slugFor(input.name) } });
     await tx.membership.create({ data: { organizationId: org.id, userId, role: "owner", lastActiveAt: new Date() } });
     await recordAudit({ action: "organization.created", ...auditActor(ctx), organizationId: org.id, target: { type: "organization", id: org.id }, metadata: { name: input.name } }, tx);
@@ -104,18 +111,16 @@ export async function restoreOrganization(ctx: Ctx, organizationId: string, now 
   const userId = actorUserId(ctx);
   if (!userId || ctx.actor.type === "apiKey") throw new ApiError("FORBIDDEN", "Only a person can restore an organization");
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`; // the same lock as createOrganization: the limit holds
     const [row] = await tx.$queryRaw<{ name: string; role: OrgRole }[]>`SELECT o.name, m.role::text AS role FROM organizations o
       JOIN memberships m ON m.organization_id = o.id AND m.user_id = ${userId}::uuid
       WHERE o.id = ${organizationId}::uuid AND o.deleted_at IS NOT NULL AND o.deletion_scheduled_for > ${now} FOR UPDATE OF o`;
     if (!row) throw new ApiError("NOT_FOUND", "No deleted organization of yours with this id can be restored");
     // Whoever may delete may restore (lib/auth/permissions.ts).
     requirePermission({ ...ctx, org: { id: organizationId, role: row.role } }, "organization.delete");
-    const count = await tx.membership.count({ where: { userId, organization: { deletedAt: null } } });
-    if (count >= maxOrganizationsPerUser()) throw new ApiError("CONFLICT", `You belong to ${count} organizations, the most one person can`, { limit: maxOrganizationsPerUser() });
+    await assertRoomForAnotherOrganization(tx, userId);
     await tx.organization.update({ where: { id: organizationId }, data: { deletedAt: null, deletionScheduledFor: null } });
     await recordAudit({ action: "organization.updated", ...auditActor(ctx), organizationId, target: { type: "organization", id: organizationId }, metadata: { restored: true, name: row.name } }, tx);
-    return toResponse(organizationId, "owner", tx);
+    return toResponse(organizationId, row.role, tx);
   });
 }
 

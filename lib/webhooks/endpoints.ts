@@ -9,6 +9,7 @@ import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/engines/secret-box";
 import { webhookUrlRefusal } from "./endpoint-url";
 import type { createWebhookBody, rotateSecretBody, updateWebhookBody, WebhookResponse } from "./schemas";
+import { DEFAULT_PREVIOUS_SECRET_HOURS } from "./secret-rotation";
 
 /** Endpoints per organization (WEBHOOK_ENDPOINTS_PER_ORG). */
 export const maxEndpoints = () => Number(process.env.WEBHOOK_ENDPOINTS_PER_ORG) || 50;
@@ -104,8 +105,6 @@ export async function updateWebhook(ctx: Ctx, webhookId: string, input: z.infer<
     return toWebhookResponse(row);
   });
 }
-
-export const DEFAULT_PREVIOUS_SECRET_HOURS = 24;
 
 /**
  * A new signing secret, answered once. The one it replaces keeps signing beside it (a second signature in

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PUBLIC_EVENT_TYPES } from "@/lib/events/catalogue";
 import { paginationQuery } from "@/lib/api/pagination";
 import { orgParams, uuidParam } from "@/lib/api/route";
+import { DEFAULT_PREVIOUS_SECRET_HOURS, MAX_PREVIOUS_SECRET_HOURS } from "./secret-rotation";
 
 /** The event a test send carries; never emitted by the domain, delivered whatever the endpoint subscribes to. */
 export const TEST_EVENT_TYPE = "webhook.test";
@@ -42,10 +43,9 @@ export const CreatedWebhookResponse = WebhookResponse.extend({
   secret: z.string().describe("The signing secret (whsec_…): shown once, here. Verify deliveries with any Standard Webhooks library"),
 });
 
-export const MAX_PREVIOUS_SECRET_HOURS = 72;
 export const rotateSecretBody = z.object({
   keepPreviousHours: z.number().int().min(0).max(MAX_PREVIOUS_SECRET_HOURS).optional()
-    .describe("How long the previous secret keeps signing beside the new one (0-72 hours, default 24); 0 ends it at once"),
+    .describe(`How long the previous secret keeps signing beside the new one (0-${MAX_PREVIOUS_SECRET_HOURS} hours, default ${DEFAULT_PREVIOUS_SECRET_HOURS}); 0 ends it at once`),
 }).strict();
 export const RotatedSecretResponse = CreatedWebhookResponse.describe("The endpoint with its new secret, shown once");
 
