@@ -33,9 +33,10 @@ const toResponse = (r: Row): InviteResponse => ({
   acceptedAt: r.acceptedAt?.toISOString() ?? null, revokedAt: r.revokedAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString(),
 });
 
-async function inviterEmails(rows: Row[]) {
+/** Inside a transaction pass its `tx`: the embedded database serves one connection, so `db` would wait for the transaction to end. */
+async function inviterEmails(rows: Row[], client: Tx = db) {
   const ids = [...new Set(rows.map((r) => r.invitedByUserId).filter((x): x is string => !!x))];
-  const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
+  const users = await client.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
   const byId = new Map(users.map((u) => [u.id, u.email]));
   return rows.map((r) => ({ ...r, invitedByEmail: r.invitedByUserId ? (byId.get(r.invitedByUserId) ?? null) : null }));
 }
@@ -125,20 +126,27 @@ export async function revokeInvite(ctx: Ctx, inviteId: string, now = new Date())
   return db.$transaction(async (tx) => {
     const row = await inviteOrThrow(tx, ctx, inviteId);
     if (row.acceptedAt) throw new ApiError("CONFLICT", "This invitation was accepted; remove the member instead");
-    if (row.revokedAt) return toResponse((await inviterEmails([row]))[0]);
+    if (row.revokedAt) return toResponse((await inviterEmails([row], tx))[0]);
     const updated = await tx.invitation.update({ where: { id: row.id }, data: { revokedAt: now } });
     await recordAudit({ action: "member.invite_revoked", ...auditActor(ctx), target: { type: "invitation", id: row.id }, metadata: { email: row.email } }, tx);
-    return toResponse((await inviterEmails([updated]))[0]);
+    return toResponse((await inviterEmails([updated], tx))[0]);
   });
+}
+
+function assertResendable(invite: { acceptedAt: Date | null; revokedAt: Date | null }) {
+  if (invite.acceptedAt || invite.revokedAt) throw new ApiError("CONFLICT", `This invitation was ${invite.acceptedAt ? "accepted" : "revoked"}; send a new one`);
 }
 
 /** A new token and seven more days; the old link dies at once. */
 export async function resendInvite(ctx: Ctx, inviteId: string, now = new Date()): Promise<InviteResponse> {
   const token = newToken();
+  // Checked, then counted (a refused resend costs nothing), before the transaction: the limiter's store is
+  // another connection, which the embedded database would only serve once the transaction had ended.
+  assertResendable(await inviteOrThrow(db, ctx, inviteId));
+  await consumeInvitation(orgId(ctx));
   const { row, organizationName } = await db.$transaction(async (tx) => {
     const current = await inviteOrThrow(tx, ctx, inviteId);
-    if (current.acceptedAt || current.revokedAt) throw new ApiError("CONFLICT", `This invitation was ${current.acceptedAt ? "accepted" : "revoked"}; send a new one`);
-    await consumeInvitation(orgId(ctx));
+    assertResendable(current); // again, under the transaction: revoked or accepted meanwhile
     const row = await tx.invitation.update({
       where: { id: current.id },
       data: { tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000), sentCount: { increment: 1 }, lastSentAt: now },
