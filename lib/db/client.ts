@@ -10,7 +10,10 @@ const omit = {
 } as const;
 
 function createClient(pool: pg.Pool) {
-  return new PrismaClient({ adapter: new PrismaPg(pool), omit });
+  // One embedded backend runs every transaction in turn: under load one waits longer to start and finish
+  // than Prisma's defaults (2 s, 5 s) allow a PostgreSQL server with its own backend per connection.
+  const transactionOptions = sharesOneBackend() ? { maxWait: 30_000, timeout: 30_000 } : undefined;
+  return new PrismaClient({ adapter: new PrismaPg(pool), omit, transactionOptions });
 }
 
 export type Db = ReturnType<typeof createClient>;
