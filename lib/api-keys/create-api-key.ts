@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import type { createApiKeyBody } from "./schemas";
@@ -10,10 +10,10 @@ import { assertGrantable, userActorOrThrow } from "./internal";
 export async function createApiKey({ ctx, input, now = new Date() }: { ctx: Ctx; input: z.infer<typeof createApiKeyBody>; now?: Date }) {
   const actor = userActorOrThrow(ctx);
   const { organizationId, scopes } = input.metadata;
-  if (actor.type === "apiKey" && actor.organizationId !== organizationId) throw new ApiError("NOT_FOUND", "Organization not found");
+  if (actor.type === "apiKey" && actor.organizationId !== organizationId) throw new DomainError("NOT_FOUND", "Organization not found");
   assertGrantable(actor, scopes);
   const member = await db.membership.findUnique({ where: { organizationId_userId: { organizationId, userId: actor.userId } }, select: { organization: { select: { deletedAt: true } } } });
-  if (!member || member.organization.deletedAt) throw new ApiError("NOT_FOUND", "Organization not found");
+  if (!member || member.organization.deletedAt) throw new DomainError("NOT_FOUND", "Organization not found");
 
   const secret = generateApiKey();
   const key = await db.$transaction(async (tx) => {

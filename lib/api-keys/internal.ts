@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { db, type Prisma } from "@/lib/db";
-import type { Ctx, UserActor } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx, UserActor } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { iso } from "@/lib/users/schemas";
 import { ApiKeyResponse } from "./schemas";
 
 export function userActorOrThrow(ctx: Ctx): UserActor {
-  if (ctx.actor.type === "system") throw new ApiError("FORBIDDEN", "API keys belong to users");
+  if (ctx.actor.type === "system") throw new DomainError("FORBIDDEN", "API keys belong to users");
   return ctx.actor;
 }
 
@@ -18,7 +18,7 @@ export function visibleKeysWhere(actor: UserActor): Prisma.ApiKeyWhereInput {
 export async function getApiKeyOrThrow(ctx: Ctx, id: string) {
   const actor = userActorOrThrow(ctx);
   const key = z.uuid().safeParse(id).success ? await db.apiKey.findFirst({ where: { id, ...visibleKeysWhere(actor) } }) : null;
-  if (!key) throw new ApiError("NOT_FOUND", "API key not found");
+  if (!key) throw new DomainError("NOT_FOUND", "API key not found");
   return key;
 }
 
@@ -37,5 +37,5 @@ export function toApiKeyResponse(k: KeyRow): ApiKeyResponse {
 export function assertGrantable(actor: UserActor, scopes: readonly string[]) {
   if (actor.type !== "apiKey") return;
   const extra = scopes.filter((s) => !actor.scopes.includes(s));
-  if (extra.length) throw new ApiError("FORBIDDEN", `This credential cannot grant ${extra.join(", ")}`, { missingScopes: extra });
+  if (extra.length) throw new DomainError("FORBIDDEN", `This credential cannot grant ${extra.join(", ")}`, { missingScopes: extra });
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import type { updateApiKeyBody } from "./schemas";
 import { assertGrantable, getApiKeyOrThrow, toApiKeyResponse, userActorOrThrow, visibleKeysWhere } from "./internal";

@@ -1,8 +1,6 @@
-import { ApiError, type ErrorCode } from "./errors";
+import type { PaginationMeta } from "@/lib/core/pagination";
 
-export type PaginationMeta = { total: number; offset: number; limit: number; hasMore: boolean };
-
-function json(body: unknown, status: number, headers?: Record<string, string>): Response {
+export function json(body: unknown, status: number, headers?: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
@@ -17,10 +15,6 @@ export function created<T>(data: T, message = "Created"): Response {
   return json({ success: true, status: 201, code: "OK", message, data }, 201);
 }
 
-export function errorBody(code: ErrorCode | string, status: number, message: string, meta?: Record<string, unknown>) {
+export function errorBody(code: string, status: number, message: string, meta?: Record<string, unknown>) {
   return { success: false as const, status, code, message, ...(meta ? { meta } : {}) };
-}
-
-export function errorResponse(err: ApiError, extraHeaders?: Record<string, string>): Response {
-  return json(errorBody(err.code, err.status, err.message, err.meta), err.status, { ...err.headers, ...extraHeaders });
 }

@@ -1,5 +1,7 @@
-// The one table of public error codes and their HTTP statuses (DESIGN.md). Clients branch on codes.
-export const ERROR_CODES = {
+import type { ErrorCode } from "@/lib/core/errors";
+
+// The one table of public error codes and their HTTP statuses (DESIGN.md). Only the HTTP edge reads it.
+export const HTTP_STATUS: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   OAUTH_STATE_INVALID: 400,
   OAUTH_CODE_INVALID: 400,
@@ -26,26 +28,4 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: 500,
   UPSTREAM_ERROR: 502,
   INTEGRATION_NOT_CONFIGURED: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
-
-export type ValidationIssue = { path: string; message: string; code: string };
-
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly meta?: Record<string, unknown>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = "ApiError";
-    this.status = ERROR_CODES[code];
-  }
-}
-
-export function validationError(message: string, errors: ValidationIssue[]): ApiError {
-  return new ApiError("VALIDATION_ERROR", message, { errors });
-}
+};

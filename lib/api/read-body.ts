@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { DomainError } from "@/lib/core/errors";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -27,7 +27,7 @@ export async function readBodyBytes(req: Request, limit: number): Promise<Uint8A
 }
 
 function tooLarge(limit: number) {
-  return new ApiError("PAYLOAD_TOO_LARGE", `Request body exceeds ${limit} bytes`, { limitBytes: limit });
+  return new DomainError("PAYLOAD_TOO_LARGE", `Request body exceeds ${limit} bytes`, { limitBytes: limit });
 }
 
 /** The one JSON reader: wrong content type → 415, oversized → 413, malformed → 400. */
@@ -35,15 +35,15 @@ export async function readJson(req: Request, { optional = false } = {}): Promise
   const bytes = await readBodyBytes(req, MAX_JSON_BODY_BYTES);
   if (bytes.byteLength === 0) {
     if (optional) return undefined;
-    throw new ApiError("VALIDATION_ERROR", "A JSON request body is required", { errors: [{ path: "", message: "Required", code: "invalid_type" }] });
+    throw new DomainError("VALIDATION_ERROR", "A JSON request body is required", { errors: [{ path: "", message: "Required", code: "invalid_type" }] });
   }
   const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json" && !type.endsWith("+json")) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json");
   }
   try {
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON", { errors: [{ path: "", message: "Malformed JSON", code: "invalid_json" }] });
+    throw new DomainError("VALIDATION_ERROR", "The request body is not valid JSON", { errors: [{ path: "", message: "Malformed JSON", code: "invalid_json" }] });
   }
 }

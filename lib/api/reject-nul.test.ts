@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./errors";
+import type { DomainError } from "@/lib/core/errors";
+import { HTTP_STATUS } from "./errors";
 import { assertNoNulInBody, assertNoNulInParams, assertNoNulInQuery, nulPaths, nulRejectionOf } from "./reject-nul";
 
 const errorOf = (fn: () => void) => {
   try {
     fn();
   } catch (e) {
-    return e as ApiError;
+    // The status a client sees is the edge's, from the one table.
+    return { code: (e as DomainError).code, meta: (e as DomainError).meta, status: HTTP_STATUS[(e as DomainError).code] };
   }
   return null;
 };

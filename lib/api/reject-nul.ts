@@ -1,5 +1,5 @@
-import { errorResponse } from "./envelope";
-import { ApiError, validationError } from "./errors";
+import { errorResponse } from "./render-error";
+import { DomainError, validationError } from "@/lib/core/errors";
 
 // DESIGN.md: no text containing a NUL byte reaches the database. PostgreSQL refuses U+0000 in text
 // and jsonb, so one that got through would answer 500; the route wrapper refuses it up front instead.
@@ -34,7 +34,7 @@ function join(path: string, key: string): string {
   return path ? `${path}.${key}` : key;
 }
 
-function rejection(message: string, paths: string[]): ApiError {
+function rejection(message: string, paths: string[]): DomainError {
   return validationError(message, paths.slice(0, MAX_REPORTED).map((path) => ({ path, message: NUL_MESSAGE, code: "nul_byte" })));
 }
 
@@ -55,7 +55,7 @@ export function assertNoNulInBody(body: unknown): void {
 
 /** A path segment with a NUL names nothing that exists: 404, as for any malformed id. */
 export function assertNoNulInParams(params: Record<string, unknown>): void {
-  if (nulPaths(params, 1).length) throw new ApiError("NOT_FOUND", "Not found");
+  if (nulPaths(params, 1).length) throw new DomainError("NOT_FOUND", "Not found");
 }
 
 const FORM = "application/x-www-form-urlencoded";
@@ -79,7 +79,7 @@ export async function nulRejectionOf(request: Request): Promise<Response | null>
     }
     return null;
   } catch (e) {
-    if (e instanceof ApiError) return errorResponse(e);
+    if (e instanceof DomainError) return errorResponse(e);
     throw e;
   }
 }

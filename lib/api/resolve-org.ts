@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
-import { ApiError } from "./errors";
-import type { OrgContext } from "./context";
+import { DomainError } from "@/lib/core/errors";
+import type { OrgContext } from "@/lib/core/context";
 
 /**
  * The organization named in the path, as the caller may see it. Unknown organizations, ones the
@@ -33,5 +33,5 @@ async function touchActivity(organizationId: string, userId: string, last: Date 
 }
 
 function orgNotFound() {
-  return new ApiError("NOT_FOUND", "Organization not found");
+  return new DomainError("NOT_FOUND", "Organization not found");
 }

@@ -1,5 +1,5 @@
 import { db, type Tx, type AuditAction, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { AUDIT_ACTIONS } from "./actions";
 
 export type AuditEntry = {

@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
 import { resolvePrincipal } from "./principal";
 import { SESSION_COOKIES } from "./session-cookie";
-import { actorFromPrincipal } from "@/lib/api/context";
+import { actorFromPrincipal } from "./principal";
 
 /** The signed-in user of a page (session cookie only), with organizations, or null. */
 export async function getCurrentUser() {

@@ -1,6 +1,6 @@
 import type { OrgRole } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 
 // The permission matrix: what each organization role may do, on top of the credential's scopes (DESIGN.md:
 // "the role matrix applies on top of scopes"). A session's rights are its role's; an API key's are its
@@ -40,7 +40,7 @@ export function permissionsOf(role: OrgRole): Permission[] {
 export function requirePermission(ctx: Ctx, permission: Permission): void {
   const role = ctx.org?.role;
   if (!role || !roleAllows(role, permission)) {
-    throw new ApiError("FORBIDDEN", `Your role in this organization does not allow ${permission}`, { missingPermission: permission, role: role ?? null });
+    throw new DomainError("FORBIDDEN", `Your role in this organization does not allow ${permission}`, { missingPermission: permission, role: role ?? null });
   }
 }
 

@@ -1,4 +1,5 @@
 import { db, Prisma, sqlRows, type OrgRole } from "@/lib/db";
+import type { UserActor } from "@/lib/core/context";
 import { hashApiKey } from "./api-key-secret";
 import { sessionTokenFromCookie } from "./session-cookie";
 import { SCOPES, type Scope } from "./scopes";
@@ -61,4 +62,11 @@ async function principalFromApiKey(key: string, now: Date): Promise<Principal | 
 
 function usable(u: { is_active: boolean; deletion_scheduled_for: Date | null }): boolean {
   return u.is_active && !u.deletion_scheduled_for;
+}
+
+/** The actor a verb sees for an authenticated caller. */
+export function actorFromPrincipal(p: Principal): UserActor {
+  return p.kind === "session"
+    ? { type: "user", userId: p.user.id, email: p.user.email, sessionId: p.sessionId }
+    : { type: "apiKey", userId: p.user.id, email: p.user.email, apiKeyId: p.apiKeyId, organizationId: p.organizationId, scopes: p.scopes };
 }

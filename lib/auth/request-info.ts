@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-
-export type RequestInfo = { ipAddress: string | null; userAgent: string | null };
+import type { RequestInfo } from "@/lib/core/context";
 
 export function requestInfoFrom(headers: Headers): RequestInfo {
   const fwd = headers.get("x-forwarded-for")?.split(",")[0]?.trim();

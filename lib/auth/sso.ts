@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { recordAudit } from "@/lib/audit-log/record-audit";
 import { createSession } from "./sessions";
 import { ssoForDomain, ssoLoginPath } from "@/lib/sso/sso-config";
@@ -35,7 +35,7 @@ export async function magicLinkAllowed(email: string): Promise<boolean> {
 /** Exchanges a single-use handle issued by an SSO callback for a session. */
 export async function completeSso(handle: string, request: { ipAddress: string | null; userAgent: string | null }, now = new Date()) {
   const claimed = await db.ssoHandle.updateMany({ where: { id: handle, consumedAt: null, expiresAt: { gt: now } }, data: { consumedAt: now } });
-  if (claimed.count !== 1) throw new ApiError("NOT_FOUND", "Unknown, used or expired SSO handle");
+  if (claimed.count !== 1) throw new DomainError("NOT_FOUND", "Unknown, used or expired SSO handle");
   const { user } = await db.ssoHandle.findUniqueOrThrow({ where: { id: handle }, select: { user: { select: { id: true, email: true } } } });
   const session = await createSession(user.id, now);
   await recordAudit({ action: "auth.login", userId: user.id, request, metadata: { method: "sso" } });

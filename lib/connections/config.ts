@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 
 // The OAuth client of the console and the key that seals stored secrets, read at call time.
 export type ConsoleClient = { clientId: string; clientSecret: string; redirectUri: string };
@@ -21,7 +21,7 @@ export function consoleClientOrThrow(): ConsoleClient {
   const clientId = read("GSC_CLIENT_ID");
   const clientSecret = read("GSC_CLIENT_SECRET");
   if (!clientId || !clientSecret) {
-    throw new ApiError("INTEGRATION_NOT_CONFIGURED", "The webmaster console connection is not configured on this server (GSC_CLIENT_ID, GSC_CLIENT_SECRET)", { integration: "gsc" });
+    throw new DomainError("INTEGRATION_NOT_CONFIGURED", "The webmaster console connection is not configured on this server (GSC_CLIENT_ID, GSC_CLIENT_SECRET)", { integration: "gsc" });
   }
   assertEncryptionConfigured("gsc");
   return { clientId, clientSecret, redirectUri: gscRedirectUri() };
@@ -30,6 +30,6 @@ export function consoleClientOrThrow(): ConsoleClient {
 /** Secrets are only ever stored sealed: without a usable ENCRYPTION_KEY nothing is connected (503). */
 export function assertEncryptionConfigured(integration: "gsc" | "engineB"): void {
   if (!/^[0-9a-fA-F]{64}$/.test(read("ENCRYPTION_KEY"))) {
-    throw new ApiError("INTEGRATION_NOT_CONFIGURED", "Stored credentials cannot be encrypted on this server (ENCRYPTION_KEY is missing or not 64 hex characters)", { integration });
+    throw new DomainError("INTEGRATION_NOT_CONFIGURED", "Stored credentials cannot be encrypted on this server (ENCRYPTION_KEY is missing or not 64 hex characters)", { integration });
   }
 }

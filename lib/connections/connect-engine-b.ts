@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { listSites } from "@/lib/engines/engine-b";
 import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
@@ -27,18 +27,18 @@ export async function connectEngineB(ctx: Ctx, projectId: string, input: EngineB
   const project = await getProjectOrThrow(ctx, projectId);
   const listed = await listSites(input.apiKey, { now });
   if (listed.kind === "revoked") {
-    throw new ApiError("ENGINE_KEY_INVALID", "The second engine refused this API key (invalid or revoked). Copy the key again from its webmaster tool.", { engine: "engineB" });
+    throw new DomainError("ENGINE_KEY_INVALID", "The second engine refused this API key (invalid or revoked). Copy the key again from its webmaster tool.", { engine: "engineB" });
   }
   if (listed.kind !== "ok") throw upstreamError("engineB", listed, now);
   const match = matchEngineBSite(listed.value.sites, project.domain);
-  if (!match.ok) throw new ApiError("ENGINE_SITE_NOT_VERIFIED", SITE_FAILURES[match.reason], { reason: match.reason, domain: project.domain, sites: match.sites });
+  if (!match.ok) throw new DomainError("ENGINE_SITE_NOT_VERIFIED", SITE_FAILURES[match.reason], { reason: match.reason, domain: project.domain, sites: match.sites });
 
   const row = await db.$transaction(async (tx) => {
     const { count } = await tx.project.updateMany({
       where: { id: project.id, organizationId: orgIdOrThrow(ctx), deletedAt: null },
       data: { engineBApiKeyEnc: sealEngineBKey(project.id, input.apiKey), engineBConnectedAt: now, engineBSiteUrl: match.siteUrl, engineBLastError: null },
     });
-    if (!count) throw new ApiError("NOT_FOUND", "Project not found");
+    if (!count) throw new DomainError("NOT_FOUND", "Project not found");
     await recordAudit({
       ...auditActor(ctx), action: "project.engineb_connected", target: { type: "project", id: project.id },
       metadata: { siteUrl: match.siteUrl, reconnected: project.engineBConnectedAt !== null },

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { exchangeCode, listSites, refreshAccessToken } from "@/lib/engines/console";
 import type { NotOk } from "@/lib/engines/outcome";
@@ -40,7 +40,7 @@ export async function connectGsc(ctx: Ctx, projectId: string, input: GscCallback
   if (sites.kind !== "ok") throw consoleFailure(sites, now);
   const choice = chooseProperty(sites.value.sites, input.propertyUrl, project.domain);
   if (!choice.ok) {
-    throw new ApiError("PROPERTY_NOT_COVERED", `${NOT_COVERED[choice.reason]} Choose one of meta.properties and send it again with the same state and code.`, {
+    throw new DomainError("PROPERTY_NOT_COVERED", `${NOT_COVERED[choice.reason]} Choose one of meta.properties and send it again with the same state and code.`, {
       reason: choice.reason, propertyUrl: input.propertyUrl, domain: project.domain, properties: choice.covering,
     });
   }
@@ -52,7 +52,7 @@ export async function connectGsc(ctx: Ctx, projectId: string, input: GscCallback
       where: { id: project.id, organizationId: ref.organizationId, deletedAt: null },
       data: { gscRefreshTokenEnc: sealGscRefreshToken(project.id, grant.refreshToken), gscPropertyUrl: input.propertyUrl, gscConnectedAt: now, gscRevokedAt: null },
     });
-    if (!count) throw new ApiError("NOT_FOUND", "Project not found");
+    if (!count) throw new DomainError("NOT_FOUND", "Project not found");
     await clearProjectIssue(tx, ref, "gsc_auth_revoked", now);
     await recordAudit({
       ...auditActor(ctx), action: "project.gsc_connected", target: { type: "project", id: project.id },
@@ -95,10 +95,10 @@ async function grantFor(client: ConsoleClient, state: PendingState, code: string
   return { refreshToken: refreshToken.reveal(), accessToken: accessToken.reveal(), kept: false };
 }
 
-const codeInvalid = (reason: string, message: string) => new ApiError("OAUTH_CODE_INVALID", message, { reason });
+const codeInvalid = (reason: string, message: string) => new DomainError("OAUTH_CODE_INVALID", message, { reason });
 
 /** A console failure as the API answers it: a refused code is the caller's (400), the rest is upstream (502/503). */
-function consoleFailure(outcome: NotOk, now: Date): ApiError {
+function consoleFailure(outcome: NotOk, now: Date): DomainError {
   if (outcome.kind === "invalid" && outcome.code === "invalid_code") {
     return codeInvalid("invalid_code", "The authorization code is invalid, expired or already used. Start the connection again.");
   }
@@ -110,7 +110,7 @@ function consoleFailure(outcome: NotOk, now: Date): ApiError {
   }
   if (outcome.kind === "invalid" && outcome.code === "client_rejected") {
     console.warn(`[connections] ${outcome.message}`); // the console's words, for the operator
-    return new ApiError("INTEGRATION_NOT_CONFIGURED", "The console rejected this server's OAuth client (GSC_CLIENT_ID / GSC_CLIENT_SECRET)", { integration: "gsc", reason: "client_rejected" });
+    return new DomainError("INTEGRATION_NOT_CONFIGURED", "The console rejected this server's OAuth client (GSC_CLIENT_ID / GSC_CLIENT_SECRET)", { integration: "gsc", reason: "client_rejected" });
   }
   return upstreamError("gsc", outcome, now);
 }

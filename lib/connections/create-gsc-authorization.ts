@@ -1,4 +1,4 @@
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { buildAuthorizeUrl } from "@/lib/engines/console";
 import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
 import { consoleClientOrThrow } from "./config";

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { consoleQuota } from "@/lib/engines/console";
 import { quotaToday } from "@/lib/engine-sync/quota-store";
 import { getProjectOrThrow } from "@/lib/projects/internal";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { db, type Tx } from "@/lib/db";
-import { ApiError } from "@/lib/api/errors";
-import { actorUserId, type Ctx } from "@/lib/api/context";
+import { DomainError } from "@/lib/core/errors";
+import { actorUserId, type Ctx } from "@/lib/core/context";
 
 // A consent in progress. The state is a bearer secret for the callback, so only its SHA-256 is stored
 // (a fast hash is enough: generated states carry 256 bits, client ones at least 16 characters).
@@ -21,7 +21,7 @@ export const STATE_FAILURES = {
 } as const;
 export type StateFailure = keyof typeof STATE_FAILURES;
 
-export const stateInvalid = (reason: StateFailure) => new ApiError("OAUTH_STATE_INVALID", STATE_FAILURES[reason], { reason });
+export const stateInvalid = (reason: StateFailure) => new DomainError("OAUTH_STATE_INVALID", STATE_FAILURES[reason], { reason });
 
 const stateColumns = { id: true, organizationId: true, projectId: true, userId: true, redirectUri: true, codeHash: true, refreshTokenEnc: true, expiresAt: true, consumedAt: true } as const;
 export type PendingState = { id: string; redirectUri: string | null; codeHash: string | null; refreshTokenEnc: string | null; expiresAt: Date };
@@ -39,7 +39,7 @@ export async function issueState(ctx: Ctx, ref: { organizationId: string; projec
     });
   } catch (e) {
     if ((e as { code?: unknown }).code !== "P2002") throw e;
-    throw new ApiError("VALIDATION_ERROR", "Request validation failed", {
+    throw new DomainError("VALIDATION_ERROR", "Request validation failed", {
       errors: [{ path: "state", message: "This state was already issued: send a new random value (or omit it)", code: "state_taken" }],
     });
   }

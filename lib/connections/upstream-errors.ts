@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import type { NotOk } from "@/lib/engines/outcome";
 
 // Engine outcomes that are not `ok`, as the API answers them. Outcome messages are already free of
@@ -7,16 +7,16 @@ type Engine = "gsc" | "engineB";
 const NAMES: Record<Engine, string> = { gsc: "The webmaster console", engineB: "The second engine's webmaster API" };
 
 /** 502 UPSTREAM_ERROR; a throttle or quota answer carries Retry-After and meta.retryAfterSeconds. */
-export function upstreamError(engine: Engine, outcome: NotOk, now = new Date()): ApiError {
+export function upstreamError(engine: Engine, outcome: NotOk, now = new Date()): DomainError {
   console.warn(`[connections] ${outcome.message}`);
   if (outcome.kind === "quota") {
     const retryAfterSeconds = Math.max(1, Math.ceil((outcome.retryAt.getTime() - now.getTime()) / 1000));
-    return new ApiError("UPSTREAM_ERROR", `${NAMES[engine]} is throttling requests: try again in ${retryAfterSeconds} seconds`,
-      { engine, reason: "throttled", retryAfterSeconds }, { "retry-after": String(retryAfterSeconds) });
+    return new DomainError("UPSTREAM_ERROR", `${NAMES[engine]} is throttling requests: try again in ${retryAfterSeconds} seconds`,
+      { engine, reason: "throttled", retryAfterSeconds });
   }
   const reason = outcome.kind === "transient" ? outcome.code : `${outcome.kind}:${outcome.code}`;
-  const headers = outcome.kind === "transient" && outcome.retryAfterMs ? { "retry-after": String(Math.ceil(outcome.retryAfterMs / 1000)) } : undefined;
-  return new ApiError("UPSTREAM_ERROR", `${NAMES[engine]} could not be used right now (${describe(outcome)}). Try again later.`, { engine, reason }, headers);
+  const retryAfter = outcome.kind === "transient" && outcome.retryAfterMs ? { retryAfterSeconds: Math.ceil(outcome.retryAfterMs / 1000) } : {};
+  return new DomainError("UPSTREAM_ERROR", `${NAMES[engine]} could not be used right now (${describe(outcome)}). Try again later.`, { engine, reason, ...retryAfter });
 }
 
 function describe(outcome: NotOk): string {

@@ -1,14 +1,14 @@
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { Prisma, type Tx, type CreditEntryKind } from "@/lib/db";
 
 type Movement = { organizationId: string; amount: number; kind: CreditEntryKind; reference?: string; metadata?: Record<string, unknown>; actorUserId?: string | null };
 
 /** Adds credits through a ledger entry; returns the new balance. Run inside the caller's transaction. */
 export async function grantCredits(tx: Tx, m: Movement): Promise<number> {
-  if (!Number.isInteger(m.amount) || m.amount <= 0) throw new ApiError("VALIDATION_ERROR", "Credit grants must be a positive whole number", { errors: [{ path: "amount", message: "Must be a positive integer", code: "too_small" }] });
+  if (!Number.isInteger(m.amount) || m.amount <= 0) throw new DomainError("VALIDATION_ERROR", "Credit grants must be a positive whole number", { errors: [{ path: "amount", message: "Must be a positive integer", code: "too_small" }] });
   const [row] = await tx.$queryRaw<{ credit_balance: number }[]>(
     Prisma.sql`UPDATE organizations SET credit_balance = credit_balance + ${m.amount}, updated_at = now() WHERE id = ${m.organizationId}::uuid RETURNING credit_balance`);
-  if (!row) throw new ApiError("NOT_FOUND", "Organization not found");
+  if (!row) throw new DomainError("NOT_FOUND", "Organization not found");
   await writeEntry(tx, m, m.amount, row.credit_balance);
   return row.credit_balance;
 }
@@ -24,7 +24,7 @@ export async function debitCredits(tx: Tx, m: Movement): Promise<number> {
                WHERE id = ${m.organizationId}::uuid AND credit_balance >= ${m.amount} RETURNING credit_balance`);
   if (!row) {
     const available = await currentBalance(tx, m.organizationId);
-    throw new ApiError("INSUFFICIENT_CREDITS", `This needs ${m.amount} credits; ${available} are available`, { required: m.amount, available });
+    throw new DomainError("INSUFFICIENT_CREDITS", `This needs ${m.amount} credits; ${available} are available`, { required: m.amount, available });
   }
   await writeEntry(tx, m, -m.amount, row.credit_balance);
   return row.credit_balance;
@@ -32,7 +32,7 @@ export async function debitCredits(tx: Tx, m: Movement): Promise<number> {
 
 export async function currentBalance(tx: Tx, organizationId: string): Promise<number> {
   const org = await tx.organization.findUnique({ where: { id: organizationId }, select: { creditBalance: true } });
-  if (!org) throw new ApiError("NOT_FOUND", "Organization not found");
+  if (!org) throw new DomainError("NOT_FOUND", "Organization not found");
   return org.creditBalance;
 }
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { sendEvent } from "@/lib/events/send-event";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { getImportOrThrow, toUrlImportResponse } from "./internal";
@@ -43,6 +43,6 @@ export async function commitImport({ ctx, projectId, importId, now = new Date() 
   return toUrlImportResponse(row, now);
 }
 
-const expired = () => new ApiError("IMPORT_EXPIRED", "This import preview has expired; upload the file again");
+const expired = () => new DomainError("IMPORT_EXPIRED", "This import preview has expired; upload the file again");
 const stale = (status?: string) =>
-  new ApiError("IMPORT_STALE", `This import is no longer ready to commit${status ? ` (status: ${status})` : ""}`, status ? { status } : undefined);
+  new DomainError("IMPORT_STALE", `This import is no longer ready to commit${status ? ` (status: ${status})` : ""}`, status ? { status } : undefined);

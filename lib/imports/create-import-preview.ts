@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import { db, Prisma, type Tx } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { actorUserId, type Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { classifyImportRows, type ImportCandidate } from "./classify-import-rows";
 import { importMessage, toUrlImportResponse } from "./internal";
-import { parseImportFile } from "./parse-import-file";
-import type { ImportUpload } from "./read-upload";
+import { parseImportFile, type ImportFormat } from "./parse-import-file";
 import { IMPORT_TTL_MS, MAX_ROW_ERRORS } from "./schemas";
+
+/** An uploaded file as the edge read it (lib/api/read-import-upload.ts). */
+export type ImportUpload = { bytes: Uint8Array; fileName: string; format: ImportFormat };
 
 const BATCH = 10_000;
 
@@ -46,7 +48,7 @@ export async function createImportPreview({ ctx, projectId, upload, now = new Da
 function classifyFile(upload: ImportUpload, domain: string) {
   const parsed = parseImportFile(upload.bytes, upload.format);
   if (!parsed.rows.length) {
-    throw new ApiError("VALIDATION_ERROR", "The file holds no URL rows", { errors: [{ path: "file", message: "No data rows", code: "too_small" }] });
+    throw new DomainError("VALIDATION_ERROR", "The file holds no URL rows", { errors: [{ path: "file", message: "No data rows", code: "too_small" }] });
   }
   return { headerDetected: parsed.headerDetected, rows: classifyImportRows(parsed.rows, domain) };
 }

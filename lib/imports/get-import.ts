@@ -1,4 +1,4 @@
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { getImportOrThrow, importMessage, toUrlImportResponse } from "./internal";
 
 export async function getImport(ctx: Ctx, projectId: string, importId: string, now = new Date()) {

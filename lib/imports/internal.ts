@@ -1,6 +1,6 @@
 import { db, type Tx, type UrlImport } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { orgIdOrThrow } from "@/lib/projects/internal";
 import { iso } from "@/lib/users/schemas";
 import { MAX_ROW_ERRORS, UrlImportResponse } from "./schemas";
@@ -10,7 +10,7 @@ export async function getImportOrThrow(ctx: Ctx, projectId: string, importId: st
   const row = await tx.urlImport.findFirst({
     where: { id: importId, projectId, organizationId: orgIdOrThrow(ctx), project: { deletedAt: null } },
   });
-  if (!row) throw new ApiError("NOT_FOUND", "Import not found");
+  if (!row) throw new DomainError("NOT_FOUND", "Import not found");
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { pageMeta } from "@/lib/api/pagination";
+import type { Ctx } from "@/lib/core/context";
+import { pageMeta } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toUrlImportResponse } from "./internal";
 import type { listImportsQuery } from "./schemas";

@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { MAX_IMPORT_ROWS } from "./schemas";
 
 export type ImportFormat = "csv" | "text";
@@ -28,7 +28,7 @@ export function parseImportFile(bytes: Uint8Array, format: ImportFormat): Parsed
   const headerDetected = cells.length > 0 && isHeaderCell(cells[0].value);
   const rows = headerDetected ? cells.slice(1) : cells;
   if (rows.length > MAX_IMPORT_ROWS) {
-    throw new ApiError("VALIDATION_ERROR", `The file holds more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; split it into smaller files`, {
+    throw new DomainError("VALIDATION_ERROR", `The file holds more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; split it into smaller files`, {
       errors: [{ path: "file", message: `At most ${MAX_IMPORT_ROWS} rows per import`, code: "too_big" }], maxRows: MAX_IMPORT_ROWS,
     });
   }
@@ -40,7 +40,7 @@ function decodeUtf8(bytes: Uint8Array): string {
     // ignoreBOM: false (the default) strips a leading byte order mark.
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new ApiError("VALIDATION_ERROR", "The file is not valid UTF-8 text", { errors: [{ path: "file", message: "Not valid UTF-8", code: "invalid_encoding" }] });
+    throw new DomainError("VALIDATION_ERROR", "The file is not valid UTF-8 text", { errors: [{ path: "file", message: "Not valid UTF-8", code: "invalid_encoding" }] });
   }
 }
 
@@ -70,7 +70,7 @@ function csvFirstCells(text: string, cap: number): ImportCell[] {
     },
   });
   if (unterminated !== null) {
-    throw new ApiError("VALIDATION_ERROR", `The CSV could not be parsed: the quoted field opened at line ${unterminated} is never closed`, {
+    throw new DomainError("VALIDATION_ERROR", `The CSV could not be parsed: the quoted field opened at line ${unterminated} is never closed`, {
       errors: [{ path: "file", message: `Unterminated quoted field at line ${unterminated}`, code: "invalid_csv" }],
     });
   }

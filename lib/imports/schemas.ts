@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { uuidParam } from "@/lib/api/route";
-import { paginationQuery } from "@/lib/api/pagination";
+import { uuidParam } from "@/lib/core/params";
+import { paginationQuery } from "@/lib/core/pagination";
 
 // SPEC.md Limits: an import file holds at most 50,000 rows and 5 MiB; commit inserts 1,000 rows per chunk.
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuery } from "@/lib/api/pagination";
+import { paginationQuery } from "@/lib/core/pagination";
 import { RESPONSE_BODY_MAX_BYTES } from "./limits";
 
 export const SUBMISSION_STATUSES = ["pending", "accepted", "rejected", "error", "submitted"] as const;

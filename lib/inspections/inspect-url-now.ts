@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { auditUrl } from "@/lib/audit/audit-url";
 import { getDefaultRobotsCache } from "@/lib/audit/robots-cache";
@@ -30,13 +30,13 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
 }) {
   const project = await getProjectOrThrow(ctx, projectId);
   const row = await db.trackedUrl.findFirst({ where: { id: urlId, projectId: project.id, organizationId: project.organizationId }, select: { id: true, url: true } });
-  if (!row) throw new ApiError("NOT_FOUND", "URL not found");
+  if (!row) throw new DomainError("NOT_FOUND", "URL not found");
   const available = await currentBalance(db, project.organizationId);
-  if (available < 1) throw new ApiError("INSUFFICIENT_CREDITS", "An inspection needs 1 credit; none are available", { required: 1, available: Math.max(0, available) });
+  if (available < 1) throw new DomainError("INSUFFICIENT_CREDITS", "An inspection needs 1 credit; none are available", { required: 1, available: Math.max(0, available) });
 
   const running = inFlight.get(project.id) ?? 0;
   if (running >= INSPECT_NOW_PER_PROJECT) {
-    throw new ApiError("RATE_LIMITED", `At most ${INSPECT_NOW_PER_PROJECT} inspections run at once per project; try again in a moment`, { retryAfterSeconds: 5 }, { "retry-after": "5" });
+    throw new DomainError("RATE_LIMITED", `At most ${INSPECT_NOW_PER_PROJECT} inspections run at once per project; try again in a moment`, { retryAfterSeconds: 5 });
   }
   inFlight.set(project.id, running + 1);
   try {

@@ -1,7 +1,7 @@
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
-import { pageMeta, type Pagination } from "@/lib/api/pagination";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
+import { pageMeta, type Pagination } from "@/lib/core/pagination";
 import type { URL_HISTORY_KINDS } from "./schemas";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { UrlHistoryEntryResponse } from "./schemas";
@@ -10,7 +10,7 @@ import { UrlHistoryEntryResponse } from "./schemas";
 export async function listUrlHistory(ctx: Ctx, projectId: string, urlId: string, page: Pagination & { kind?: (typeof URL_HISTORY_KINDS)[number] }) {
   const project = await getProjectOrThrow(ctx, projectId);
   const url = await db.trackedUrl.findFirst({ where: { id: urlId, projectId: project.id, organizationId: project.organizationId }, select: { id: true } });
-  if (!url) throw new ApiError("NOT_FOUND", "URL not found");
+  if (!url) throw new DomainError("NOT_FOUND", "URL not found");
   const kind = page.kind ? Prisma.sql`AND kind = ${page.kind}::"UrlHistoryKind"` : Prisma.empty;
   const [rows, [{ n }]] = await Promise.all([
     db.$queryRaw<{ id: string; observedAt: Date; kind: string; state: Record<string, unknown>; changed: string[]; source: string }[]>(Prisma.sql`

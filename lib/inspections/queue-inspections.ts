@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { QueueInspectionsResponse, type inspectionsBody } from "./schemas";
 

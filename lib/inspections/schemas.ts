@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuery } from "@/lib/api/pagination";
+import { paginationQuery } from "@/lib/core/pagination";
 import { HEALTH_STATES, INDEXABILITIES } from "@/lib/urls/schemas";
 
 export const INSPECTION_SOURCES = ["inspect_now", "scheduled", "requested"] as const;

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { db, Prisma, type Tx } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
-import { pageMeta } from "@/lib/api/pagination";
+import { actorUserId, type Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
+import { pageMeta } from "@/lib/core/pagination";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { sendMail } from "@/lib/mail/send-mail";
 import { notifyUsers } from "@/lib/notifications/notify-members";
@@ -58,7 +58,7 @@ export async function listInvites(ctx: Ctx, q: z.infer<typeof listInvitesQuery>,
 
 async function inviteOrThrow(tx: Tx, ctx: Ctx, inviteId: string) {
   const row = await tx.invitation.findFirst({ where: { id: inviteId, organizationId: orgId(ctx) } });
-  if (!row) throw new ApiError("NOT_FOUND", "Invitation not found");
+  if (!row) throw new DomainError("NOT_FOUND", "Invitation not found");
   return row;
 }
 
@@ -84,7 +84,7 @@ export async function createInvite(ctx: Ctx, input: z.infer<typeof createInviteB
   const { row, organizationName } = await db.$transaction(async (tx) => {
     const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { name: true } });
     const member = await tx.membership.findFirst({ where: { organizationId: orgId(ctx), user: { email: input.email } }, select: { id: true } });
-    if (member) throw new ApiError("CONFLICT", `${input.email} is already a member`);
+    if (member) throw new DomainError("CONFLICT", `${input.email} is already a member`);
     // An expired invitation no longer holds the address: it is closed so a new one can be made.
     await tx.invitation.updateMany({ where: { organizationId: orgId(ctx), email: input.email, acceptedAt: null, revokedAt: null, expiresAt: { lte: now } }, data: { revokedAt: now } });
     try {
@@ -97,7 +97,7 @@ export async function createInvite(ctx: Ctx, input: z.infer<typeof createInviteB
       await recordAudit({ action: "member.invited", ...auditActor(ctx), target: { type: "invitation", id: row.id }, metadata: { email: input.email, role: input.role } }, tx);
       return { row, organizationName: org.name };
     } catch (e) {
-      if ((e as { code?: string }).code === "P2002") throw new ApiError("CONFLICT", `${input.email} already has an open invitation; resend it instead`);
+      if ((e as { code?: string }).code === "P2002") throw new DomainError("CONFLICT", `${input.email} already has an open invitation; resend it instead`);
       throw e;
     }
   });
@@ -125,7 +125,7 @@ async function notifyInvitee(email: string, organizationId: string, organization
 export async function revokeInvite(ctx: Ctx, inviteId: string, now = new Date()): Promise<InviteResponse> {
   return db.$transaction(async (tx) => {
     const row = await inviteOrThrow(tx, ctx, inviteId);
-    if (row.acceptedAt) throw new ApiError("CONFLICT", "This invitation was accepted; remove the member instead");
+    if (row.acceptedAt) throw new DomainError("CONFLICT", "This invitation was accepted; remove the member instead");
     if (row.revokedAt) return toResponse((await inviterEmails([row], tx))[0]);
     const updated = await tx.invitation.update({ where: { id: row.id }, data: { revokedAt: now } });
     await recordAudit({ action: "member.invite_revoked", ...auditActor(ctx), target: { type: "invitation", id: row.id }, metadata: { email: row.email } }, tx);
@@ -134,7 +134,7 @@ export async function revokeInvite(ctx: Ctx, inviteId: string, now = new Date())
 }
 
 function assertResendable(invite: { acceptedAt: Date | null; revokedAt: Date | null }) {
-  if (invite.acceptedAt || invite.revokedAt) throw new ApiError("CONFLICT", `This invitation was ${invite.acceptedAt ? "accepted" : "revoked"}; send a new one`);
+  if (invite.acceptedAt || invite.revokedAt) throw new DomainError("CONFLICT", `This invitation was ${invite.acceptedAt ? "accepted" : "revoked"}; send a new one`);
 }
 
 /** A new token and seven more days; the old link dies at once. */
@@ -167,7 +167,7 @@ async function openInvite(tx: Tx, token: string, now: Date) {
   return row;
 }
 
-const gone = () => new ApiError("NOT_FOUND", "This invitation does not exist, was already used, was revoked or has expired");
+const gone = () => new DomainError("NOT_FOUND", "This invitation does not exist, was already used, was revoked or has expired");
 
 /** SPEC.md's PublicInvite for whoever holds the link, without credentials. */
 export async function getPublicInvite(token: string, now = new Date()): Promise<PublicInvite> {
@@ -182,13 +182,13 @@ export async function getPublicInvite(token: string, now = new Date()): Promise<
  * address beyond what the link shows). Single use: of two accepts at once, one wins and the other is a 404.
  */
 export async function acceptInvite(ctx: Ctx, token: string, now = new Date()) {
-  if (ctx.actor.type === "system") throw new ApiError("FORBIDDEN", "Only a person can accept an invitation");
+  if (ctx.actor.type === "system") throw new DomainError("FORBIDDEN", "Only a person can accept an invitation");
   const actor = ctx.actor;
   const accepted = await db.$transaction(async (tx) => {
     const row = await openInvite(tx, token, now);
     if (!row) throw gone();
     if (row.email.toLowerCase() !== actor.email.toLowerCase()) {
-      throw new ApiError("FORBIDDEN", "This invitation was sent to another email address. Sign in with that address to accept it.", { missingPermission: "invitation.recipient" });
+      throw new DomainError("FORBIDDEN", "This invitation was sent to another email address. Sign in with that address to accept it.", { missingPermission: "invitation.recipient" });
     }
     const claimed = await tx.invitation.updateMany({ where: { id: row.id, acceptedAt: null, revokedAt: null }, data: { acceptedAt: now, acceptedByUserId: actor.userId } });
     if (claimed.count !== 1) throw gone();

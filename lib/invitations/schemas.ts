@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { uuidParam } from "@/lib/api/route";
-import { paginationQuery } from "@/lib/api/pagination";
+import { uuidParam } from "@/lib/core/params";
+import { paginationQuery } from "@/lib/core/pagination";
 
 export const INVITABLE_ROLES = ["admin", "member"] as const;
 export const INVITE_STATUSES = ["pending", "accepted", "revoked", "expired"] as const;

@@ -1,4 +1,4 @@
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { getIssueOrThrow, toIssueResponse } from "./internal";
 

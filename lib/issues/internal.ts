@@ -1,6 +1,6 @@
 import { db, type Issue, type IssueUrlMembership, type Tx } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { orgIdOrThrow } from "@/lib/projects/internal";
 import { IssueResponse, IssueUrlMembershipResponse } from "./schemas";
 
@@ -9,7 +9,7 @@ export async function getIssueOrThrow(ctx: Ctx, projectId: string, issueId: stri
   const issue = await tx.issue.findFirst({
     where: { id: issueId, projectId, organizationId: orgIdOrThrow(ctx), project: { deletedAt: null } },
   });
-  if (!issue) throw new ApiError("NOT_FOUND", "Issue not found");
+  if (!issue) throw new DomainError("NOT_FOUND", "Issue not found");
   return issue;
 }
 

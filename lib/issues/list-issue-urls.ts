@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { pageMeta, type Pagination } from "@/lib/api/pagination";
+import type { Ctx } from "@/lib/core/context";
+import { pageMeta, type Pagination } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { getIssueOrThrow, toMembershipResponse } from "./internal";
 

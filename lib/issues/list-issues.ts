@@ -1,6 +1,6 @@
 import { db, type Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { pageMeta } from "@/lib/api/pagination";
+import type { Ctx } from "@/lib/core/context";
+import { pageMeta } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toIssueResponse } from "./internal";
 import type { ListIssuesQuery } from "./schemas";

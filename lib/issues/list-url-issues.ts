@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { getUrl } from "@/lib/urls/get-url";
 import { toMembershipResponse } from "./internal";
 import { UrlIssueResponse } from "./schemas";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { uuidParam } from "@/lib/api/route";
-import { paginationQuery } from "@/lib/api/pagination";
+import { uuidParam } from "@/lib/core/params";
+import { paginationQuery } from "@/lib/core/pagination";
 import { projectParams } from "@/lib/projects/schemas";
 
 // SPEC.md Issue enumerations (they mirror the database enums).

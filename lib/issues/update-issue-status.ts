@@ -1,5 +1,5 @@
 import { db, Prisma, type IssueStatus } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/api/context";
+import { actorUserId, type Ctx } from "@/lib/core/context";
 import { recordEvent } from "@/lib/events/outbox";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { lockProjectStats, refreshIssueCounters } from "./counters";

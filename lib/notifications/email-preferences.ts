@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { userActorOrThrow } from "@/lib/api-keys/internal";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 

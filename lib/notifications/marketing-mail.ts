@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { sendMail } from "@/lib/mail/send-mail";
 import { appBaseUrl } from "@/lib/sso/sso-config";
 import { layout } from "./email-templates";
@@ -26,9 +26,9 @@ export const unsubscribeUrl = (userId: string) => `${appBaseUrl()}/unsubscribe?t
 /** Opts the token's user out of marketing mail (404 for a token that names nobody). Idempotent. */
 export async function unsubscribe(token: string) {
   const userId = userOfToken(token);
-  if (!userId) throw new ApiError("NOT_FOUND", "This unsubscribe link is not valid");
+  if (!userId) throw new DomainError("NOT_FOUND", "This unsubscribe link is not valid");
   const { count } = await db.user.updateMany({ where: { id: userId }, data: { marketingOptOut: true } });
-  if (!count) throw new ApiError("NOT_FOUND", "This unsubscribe link is not valid");
+  if (!count) throw new DomainError("NOT_FOUND", "This unsubscribe link is not valid");
   return { marketingOptOut: true as const };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuery } from "@/lib/api/pagination";
+import { paginationQuery } from "@/lib/core/pagination";
 import { CHANNELS } from "./channels";
 import { NOTIFICATION_TYPES } from "./types";
 

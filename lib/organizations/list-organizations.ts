@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 
 /** The caller's organizations with role and credit balance (an API key sees only its own). */
 export async function listOrganizations(ctx: Ctx) {

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { db, type OrgRole, type Tx } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { actorUserId, type Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { PERMISSIONS, permissionsOf, requirePermission } from "@/lib/auth/permissions";
 import type { createOrganizationBody, DeletedOrganizationSummary, OrganizationResponse, updateOrganizationBody } from "./schemas";
@@ -21,7 +21,7 @@ function slugFor(name: string) {
 /** Locks the organization's row: membership changes that count owners take it first, so two cannot race past the last owner. */
 export async function lockOrganization(tx: Tx, organizationId: string) {
   const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${organizationId}::uuid AND deleted_at IS NULL FOR UPDATE`;
-  if (!row) throw new ApiError("NOT_FOUND", "Organization not found");
+  if (!row) throw new DomainError("NOT_FOUND", "Organization not found");
 }
 
 async function toResponse(organizationId: string, role: NonNullable<Ctx["org"]>["role"], tx: Tx = db): Promise<OrganizationResponse> {
@@ -39,13 +39,13 @@ async function toResponse(organizationId: string, role: NonNullable<Ctx["org"]>[
 async function assertRoomForAnotherOrganization(tx: Tx, userId: string) {
   await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
   const count = await tx.membership.count({ where: { userId, organization: { deletedAt: null } } });
-  if (count >= maxOrganizationsPerUser()) throw new ApiError("CONFLICT", `You belong to ${count} organizations, the most one person can`, { limit: maxOrganizationsPerUser() });
+  if (count >= maxOrganizationsPerUser()) throw new DomainError("CONFLICT", `You belong to ${count} organizations, the most one person can`, { limit: maxOrganizationsPerUser() });
 }
 
 /** A new organization with the caller as its owner (no free credits: those come once, with the personal organization). */
 export async function createOrganization(ctx: Ctx, input: z.infer<typeof createOrganizationBody>): Promise<OrganizationResponse> {
   const userId = actorUserId(ctx);
-  if (!userId) throw new ApiError("FORBIDDEN", "Only a person can create an organization");
+  if (!userId) throw new DomainError("FORBIDDEN", "Only a person can create an organization");
   return db.$transaction(async (tx) => {
     await assertRoomForAnotherOrganization(tx, userId);
     const org = await tx.organization.create({ data: { name: input.name, slug: slugFor(input.name) } });
@@ -78,7 +78,7 @@ export async function deleteOrganization(ctx: Ctx, now = new Date()) {
   return db.$transaction(async (tx) => {
     await lockOrganization(tx, orgId(ctx));
     const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { personal: true, name: true } });
-    if (org.personal) throw new ApiError("CONFLICT", "A personal organization is deleted with its account (Settings → Account), not on its own");
+    if (org.personal) throw new DomainError("CONFLICT", "A personal organization is deleted with its account (Settings → Account), not on its own");
     const purgeAfter = new Date(now.getTime() + ORGANIZATION_GRACE_DAYS * 86_400_000);
     await tx.organization.update({ where: { id: orgId(ctx) }, data: { deletedAt: now, deletionScheduledFor: purgeAfter } });
     await tx.invitation.updateMany({ where: { organizationId: orgId(ctx), acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
@@ -109,12 +109,12 @@ export async function listDeletedOrganizations(ctx: Ctx, now = new Date()): Prom
  */
 export async function restoreOrganization(ctx: Ctx, organizationId: string, now = new Date()): Promise<OrganizationResponse> {
   const userId = actorUserId(ctx);
-  if (!userId || ctx.actor.type === "apiKey") throw new ApiError("FORBIDDEN", "Only a person can restore an organization");
+  if (!userId || ctx.actor.type === "apiKey") throw new DomainError("FORBIDDEN", "Only a person can restore an organization");
   return db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ name: string; role: OrgRole }[]>`SELECT o.name, m.role::text AS role FROM organizations o
       JOIN memberships m ON m.organization_id = o.id AND m.user_id = ${userId}::uuid
       WHERE o.id = ${organizationId}::uuid AND o.deleted_at IS NOT NULL AND o.deletion_scheduled_for > ${now} FOR UPDATE OF o`;
-    if (!row) throw new ApiError("NOT_FOUND", "No deleted organization of yours with this id can be restored");
+    if (!row) throw new DomainError("NOT_FOUND", "No deleted organization of yours with this id can be restored");
     // Whoever may delete may restore (lib/auth/permissions.ts).
     requirePermission({ ...ctx, org: { id: organizationId, role: row.role } }, "organization.delete");
     await assertRoomForAnotherOrganization(tx, userId);

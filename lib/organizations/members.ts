@@ -1,7 +1,7 @@
 import { db, type OrgRole, type Tx } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
-import { pageMeta, type Pagination } from "@/lib/api/pagination";
+import { actorUserId, type Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
+import { pageMeta, type Pagination } from "@/lib/core/pagination";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { canManageRole } from "@/lib/auth/permissions";
 import { notifyUsers } from "@/lib/notifications/notify-members";
@@ -33,18 +33,18 @@ export async function listMembers(ctx: Ctx, q: Pagination) {
 
 async function memberOrThrow(tx: Tx, organizationId: string, userId: string) {
   const m = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId, userId } }, include: { user: { select: { email: true, name: true } } } });
-  if (!m) throw new ApiError("NOT_FOUND", "Member not found");
+  if (!m) throw new DomainError("NOT_FOUND", "Member not found");
   return m;
 }
 
 async function assertNotLastOwner(tx: Tx, organizationId: string, what: string) {
   const owners = await tx.membership.count({ where: { organizationId, role: "owner" } });
-  if (owners <= 1) throw new ApiError("LAST_OWNER", `${what}: an organization keeps at least one owner. Make someone else owner first (transfer ownership).`);
+  if (owners <= 1) throw new DomainError("LAST_OWNER", `${what}: an organization keeps at least one owner. Make someone else owner first (transfer ownership).`);
 }
 
 function refuseUnlessManages(ctx: Ctx, target: OrgRole, to?: OrgRole) {
   if (!canManageRole(ctx.org!.role, target, to)) {
-    throw new ApiError("FORBIDDEN", "Only an owner can change an owner, or make someone owner", { missingPermission: "members.manage_owners", role: ctx.org!.role });
+    throw new DomainError("FORBIDDEN", "Only an owner can change an owner, or make someone owner", { missingPermission: "members.manage_owners", role: ctx.org!.role });
   }
 }
 
@@ -96,7 +96,7 @@ export async function removeMember(ctx: Ctx, userId: string): Promise<{ userId: 
 /** The caller leaves (as removing oneself; the last owner cannot). */
 export async function leaveOrganization(ctx: Ctx) {
   const userId = actorUserId(ctx);
-  if (!userId) throw new ApiError("FORBIDDEN", "Only a person can leave an organization");
+  if (!userId) throw new DomainError("FORBIDDEN", "Only a person can leave an organization");
   await db.$transaction(async (tx) => {
     await lockOrganization(tx, orgId(ctx));
     const current = await memberOrThrow(tx, orgId(ctx), userId);
@@ -110,13 +110,13 @@ export async function leaveOrganization(ctx: Ctx) {
 /** Makes another member owner; the caller (an owner) stays, as admin. */
 export async function transferOwnership(ctx: Ctx, toUserId: string) {
   const fromUserId = actorUserId(ctx);
-  if (!fromUserId) throw new ApiError("FORBIDDEN", "Only a person can transfer ownership");
-  if (toUserId === fromUserId) throw new ApiError("CONFLICT", "You already own this organization");
+  if (!fromUserId) throw new DomainError("FORBIDDEN", "Only a person can transfer ownership");
+  if (toUserId === fromUserId) throw new DomainError("CONFLICT", "You already own this organization");
   const target = await db.$transaction(async (tx) => {
     await lockOrganization(tx, orgId(ctx));
     const to = await memberOrThrow(tx, orgId(ctx), toUserId);
     const from = await memberOrThrow(tx, orgId(ctx), fromUserId);
-    if (from.role !== "owner") throw new ApiError("FORBIDDEN", "Only an owner can transfer ownership", { missingPermission: "ownership.transfer" });
+    if (from.role !== "owner") throw new DomainError("FORBIDDEN", "Only an owner can transfer ownership", { missingPermission: "ownership.transfer" });
     await tx.membership.update({ where: { id: to.id }, data: { role: "owner" } });
     await tx.membership.update({ where: { id: from.id }, data: { role: "admin" } });
     for (const [m, toRole] of [[to, "owner"], [from, "admin"]] as const) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { uuidParam } from "@/lib/api/route";
-import { paginationQuery } from "@/lib/api/pagination";
+import { uuidParam } from "@/lib/core/params";
+import { paginationQuery } from "@/lib/core/pagination";
 
 const ROLES = ["owner", "admin", "member"] as const;
 export const orgRole = z.enum(ROLES);

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db, Prisma } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { actorUserId, type Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import type { createProjectBody } from "./schemas";
 import { orgIdOrThrow, toProjectResponse } from "./internal";
@@ -26,7 +26,7 @@ export async function createProject({ ctx, input }: { ctx: Ctx; input: z.infer<t
   const project = await db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>(
       Prisma.sql`SELECT id FROM organizations WHERE id = ${organizationId}::uuid AND deleted_at IS NULL FOR NO KEY UPDATE`);
-    if (!locked.length) throw new ApiError("NOT_FOUND", "Organization not found");
+    if (!locked.length) throw new DomainError("NOT_FOUND", "Organization not found");
 
     let row;
     try {
@@ -44,7 +44,7 @@ export async function createProject({ ctx, input }: { ctx: Ctx; input: z.infer<t
     const limit = projectLimit();
     const held = await tx.project.count({ where: { organizationId, deletedAt: null } });
     if (held > limit) {
-      throw new ApiError("PROJECT_LIMIT_REACHED", `This organization already has ${held - 1} projects; the limit is ${limit}`, { limit, current: held - 1 });
+      throw new DomainError("PROJECT_LIMIT_REACHED", `This organization already has ${held - 1} projects; the limit is ${limit}`, { limit, current: held - 1 });
     }
     await recordAudit({ ...auditActor(ctx), action: "project.created", target: { type: "project", id: row.id }, metadata: { domain, name: row.name } }, tx);
     return row;
@@ -53,5 +53,5 @@ export async function createProject({ ctx, input }: { ctx: Ctx; input: z.infer<t
 }
 
 function duplicateDomain(domain: string) {
-  return new ApiError("DOMAIN_ALREADY_EXISTS", `A project for ${domain} already exists in this organization`, { domain });
+  return new DomainError("DOMAIN_ALREADY_EXISTS", `A project for ${domain} already exists in this organization`, { domain });
 }

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { orgIdOrThrow, toProjectResponse } from "./internal";
 
@@ -16,7 +16,7 @@ export async function deleteProject(ctx: Ctx, id: string, now = new Date()) {
       data: { status: "paused", deletedAt: now, liveDomain: null },
     });
     const row = await tx.project.findFirst({ where: { id, organizationId } });
-    if (!row) throw new ApiError("NOT_FOUND", "Project not found");
+    if (!row) throw new DomainError("NOT_FOUND", "Project not found");
     if (count) {
       await recordAudit({ ...auditActor(ctx), action: "project.deleted", target: { type: "project", id: row.id }, metadata: { domain: row.domain, name: row.name } }, tx);
     }

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { currentBalance } from "@/lib/credits/credit-ledger";
 import { ActivationPreviewResponse } from "./schemas";
 import { getProjectOrThrow, isVerified } from "./internal";

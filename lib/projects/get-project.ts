@@ -1,4 +1,4 @@
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { getProjectOrThrow, toProjectResponse } from "./internal";
 
 export async function getProject(ctx: Ctx, id: string) {

@@ -1,18 +1,18 @@
 import { db, type Tx, type Project } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { iso } from "@/lib/users/schemas";
 import { ProjectResponse } from "./schemas";
 
 export function orgIdOrThrow(ctx: Ctx): string {
-  if (!ctx.org) throw new ApiError("NOT_FOUND", "Organization not found");
+  if (!ctx.org) throw new DomainError("NOT_FOUND", "Organization not found");
   return ctx.org.id;
 }
 
 /** A live (not soft-deleted) project of the caller's organization, or 404. */
 export async function getProjectOrThrow(ctx: Ctx, id: string, tx: Tx = db) {
   const project = await tx.project.findFirst({ where: { id, organizationId: orgIdOrThrow(ctx), deletedAt: null } });
-  if (!project) throw new ApiError("NOT_FOUND", "Project not found");
+  if (!project) throw new DomainError("NOT_FOUND", "Project not found");
   return project;
 }
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db, type Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { pageMeta } from "@/lib/api/pagination";
+import type { Ctx } from "@/lib/core/context";
+import { pageMeta } from "@/lib/core/pagination";
 import type { listProjectsQuery } from "./schemas";
 import { orgIdOrThrow, toProjectResponse } from "./internal";
 

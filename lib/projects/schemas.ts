@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { uuidParam } from "@/lib/api/route";
-import { paginationQuery } from "@/lib/api/pagination";
+import { uuidParam } from "@/lib/core/params";
+import { paginationQuery } from "@/lib/core/pagination";
 import { suppliedUrlRefusal } from "@/lib/net/url-policy";
 import { BARE_DOMAIN_MESSAGE, isBareDomain } from "./bare-domain";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db, Prisma, type InspectionCadence, type Tx } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { currentBalance } from "@/lib/credits/credit-ledger";
 import type { automationBody } from "./schemas";
@@ -46,10 +46,10 @@ export async function setAutomation({ ctx, id, input, now = new Date() }: { ctx:
 }
 
 async function assertCanEnable(tx: Tx, project: Awaited<ReturnType<typeof getProjectOrThrow>>) {
-  if (!isVerified(project)) throw new ApiError("OWNERSHIP_NOT_VERIFIED", "Verify ownership of the domain before enabling automated inspections");
-  if ((await trackedUrlCount(project.id, tx)) < 1) throw new ApiError("NO_TRACKED_URLS", "Add at least one URL before enabling automated inspections");
+  if (!isVerified(project)) throw new DomainError("OWNERSHIP_NOT_VERIFIED", "Verify ownership of the domain before enabling automated inspections");
+  if ((await trackedUrlCount(project.id, tx)) < 1) throw new DomainError("NO_TRACKED_URLS", "Add at least one URL before enabling automated inspections");
   const available = Math.max(0, await currentBalance(tx, project.organizationId));
-  if (available < 1) throw new ApiError("INSUFFICIENT_CREDITS", "Automated inspections need inspection credits; none are available", { required: 1, available });
+  if (available < 1) throw new DomainError("INSUFFICIENT_CREDITS", "Automated inspections need inspection credits; none are available", { required: 1, available });
 }
 
 // First inspections are spread evenly over one cadence period (no thundering herd when a large project

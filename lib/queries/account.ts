@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { PaginationMeta } from "@/lib/api/envelope";
+import type { PaginationMeta } from "@/lib/core/pagination";
 import type { AccountDeletionScheduled, LoginHistoryEntry, UserResponse } from "@/lib/users/schemas";
 import { fetchApi, fetchApiEnvelope } from "./fetch-api";
 

@@ -1,4 +1,4 @@
-import type { PaginationMeta } from "@/lib/api/envelope";
+import type { PaginationMeta } from "@/lib/core/pagination";
 
 /** An error answered by /api (or the network), carrying the envelope's stable `code`. */
 export class ApiRequestError extends Error {

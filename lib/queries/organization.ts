@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { PaginationMeta } from "@/lib/api/envelope";
+import type { PaginationMeta } from "@/lib/core/pagination";
 import type { InviteResponse } from "@/lib/invitations/schemas";
 import type { DeletedOrganizationSummary, MemberResponse, OrganizationResponse } from "@/lib/organizations/schemas";
 import type { putSsoBody, SsoConfigResponse } from "@/lib/sso/schemas";

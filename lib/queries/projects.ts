@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { PaginationMeta } from "@/lib/api/envelope";
+import type { PaginationMeta } from "@/lib/core/pagination";
 import type { IssueResponse } from "@/lib/issues/schemas";
 import type { createProjectBody, ProjectResponse } from "@/lib/projects/schemas";
 import type { AvailabilityProbeResult } from "@/lib/sitemaps/probe/schemas";

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { PaginationMeta } from "@/lib/api/envelope";
+import type { PaginationMeta } from "@/lib/core/pagination";
 import type { UrlIssueResponse } from "@/lib/issues/schemas";
 import type { AdmitUrlsResponse, TrackedUrlResponse, UrlFilters } from "@/lib/urls/schemas";
 import type { AuditState, InspectionSource } from "@/lib/inspections/schemas";

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreatedWebhookResponse, createWebhookBody, DeliveryResponse, updateWebhookBody, WebhookResponse } from "@/lib/webhooks/schemas";
-import type { PaginationMeta } from "@/lib/api/envelope";
+import type { PaginationMeta } from "@/lib/core/pagination";
 import { fetchApi, fetchApiEnvelope } from "./fetch-api";
 
 export type Webhook = WebhookResponse;

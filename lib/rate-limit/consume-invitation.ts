@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { consumeAll } from "./decide";
 import { rateLimits } from "./limiters";
 
@@ -11,8 +11,8 @@ export async function consumeInvitation(organizationId: string): Promise<void> {
   const decision = await consumeAll(rateLimits().invitations.map((l) => [l, `org:${organizationId}`] as const));
   if (!decision || decision.allowed) return;
   const s = decision.retryAfterSeconds;
-  throw new ApiError("RATE_LIMITED", `This organization has sent its ${decision.limit} invitations for the day; try again in ${roughly(s)}`,
-    { retryAfterSeconds: s, limit: decision.limit }, { "retry-after": String(s) });
+  throw new DomainError("RATE_LIMITED", `This organization has sent its ${decision.limit} invitations for the day; try again in ${roughly(s)}`,
+    { retryAfterSeconds: s, limit: decision.limit });
 }
 
 function roughly(seconds: number): string {

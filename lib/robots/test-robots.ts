@@ -1,5 +1,5 @@
-import type { Ctx } from "@/lib/api/context";
-import { validationError, type ValidationIssue } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { validationError, type ValidationIssue } from "@/lib/core/errors";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { explainRobots } from "./explain";

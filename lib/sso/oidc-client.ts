@@ -1,5 +1,5 @@
 import * as oidc from "openid-client";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { resolveConnectTo } from "@/lib/net/connect-to";
 import { getDefaultFetcher } from "@/lib/net/safe-fetch";
 import { envConnectTo, portOf } from "@/lib/net/url-policy";
@@ -66,13 +66,13 @@ async function discover(s: ProviderSettings): Promise<oidc.Configuration> {
   } catch (e) {
     const message = (e as Error).message ?? String(e);
     if (/blocked|invalid_url|not allowed|internal|local hostname|private|loopback/i.test(message)) throw issuerError(`The issuer cannot be reached: ${message}`);
-    if (/dns|connection|timeout|tls|ECONN|fetch failed/i.test(message)) throw new ApiError("UPSTREAM_ERROR", `The issuer did not answer its discovery document: ${message}`);
+    if (/dns|connection|timeout|tls|ECONN|fetch failed/i.test(message)) throw new DomainError("UPSTREAM_ERROR", `The issuer did not answer its discovery document: ${message}`);
     throw issuerError(`The issuer's discovery document is not usable: ${message}`);
   }
 }
 
 function issuerError(message: string) {
-  return new ApiError("VALIDATION_ERROR", message, { errors: [{ path: "issuer", code: "issuer_refused", message }] });
+  return new DomainError("VALIDATION_ERROR", message, { errors: [{ path: "issuer", code: "issuer_refused", message }] });
 }
 
 /** Forget cached configurations (tests; a changed provider). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uuidParam } from "@/lib/api/route";
+import { uuidParam } from "@/lib/core/params";
 import { isBareDomain } from "@/lib/projects/bare-domain";
 
 export const SSO_PROVIDERS = ["provider_a", "provider_b", "custom_oidc"] as const;

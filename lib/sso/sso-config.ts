@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { db, type Tx } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { actorUserId, type Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/engines/secret-box";
 import { getDefaultResolver, type HostResolver } from "@/lib/net/resolver";
@@ -69,7 +69,7 @@ export async function putSso(ctx: Ctx, input: z.infer<typeof putSsoBody>) {
 export async function deleteSso(ctx: Ctx) {
   await db.$transaction(async (tx) => {
     const { count } = await tx.organizationSso.deleteMany({ where: { organizationId: orgId(ctx) } });
-    if (!count) throw new ApiError("NOT_FOUND", "This organization has no SSO configured");
+    if (!count) throw new DomainError("NOT_FOUND", "This organization has no SSO configured");
     await tx.ssoDomain.deleteMany({ where: { organizationId: orgId(ctx) } });
     await audit(tx, ctx, "settings.sso_disabled", {});
   });
@@ -78,9 +78,9 @@ export async function deleteSso(ctx: Ctx) {
 
 /** Claims a domain for the organization; answers the TXT record to create. Claiming again answers the same record. */
 export async function claimDomain(ctx: Ctx, domain: string) {
-  if (SHARED_MAIL_DOMAINS.has(domain)) throw new ApiError("VALIDATION_ERROR", `${domain} is a shared mail provider; only a domain the organization owns can be claimed`, { errors: [{ path: "domain", code: "shared_mail_domain", message: "A shared mail provider" }] });
+  if (SHARED_MAIL_DOMAINS.has(domain)) throw new DomainError("VALIDATION_ERROR", `${domain} is a shared mail provider; only a domain the organization owns can be claimed`, { errors: [{ path: "domain", code: "shared_mail_domain", message: "A shared mail provider" }] });
   const taken = await db.ssoDomain.findFirst({ where: { domain, verifiedAt: { not: null }, organizationId: { not: orgId(ctx) } }, select: { id: true } });
-  if (taken) throw new ApiError("CONFLICT", `${domain} is verified by another organization`);
+  if (taken) throw new DomainError("CONFLICT", `${domain} is verified by another organization`);
   const row = await db.$transaction(async (tx) => {
     const row = await tx.ssoDomain.upsert({
       where: { organizationId_domain: { organizationId: orgId(ctx), domain } }, update: {},
@@ -95,7 +95,7 @@ export async function claimDomain(ctx: Ctx, domain: string) {
 /** Checks the TXT record now; verified once found (and then held by this organization only). */
 export async function verifyDomain(ctx: Ctx, domain: string, resolver: HostResolver = getDefaultResolver(), now = new Date()) {
   const row = await db.ssoDomain.findUnique({ where: { organizationId_domain: { organizationId: orgId(ctx), domain } } });
-  if (!row) throw new ApiError("NOT_FOUND", "Claim the domain first");
+  if (!row) throw new DomainError("NOT_FOUND", "Claim the domain first");
   const check = await checkDnsRecord(resolver, domainRecordName(domain), domainRecordValue(row.verificationToken));
   const error = check.ok ? null : DNS_FAILURES[check.reason];
   try {
@@ -104,7 +104,7 @@ export async function verifyDomain(ctx: Ctx, domain: string, resolver: HostResol
       if (check.ok && !row.verifiedAt) await audit(tx, ctx, "settings.updated", { change: "sso_domain_verified", domain });
     });
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002") throw new ApiError("CONFLICT", `${domain} was verified by another organization first`);
+    if ((e as { code?: string }).code === "P2002") throw new DomainError("CONFLICT", `${domain} was verified by another organization first`);
     throw e;
   }
   return { domain, verified: check.ok || row.verifiedAt !== null, error };

@@ -1,6 +1,6 @@
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { validationError, type ValidationIssue } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { validationError, type ValidationIssue } from "@/lib/core/errors";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
 import { isOnHost, normalizeUrl } from "./normalize-url";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toTrackedUrlResponse } from "./internal";
 
@@ -8,6 +8,6 @@ import { toTrackedUrlResponse } from "./internal";
 export async function getUrl(ctx: Ctx, projectId: string, urlId: string) {
   const project = await getProjectOrThrow(ctx, projectId);
   const row = await db.trackedUrl.findFirst({ where: { id: urlId, projectId: project.id, organizationId: project.organizationId } });
-  if (!row) throw new ApiError("NOT_FOUND", "URL not found");
+  if (!row) throw new DomainError("NOT_FOUND", "URL not found");
   return toTrackedUrlResponse(row);
 }

@@ -1,6 +1,6 @@
 import { Prisma, sqlRows, type TrackedUrl } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { pageMeta } from "@/lib/api/pagination";
+import type { Ctx } from "@/lib/core/context";
+import { pageMeta } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { countUrls } from "./count-urls";
 import { toTrackedUrlResponse, TRACKED_URL_COLUMNS } from "./internal";

@@ -1,13 +1,13 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { recordAudit, auditActor } from "@/lib/audit-log/record-audit";
 
 export const DELETION_GRACE_DAYS = 30;
 
 /** Schedules permanent deletion 30 days out and revokes every session and API key of the user. */
 export async function scheduleAccountDeletion(ctx: Ctx, now = new Date()) {
-  if (ctx.actor.type === "system") throw new ApiError("FORBIDDEN", "Only a user can delete an account");
+  if (ctx.actor.type === "system") throw new DomainError("FORBIDDEN", "Only a user can delete an account");
   const userId = ctx.actor.userId;
   const deletionScheduledFor = new Date(now.getTime() + DELETION_GRACE_DAYS * 86_400_000);
   await db.$transaction(async (tx) => {

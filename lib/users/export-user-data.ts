@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActionValue } from "@/lib/audit-log/actions";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { notificationTypeValue } from "@/lib/notifications/types";
@@ -9,7 +9,7 @@ import { iso } from "./schemas";
 
 /** GDPR export: every datum held about the user, secrets excluded (key hashes, session tokens). */
 export async function exportUserData(ctx: Ctx) {
-  if (ctx.actor.type === "system") throw new ApiError("FORBIDDEN", "Only a user can export data");
+  if (ctx.actor.type === "system") throw new DomainError("FORBIDDEN", "Only a user can export data");
   const userId = ctx.actor.userId;
   const [profile, memberships, apiKeys, audit, notifications, preferences, pushTargets, sessions] = await Promise.all([
     getMe(userId),

@@ -1,5 +1,5 @@
 import { Prisma, sqlRows } from "@/lib/db";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { iso, UserResponse } from "./schemas";
 
 type Row = {
@@ -15,7 +15,7 @@ export async function getMe(userId: string): Promise<UserResponse> {
            (SELECT count(*)::int FROM memberships m JOIN organizations o ON o.id = m.organization_id
              WHERE m.user_id = u.id AND o.deleted_at IS NULL) AS organization_count
     FROM users u WHERE u.id = ${userId}::uuid`, "get_me");
-  if (!u) throw new ApiError("NOT_FOUND", "User not found");
+  if (!u) throw new DomainError("NOT_FOUND", "User not found");
   return UserResponse.parse({
     id: u.id, createdAt: u.created_at.toISOString(), updatedAt: u.updated_at.toISOString(), email: u.email,
     isVerified: u.email_verified !== null, verifiedAt: iso(u.email_verified), isActive: u.is_active,

@@ -1,6 +1,6 @@
 import { db, AuditAction } from "@/lib/db";
 import { auditActionValue } from "@/lib/audit-log/actions";
-import { pageMeta, type Pagination } from "@/lib/api/pagination";
+import { pageMeta, type Pagination } from "@/lib/core/pagination";
 
 // Security-relevant actions shown to the user: sign-ins and sign-outs, account lifecycle, keys, exports.
 const LOGIN_HISTORY_PREFIXES = ["auth_", "user_", "api_key_", "data_"];

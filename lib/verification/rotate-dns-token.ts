@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
 import { dnsRecordName, randomHex64, toVerification } from "./internal";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { getDefaultResolver, type HostResolver } from "@/lib/net/resolver";
 import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
@@ -20,7 +20,7 @@ export type VerifyDnsOptions = { resolver?: HostResolver; now?: Date };
 export async function verifyDns(ctx: Ctx, projectId: string, opts: VerifyDnsOptions = {}): Promise<ProjectVerifyResult> {
   const project = await getProjectOrThrow(ctx, projectId);
   const token = project.dnsVerificationToken;
-  if (!token) throw new ApiError("CONFLICT", "This project has no DNS token yet: create one with POST …/dns-token first");
+  if (!token) throw new DomainError("CONFLICT", "This project has no DNS token yet: create one with POST …/dns-token first");
   const recordName = dnsRecordName(project.domain);
   const check = await checkDnsRecord(opts.resolver ?? getDefaultResolver(), recordName, dnsRecordValue(token));
   const now = opts.now ?? new Date();

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { clearProjectIssue } from "@/lib/issues/detections";
@@ -23,7 +23,7 @@ export type VerifyKeyOptions = { fetcher?: SafeFetcher; now?: Date; timeoutMs?: 
 export async function verifyKey(ctx: Ctx, projectId: string, opts: VerifyKeyOptions = {}): Promise<ProjectVerifyResult> {
   const project = await getProjectOrThrow(ctx, projectId);
   const key = project.indexNowKey;
-  if (!key) throw new ApiError("CONFLICT", "This project has no IndexNow key yet: set one with POST …/indexnow-key first");
+  if (!key) throw new DomainError("CONFLICT", "This project has no IndexNow key yet: set one with POST …/indexnow-key first");
   const url = keyFileUrl(project.domain, key);
   const check = await checkKeyFile(opts.fetcher ?? getDefaultFetcher(), url, key, opts.timeoutMs);
   const now = opts.now ?? new Date();

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
-import { pageMeta } from "@/lib/api/pagination";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
+import { pageMeta } from "@/lib/core/pagination";
 import { deliverDue } from "./deliver";
 import { getWebhookOrThrow } from "./endpoints";
 import { messageIdFor, renderPayload } from "./payload";
@@ -38,8 +38,8 @@ export async function listDeliveries(ctx: Ctx, webhookId: string, q: z.infer<typ
 export async function replayDelivery(ctx: Ctx, webhookId: string, deliveryId: string) {
   const endpoint = await getWebhookOrThrow(ctx, webhookId);
   const original = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id, organizationId: endpoint.organizationId } });
-  if (!original) throw new ApiError("NOT_FOUND", "Delivery not found");
-  if (!endpoint.enabled) throw new ApiError("CONFLICT", "The endpoint is disabled; enable it before replaying");
+  if (!original) throw new DomainError("NOT_FOUND", "Delivery not found");
+  if (!endpoint.enabled) throw new DomainError("CONFLICT", "The endpoint is disabled; enable it before replaying");
   const replay = await db.webhookDelivery.create({
     data: {
       organizationId: endpoint.organizationId, endpointId: endpoint.id, messageId: original.messageId, eventType: original.eventType,

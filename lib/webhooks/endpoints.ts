@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { db, type Tx } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
-import { actorUserId } from "@/lib/api/context";
-import { ApiError, validationError } from "@/lib/api/errors";
-import { pageMeta, type Pagination } from "@/lib/api/pagination";
+import type { Ctx } from "@/lib/core/context";
+import { actorUserId } from "@/lib/core/context";
+import { DomainError, validationError } from "@/lib/core/errors";
+import { pageMeta, type Pagination } from "@/lib/core/pagination";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/engines/secret-box";
 import { webhookUrlRefusal } from "./endpoint-url";
@@ -53,7 +53,7 @@ export async function createWebhook(ctx: Ctx, input: z.infer<typeof createWebhoo
     // Counted under the organization's row lock, so that two creations cannot both take the last place.
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId(ctx)}::uuid FOR UPDATE`;
     const count = await tx.webhookEndpoint.count({ where: { organizationId: orgId(ctx) } });
-    if (count >= maxEndpoints()) throw new ApiError("CONFLICT", `An organization can have ${maxEndpoints()} webhook endpoints; delete one first`, { limit: maxEndpoints() });
+    if (count >= maxEndpoints()) throw new DomainError("CONFLICT", `An organization can have ${maxEndpoints()} webhook endpoints; delete one first`, { limit: maxEndpoints() });
     const id = crypto.randomUUID();
     const created = await tx.webhookEndpoint.create({
       data: {
@@ -80,7 +80,7 @@ export async function listWebhooks(ctx: Ctx, q: Pagination) {
 export async function getWebhookOrThrow(ctx: Ctx, webhookId: string, tx: Tx = db, opts: { /** Row lock: two rotations at once apply one after the other. */ lock?: boolean } = {}) {
   if (opts.lock) await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${webhookId}::uuid AND organization_id = ${orgId(ctx)}::uuid FOR UPDATE`;
   const row = await tx.webhookEndpoint.findFirst({ where: { id: webhookId, organizationId: orgId(ctx) } });
-  if (!row) throw new ApiError("NOT_FOUND", "Webhook endpoint not found");
+  if (!row) throw new DomainError("NOT_FOUND", "Webhook endpoint not found");
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PUBLIC_EVENT_TYPES } from "@/lib/events/catalogue";
-import { paginationQuery } from "@/lib/api/pagination";
-import { orgParams, uuidParam } from "@/lib/api/route";
+import { paginationQuery } from "@/lib/core/pagination";
+import { orgParams, uuidParam } from "@/lib/core/params";
 import { DEFAULT_PREVIOUS_SECRET_HOURS, MAX_PREVIOUS_SECRET_HOURS } from "./secret-rotation";
 
 /** The event a test send carries; never emitted by the domain, delivered whatever the endpoint subscribes to. */

@@ -1,21 +1,26 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { route, orgParams } from "@/lib/api/route";
+import type { OperationSpec } from "@/lib/api/operation";
+import { route } from "@/lib/api/route";
+import { orgParams } from "@/lib/core/params";
 import { created, ok } from "@/lib/api/envelope";
-import { ApiError } from "@/lib/api/errors";
-import { paginationQuery } from "@/lib/api/pagination";
+import { DomainError } from "@/lib/core/errors";
+import { paginationQuery } from "@/lib/core/pagination";
 import { R, W } from "@/lib/auth/scopes";
 import { POST as createKey } from "@/app/api/auth/api-key/create/route";
 import { apiKeyHeader, bearer, call } from "../http";
 import { createTestApiKey, createTestUser, type TestUser } from "../factories";
 
-// Real handlers built with the real wrapper, as every route file builds them.
-const echo = route({ scopes: ["user:read"], body: z.strictObject({ name: z.string().min(1) }) }, async ({ body }) => created(body));
-const boom = route({ scopes: ["user:read"] }, async () => { throw new Error("connection to db-internal:5432 refused, password=hunter2"); });
-const conflict = route({ scopes: ["user:read"] }, async () => { throw new ApiError("DOMAIN_ALREADY_EXISTS", "taken"); });
-const paged = route({ scopes: ["user:read"], query: paginationQuery }, async ({ query }) => ok(query));
-const orgRead = route({ scopes: R, params: orgParams }, async ({ ctx }) => ok({ org: ctx.org }));
-const orgWrite = route({ scopes: W, params: orgParams }, async ({ ctx }) => ok({ org: ctx.org }));
+// Real handlers built with the real wrapper, as every route file builds them, from declarations that
+// are not registered in the OpenAPI document.
+const op = <const S extends Omit<OperationSpec, "method" | "path" | "summary" | "tags">>(spec: S) =>
+  ({ method: "POST", path: "/api/test", summary: "test", tags: [], key: "post /api/test", ...spec }) as const;
+const echo = route(op({ scopes: ["user:read"], body: z.strictObject({ name: z.string().min(1) }) }), async ({ body }) => created(body));
+const boom = route(op({ scopes: ["user:read"] }), async () => { throw new Error("connection to db-internal:5432 refused, password=hunter2"); });
+const conflict = route(op({ scopes: ["user:read"] }), async () => { throw new DomainError("DOMAIN_ALREADY_EXISTS", "taken"); });
+const paged = route(op({ scopes: ["user:read"], query: paginationQuery }), async ({ query }) => ok(query));
+const orgRead = route(op({ scopes: R, params: orgParams }), async ({ ctx }) => ok({ org: ctx.org }));
+const orgWrite = route(op({ scopes: W, params: orgParams }), async ({ ctx }) => ok({ org: ctx.org }));
 
 let alice: TestUser;
 let mallory: TestUser;

@@ -4,7 +4,7 @@ import { currentBalance } from "@/lib/credits/credit-ledger";
 import { commitImportChunk } from "@/lib/imports/commit-import-chunk";
 import { resumeCommittingImports } from "@/lib/imports/resume-committing-imports";
 import { getStats } from "@/lib/stats/get-stats";
-import { systemCtx } from "@/lib/api/context";
+import { systemCtx } from "@/lib/core/context";
 import { createTestUser, type TestUser } from "../factories";
 import { commit, csvOf, getImport, pages, preview, projectFor, trackedUrls, waitForImport } from "./helpers";
 

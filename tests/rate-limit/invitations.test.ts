@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
+import { HTTP_STATUS } from "@/lib/api/errors";
+import { errorResponse } from "@/lib/api/render-error";
 import { consumeInvitation } from "@/lib/rate-limit/consume-invitation";
 import { createRateLimits, replaceRateLimits } from "@/lib/rate-limit/limiters";
 import { STORES, dropCounters, openStore, policies, uniquePrefix } from "./stores";
@@ -18,13 +20,13 @@ describe.each(STORES)("invitations per organization on $kind", (spec) => {
     await consumeInvitation(org);
     await consumeInvitation(org);
     const refused = await consumeInvitation(org).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(ApiError);
-    const e = refused as ApiError;
-    expect([e.status, e.code]).toEqual([429, "RATE_LIMITED"]);
+    expect(refused).toBeInstanceOf(DomainError);
+    const e = refused as DomainError;
+    expect([HTTP_STATUS[e.code], e.code]).toEqual([429, "RATE_LIMITED"]);
     expect(e.message).toMatch(/try again in 2[34] hours$/);
     expect(e.meta).toMatchObject({ limit: 2, retryAfterSeconds: expect.any(Number) });
     expect(e.meta!.retryAfterSeconds).toBeGreaterThan(86_000);
-    expect(e.headers).toEqual({ "retry-after": String(e.meta!.retryAfterSeconds) });
+    expect(errorResponse(e).headers.get("retry-after")).toBe(String(e.meta!.retryAfterSeconds));
     await expect(consumeInvitation(other)).resolves.toBeUndefined();
   });
 });

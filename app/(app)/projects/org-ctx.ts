@@ -1,5 +1,5 @@
 import { cache } from "react";
-import type { OrgCtx } from "@/lib/api/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { requireUser, selectedOrganization } from "../session";
 import { pageCtx } from "../settings/page-ctx";
 

@@ -1,6 +1,7 @@
 import { cache } from "react";
 import { headers } from "next/headers";
-import { actorFromPrincipal, type Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
+import { actorFromPrincipal } from "@/lib/auth/principal";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { requestInfoFrom } from "@/lib/auth/request-info";
 import { SESSION_COOKIES } from "@/lib/auth/session-cookie";

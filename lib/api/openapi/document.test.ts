@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildOpenApiDocument } from "./document";
-import { registerOperation } from "./registry";
+import { defineOperation } from "@/lib/api/operation";
 
 type Json = Record<string, unknown>;
 const METHODS = ["get", "post", "put", "patch", "delete"];
@@ -9,7 +9,7 @@ const METHODS = ["get", "post", "put", "patch", "delete"];
 type TreeNode = { name: string; children: TreeNode[] };
 const TreeNode: z.ZodType<TreeNode> = z.object({ name: z.string(), get children() { return z.array(TreeNode); } });
 
-registerOperation({
+defineOperation({
   method: "POST", path: "/api/test/things/[thingId]", tags: ["Test"], scopes: ["projects:write", "organization:read"],
   summary: "Create a thing",
   params: z.object({ thingId: z.uuid() }),

@@ -1,8 +1,8 @@
-import "./operations";
+import "@/lib/api/operations";
 import { envelopeComponents } from "./envelope-schemas";
 import type { Components } from "./json-schema";
 import { buildOperation } from "./operation";
-import { registeredOperations } from "./registry";
+import { declaredOperations } from "@/lib/api/operation";
 
 export type OpenApiDocument = {
   openapi: "3.1.0";
@@ -32,9 +32,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const schemas = envelopeComponents();
   const paths: OpenApiDocument["paths"] = {};
   const tags = new Set<string>();
-  const ops = registeredOperations().sort((a, b) => a.path.localeCompare(b.path));
+  const ops = declaredOperations().sort((a, b) => a.path.localeCompare(b.path));
   for (const op of ops) {
-    (paths[op.path] ??= {})[op.method] = buildOperation(op, schemas);
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = buildOperation(op, schemas);
     op.tags.forEach((t) => tags.add(t));
   }
   return {

@@ -1,4 +1,5 @@
-import { ERROR_CODES, type ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/core/errors";
+import { HTTP_STATUS } from "@/lib/api/errors";
 import { errorBody } from "@/lib/api/envelope";
 import type { Components, JsonSchema } from "./json-schema";
 
@@ -35,7 +36,7 @@ export function envelopeComponents(): Components {
       properties: {
         success: { const: false },
         status: { type: "integer" },
-        code: { type: "string", enum: Object.keys(ERROR_CODES) },
+        code: { type: "string", enum: Object.keys(HTTP_STATUS) },
         message: { type: "string" },
         meta: {
           type: "object",
@@ -57,7 +58,7 @@ export function successEnvelope(data: JsonSchema | undefined, paginated: boolean
 /** One response per HTTP status, naming every code it may carry, with an example each. */
 export function errorResponses(codes: ErrorCode[]): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set(codes)) byStatus.set(ERROR_CODES[code], [...(byStatus.get(ERROR_CODES[code]) ?? []), code]);
+  for (const code of new Set(codes)) byStatus.set(HTTP_STATUS[code], [...(byStatus.get(HTTP_STATUS[code]) ?? []), code]);
   const out: Record<string, unknown> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[String(status)] = {

@@ -1,8 +1,8 @@
 import type { ZodType } from "zod";
-import type { ErrorCode } from "@/lib/api/errors";
+import type { ErrorCode } from "@/lib/core/errors";
 import { errorResponses, successEnvelope } from "./envelope-schemas";
 import { toOpenApiSchema, type Components, type JsonSchema } from "./json-schema";
-import type { Operation } from "./registry";
+import type { Operation } from "@/lib/api/operation";
 
 export const SECURITY = [{ bearerAuth: [] }, { apiKey: [] }];
 
@@ -10,7 +10,7 @@ export const SECURITY = [{ bearerAuth: [] }, { apiKey: [] }];
 export function buildOperation(op: Operation, components: Components): Record<string, unknown> {
   const id = operationId(op);
   const isPublic = op.scopes === "public";
-  const scopes = op.scopes === "public" ? [] : (op.scopes ?? []);
+  const scopes = op.scopes === "public" ? [] : [...op.scopes];
   const parameters = [...pathParameters(op, components, id), ...parametersOf(op.query, "query", components, `${id}Query`)];
   const out: Record<string, unknown> = {
     operationId: id,
@@ -33,7 +33,7 @@ export function buildOperation(op: Operation, components: Components): Record<st
 
 function operationId({ method, path }: Operation): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1));
-  return method + words.join("");
+  return method.toLowerCase() + words.join("");
 }
 
 function accessLine(isPublic: boolean, scopes: string[]): string {

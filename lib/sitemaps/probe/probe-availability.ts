@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { answers2xx, fetchRobots } from "@/lib/sitemaps/sync/fetch-robots";

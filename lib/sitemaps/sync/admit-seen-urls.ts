@@ -1,5 +1,5 @@
 import { Prisma, type InspectionCadence, type Tx } from "@/lib/db";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { currentBalance, debitCredits } from "@/lib/credits/credit-ledger";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
 import { timeOrderedId } from "@/lib/urls/time-ordered-id";
@@ -45,7 +45,7 @@ export async function admitSeenUrls(
   const staged = await stageSeenUrls(tx, stage, project.id, now);
   const available = staged.netNew ? await currentBalance(tx, project.organizationId) : 0;
   if (available < staged.netNew) {
-    throw new ApiError("INSUFFICIENT_CREDITS", `Admitting ${staged.netNew} new URLs needs ${staged.netNew} credits; ${available} are available. Nothing was admitted`, { required: staged.netNew, available });
+    throw new DomainError("INSUFFICIENT_CREDITS", `Admitting ${staged.netNew} new URLs needs ${staged.netNew} credits; ${available} are available. Nothing was admitted`, { required: staged.netNew, available });
   }
 
   await tx.$executeRawUnsafe(`CREATE TEMP TABLE sync_cleared (id uuid PRIMARY KEY) ON COMMIT DROP`);

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { SYNC_DEBOUNCE_MS } from "./limits";
 
 /**
@@ -18,14 +18,13 @@ export async function claimSyncSlot(project: { id: string; organizationId: strin
   if (claimed) return claimed.previous;
 
   const current = await db.project.findFirst({ where: { id: project.id, organizationId: project.organizationId, deletedAt: null }, select: { lastSitemapSyncAt: true } });
-  if (!current) throw new ApiError("NOT_FOUND", "Project not found");
+  if (!current) throw new DomainError("NOT_FOUND", "Project not found");
   const last = current.lastSitemapSyncAt ?? now;
   const retryAfterSeconds = Math.min(SYNC_DEBOUNCE_MS / 1000, Math.max(1, Math.ceil((last.getTime() + SYNC_DEBOUNCE_MS - now.getTime()) / 1000)));
-  throw new ApiError(
+  throw new DomainError(
     "SYNC_RATE_LIMITED",
     `The sitemaps of this project were synced less than 15 minutes ago; try again in ${retryAfterSeconds} s`,
     { retryAfterSeconds },
-    { "Retry-After": String(retryAfterSeconds) },
   );
 }
 

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/api/context";
+import type { Ctx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { iso } from "@/lib/users/schemas";
 import { SitemapResponse } from "./schemas";

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { actorUserId, type Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { admitSeenUrls, type Admission } from "./admit-seen-urls";
@@ -80,7 +80,7 @@ export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions
     return toResult(walk, admission);
   } catch (error) {
     // Credits refused: the walk happened, so the debounce stands. Anything unexpected gives the slot back.
-    if (!(error instanceof ApiError && error.code === "INSUFFICIENT_CREDITS")) {
+    if (!(error instanceof DomainError && error.code === "INSUFFICIENT_CREDITS")) {
       await releaseSyncSlot(project.id, now, previousSyncAt).catch((e) => console.error("[sitemaps] could not release the sync slot", e));
     }
     throw error;

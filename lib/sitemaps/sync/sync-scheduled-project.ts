@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import { systemCtx } from "@/lib/api/context";
-import { ApiError } from "@/lib/api/errors";
+import { systemCtx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import type { SafeFetcher } from "@/lib/net/safe-fetch";
 import type { SitemapSyncResult } from "./schemas";
 import { syncProject } from "./sync-project";
@@ -25,7 +25,7 @@ export async function syncScheduledProject(ref: { organizationId: string; projec
   try {
     return { outcome: "synced", ...(await syncProject(ctx, ref.projectId, opts)) };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     const meta = error.meta ?? {};
     if (error.code === "SYNC_RATE_LIMITED") return { outcome: "rate_limited", retryAfterSeconds: Number(meta.retryAfterSeconds) };
     if (error.code === "INSUFFICIENT_CREDITS") return { outcome: "insufficient_credits", required: Number(meta.required), available: Number(meta.available) };

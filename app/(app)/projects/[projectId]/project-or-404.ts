@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { notFound } from "next/navigation";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { getProject } from "@/lib/projects/get-project";
 import { orgPage } from "../org-ctx";
 
@@ -15,7 +15,7 @@ export const projectOr404 = cache(async (projectId: string) => {
   try {
     return { user, org, ctx, project: await getProject(ctx, projectId) };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "NOT_FOUND") notFound();
+    if (error instanceof DomainError && error.code === "NOT_FOUND") notFound();
     throw error;
   }
 });

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AcceptInviteButton } from "@/components/organization/accept-invite-button";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/core/errors";
 import { getPublicInvite } from "@/lib/invitations/invitations";
 import { currentUser } from "../../../(app)/session";
 
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Invitation" };
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const invite = await getPublicInvite(token).catch((e) => {
-    if (e instanceof ApiError && e.code === "NOT_FOUND") return null;
+    if (e instanceof DomainError && e.code === "NOT_FOUND") return null;
     throw e;
   });
   if (!invite) {

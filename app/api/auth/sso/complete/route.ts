@@ -1,10 +1,11 @@
 import { route } from "@/lib/api/route";
+import { postAuthSsoCompleteOp } from "@/lib/api/operations/account";
 import { ok } from "@/lib/api/envelope";
-import { completeSso, ssoCompleteBody } from "@/lib/auth/sso";
+import { completeSso } from "@/lib/auth/sso";
 import { SESSION_COOKIES } from "@/lib/auth/session-cookie";
 
 // POST /api/auth/sso/complete — exchange a single-use SSO handle for a session cookie (public)
-export const POST = route({ auth: "public", body: ssoCompleteBody }, async ({ req, ctx, body }) => {
+export const POST = route(postAuthSsoCompleteOp, async ({ req, ctx, body }) => {
   const { userId, email, session } = await completeSso(body.handle, ctx.request);
   const res = ok({ userId, email });
   const secure = new URL(req.url).protocol === "https:";

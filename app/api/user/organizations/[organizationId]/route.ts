@@ -1,12 +1,11 @@
-import { orgParams, route } from "@/lib/api/route";
+import { route } from "@/lib/api/route";
+import { deleteOrganizationOp, getOrganizationOp, patchOrganizationOp } from "@/lib/api/operations/organizations";
 import { ok } from "@/lib/api/envelope";
 import { deleteOrganization, getOrganization, updateOrganization } from "@/lib/organizations/manage-organization";
-import { updateOrganizationBody } from "@/lib/organizations/schemas";
 
-const OW = ["organization:write", "organization:read"] as const;
 
 // GET/PATCH/DELETE /api/user/organizations/{organizationId} — the organization; rename (owner); delete (owner, 30-day grace)
-export const GET = route({ scopes: ["organization:read"], params: orgParams }, async ({ ctx }) => ok(await getOrganization(ctx)));
-export const PATCH = route({ scopes: [...OW], permission: "organization.update", params: orgParams, body: updateOrganizationBody }, async ({ ctx, body }) =>
+export const GET = route(getOrganizationOp, async ({ ctx }) => ok(await getOrganization(ctx)));
+export const PATCH = route(patchOrganizationOp, async ({ ctx, body }) =>
   ok(await updateOrganization(ctx, body)));
-export const DELETE = route({ scopes: [...OW], permission: "organization.delete", params: orgParams }, async ({ ctx }) => ok(await deleteOrganization(ctx)));
+export const DELETE = route(deleteOrganizationOp, async ({ ctx }) => ok(await deleteOrganization(ctx)));

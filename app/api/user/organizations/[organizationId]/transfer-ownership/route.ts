@@ -1,8 +1,8 @@
-import { orgParams, route } from "@/lib/api/route";
+import { route } from "@/lib/api/route";
+import { postOrganizationTransferOwnershipOp } from "@/lib/api/operations/organizations";
 import { ok } from "@/lib/api/envelope";
 import { transferOwnership } from "@/lib/organizations/members";
-import { transferOwnershipBody } from "@/lib/organizations/schemas";
 
 // POST …/transfer-ownership — another member becomes owner; the caller stays as admin
-export const POST = route({ scopes: ["organization:write", "organization:read"], permission: "ownership.transfer", params: orgParams, body: transferOwnershipBody },
+export const POST = route(postOrganizationTransferOwnershipOp,
   async ({ ctx, body }) => ok(await transferOwnership(ctx, body.userId)));

@@ -1,8 +1,8 @@
 import { route } from "@/lib/api/route";
+import { postOrganizationInviteResendOp } from "@/lib/api/operations/invitations";
 import { ok } from "@/lib/api/envelope";
 import { resendInvite } from "@/lib/invitations/invitations";
-import { inviteParams } from "@/lib/invitations/schemas";
 
 // POST …/invites/{inviteId}/resend — a new link (the old one dies) and seven more days
-export const POST = route({ scopes: ["organization:write", "organization:read"], permission: "invites.manage", params: inviteParams },
+export const POST = route(postOrganizationInviteResendOp,
   async ({ ctx, params }) => ok(await resendInvite(ctx, params.inviteId)));

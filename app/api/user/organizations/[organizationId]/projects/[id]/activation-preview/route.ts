@@ -1,8 +1,7 @@
 import { route } from "@/lib/api/route";
+import { getProjectActivationPreviewOp } from "@/lib/api/operations/projects";
 import { ok } from "@/lib/api/envelope";
-import { R } from "@/lib/auth/scopes";
-import { projectParams } from "@/lib/projects/schemas";
 import { getActivationPreview } from "@/lib/projects/get-activation-preview";
 
 // GET …/projects/{id}/activation-preview — what automated inspections would cost; consumes nothing
-export const GET = route({ scopes: R, params: projectParams }, async ({ ctx, params }) => ok(await getActivationPreview(ctx, params.id)));
+export const GET = route(getProjectActivationPreviewOp, async ({ ctx, params }) => ok(await getActivationPreview(ctx, params.id)));

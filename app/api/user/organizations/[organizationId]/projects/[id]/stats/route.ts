@@ -1,8 +1,7 @@
 import { route } from "@/lib/api/route";
+import { getProjectStatsOp } from "@/lib/api/operations/urls";
 import { ok } from "@/lib/api/envelope";
-import { R } from "@/lib/auth/scopes";
-import { projectParams } from "@/lib/projects/schemas";
 import { getStats } from "@/lib/stats/get-stats";
 
 // GET …/projects/{id}/stats — live counters (id null and zeros before the first URL)
-export const GET = route({ scopes: R, params: projectParams }, async ({ ctx, params }) => ok(await getStats(ctx, params.id)));
+export const GET = route(getProjectStatsOp, async ({ ctx, params }) => ok(await getStats(ctx, params.id)));

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { PaginationMeta } from "./envelope";
+
+export type PaginationMeta = { total: number; offset: number; limit: number; hasMore: boolean };
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;

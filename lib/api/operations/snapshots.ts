@@ -3,11 +3,11 @@ import { R } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { snapshotsQuery, WebsiteSnapshotResponse } from "@/lib/snapshots/schemas";
 import { IndexingMetricsResponse, indexingMetricsQuery } from "@/lib/metrics/schemas";
-import { registerOperation } from "../registry";
+import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
 
-registerOperation({
+export const getProjectSnapshotsOp = defineOperation({
   method: "GET", path: `${P}/snapshots`, tags: ["Statistics"], scopes: R, params: projectParams, query: snapshotsQuery,
   response: WebsiteSnapshotResponse, responseIsList: true,
   summary: "Daily snapshots of the counters",
@@ -16,7 +16,7 @@ registerOperation({
     + "A date with no snapshot (the service was down when it ended, or the project did not exist) is absent, never filled in later.",
 });
 
-registerOperation({
+export const getProjectMetricsIndexingOp = defineOperation({
   method: "GET", path: `${P}/metrics/indexing`, tags: ["Statistics"], scopes: R, params: projectParams, query: indexingMetricsQuery,
   response: IndexingMetricsResponse,
   summary: "Time to index",

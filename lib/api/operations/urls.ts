@@ -1,15 +1,15 @@
-// OpenAPI registrations of the urls area: one registerOperation per endpoint.
+// OpenAPI registrations of the urls area: one defineOperation per endpoint, read by its route and the OpenAPI document.
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { UrlIssueResponse } from "@/lib/issues/schemas";
 import { WebsiteStatsResponse } from "@/lib/stats/schemas";
 import { admitUrlsBody, AdmitUrlsResponse, DISAGREEMENT_DESCRIPTION, listUrlsQuery, TrackedUrlResponse, urlParams } from "@/lib/urls/schemas";
-import { registerOperation } from "../registry";
+import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
 const tags = ["URLs"];
 
-registerOperation({
+export const getProjectUrlsOp = defineOperation({
   method: "GET", path: `${P}/urls`, tags, scopes: R, params: projectParams, query: listUrlsQuery, response: TrackedUrlResponse, paginated: true,
   summary: "List the project's tracked URLs",
   description: "Ordered by (discoveredAt, id) ascending. Every filter is optional and they combine with AND; an unknown enum value is a 400. "
@@ -17,7 +17,7 @@ registerOperation({
     + "`isStale=true`: staleAt is set. `disagreement` compares the audit with both engines: " + DISAGREEMENT_DESCRIPTION
     + " `meta.total` is exact.",
 });
-registerOperation({
+export const postProjectUrlsOp = defineOperation({
   method: "POST", path: `${P}/urls`, tags, scopes: W, params: projectParams, body: admitUrlsBody, response: AdmitUrlsResponse,
   summary: "Admit URLs by hand (no credits)",
   description: "Each URL is normalized (WHATWG parse; http/https only; scheme and host lowercased, IDN hosts in punycode; fragment and default port dropped; "
@@ -26,17 +26,17 @@ registerOperation({
     + "`skippedOffHost`. In-batch duplicates (after normalization) and URLs already tracked are dropped; the rest are inserted with source `manual`. "
     + "`skipped` = in-batch duplicates + off-host + already tracked, so `inserted + skipped` is the number of URLs sent.",
 });
-registerOperation({
+export const getProjectUrlOp = defineOperation({
   method: "GET", path: `${P}/urls/{urlId}`, tags, scopes: R, params: urlParams, response: TrackedUrlResponse,
   summary: "Get one tracked URL",
 });
-registerOperation({
+export const getProjectUrlIssuesOp = defineOperation({
   method: "GET", path: `${P}/urls/{urlId}/issues`, tags, scopes: R, params: urlParams, response: UrlIssueResponse, responseIsList: true,
   summary: "The URL's open issue memberships",
   description: "Memberships of this URL with resolvedAt null, each with its issue group (id, type, severity, status), the most severe group first, "
     + "then the latest detection. A URL has at most one membership per issue type, so the list is not paginated. The group may be `ignored`.",
 });
-registerOperation({
+export const getProjectStatsOp = defineOperation({
   method: "GET", path: `${P}/stats`, tags: ["Statistics"], scopes: R, params: projectParams, response: WebsiteStatsResponse,
   summary: "Live counters of the project",
   description: "Kept exact as URLs enter and change. Before the first URL there is no counter row: `id`, `createdAt`, `updatedAt` and `lastReconciledAt` are null and every counter is 0. "

@@ -1,20 +1,20 @@
-// OpenAPI registrations of the imports area: one registerOperation per endpoint.
+// OpenAPI registrations of the imports area: one defineOperation per endpoint, read by its route and the OpenAPI document.
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import {
   commitImportBody, importParams, listImportsQuery, uploadImportForm, uploadImportQuery, UrlImportResponse,
 } from "@/lib/imports/schemas";
-import { registerOperation } from "../registry";
+import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}/imports";
 const tags = ["Imports"];
 
-registerOperation({
+export const getProjectImportsOp = defineOperation({
   method: "GET", path: P, tags, scopes: R, params: projectParams, query: listImportsQuery, response: UrlImportResponse, paginated: true,
   summary: "List the project's URL imports",
   description: "Newest first. A `ready` preview past its `expiresAt` is shown as `expired`.",
 });
-registerOperation({
+export const postProjectImportsOp = defineOperation({
   method: "POST", path: P, tags, scopes: W, params: projectParams, query: uploadImportQuery,
   body: uploadImportForm, bodyContentType: "multipart/form-data", response: UrlImportResponse, created: true,
   summary: "Upload a CSV or text file of URLs for an import preview",
@@ -33,11 +33,11 @@ registerOperation({
     "Nothing is tracked and no credit is spent until the preview is committed. The preview expires after 24 hours (`expiresAt`).",
   ].join("\n\n"),
 });
-registerOperation({
+export const getProjectImportOp = defineOperation({
   method: "GET", path: `${P}/{importId}`, tags, scopes: R, params: importParams, response: UrlImportResponse,
   summary: "Get an import: preview totals, row errors and commit progress",
 });
-registerOperation({
+export const postProjectImportCommitOp = defineOperation({
   method: "POST", path: `${P}/{importId}/commit`, tags, scopes: W, params: importParams, body: commitImportBody, response: UrlImportResponse,
   errors: ["IMPORT_EXPIRED", "IMPORT_STALE"],
   summary: "Commit an import preview",

@@ -1,14 +1,14 @@
-// OpenAPI registrations of the sitemaps area: one registerOperation per endpoint.
+// OpenAPI registrations of the sitemaps area: one defineOperation per endpoint, read by its route and the OpenAPI document.
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { AvailabilityProbeResult } from "@/lib/sitemaps/probe/schemas";
 import { SitemapResponse, SitemapSyncResult } from "@/lib/sitemaps/sync/schemas";
-import { registerOperation } from "../registry";
+import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
 const tags = ["Sitemaps"];
 
-registerOperation({
+export const postProjectSyncOp = defineOperation({
   method: "POST", path: `${P}/sync`, tags, scopes: W, params: projectParams, response: SitemapSyncResult,
   errors: ["SYNC_RATE_LIMITED", "INSUFFICIENT_CREDITS"],
   summary: "Sync the sitemaps now",
@@ -22,14 +22,14 @@ registerOperation({
     + "`urlsDiscovered + urlsUpdated + urlsSkipped` = the URL entries read. A second sync within 15 minutes of the last sync start answers "
     + "429 SYNC_RATE_LIMITED with a `Retry-After` header and `meta.retryAfterSeconds`.",
 });
-registerOperation({
+export const getProjectSitemapsOp = defineOperation({
   method: "GET", path: `${P}/sitemaps`, tags, scopes: R, params: projectParams, response: SitemapResponse, responseIsList: true,
   summary: "List the sitemaps the syncs found",
   description: "Roots (the configured `sitemapUrl` and robots.txt-declared sitemaps, `parentSitemapId` null) first, then children, each group by URL. "
     + "`fetchStatus`/`error` describe the last sync's fetch and parse; `lastSuccessAt` the last fetch that was read to the end. "
     + "Sitemaps no longer reachable from any root are dropped after a complete sync.",
 });
-registerOperation({
+export const postProjectAvailabilityProbeOp = defineOperation({
   method: "POST", path: `${P}/availability/probe`, tags, scopes: W, params: projectParams, response: AvailabilityProbeResult,
   summary: "Check robots.txt, llms.txt and the sitemap",
   description: "Allowed before ownership is verified. Fetches https://{domain}/robots.txt, https://{domain}/llms.txt and `sitemapUrl` through the "

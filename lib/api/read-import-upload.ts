@@ -1,9 +1,8 @@
-import { ApiError } from "@/lib/api/errors";
-import { readBodyBytes } from "@/lib/api/read-body";
-import type { ImportFormat } from "./parse-import-file";
-import { MAX_IMPORT_BYTES } from "./schemas";
-
-export type ImportUpload = { bytes: Uint8Array; fileName: string; format: ImportFormat };
+import { DomainError } from "@/lib/core/errors";
+import type { ImportFormat } from "@/lib/imports/parse-import-file";
+import type { ImportUpload } from "@/lib/imports/create-import-preview";
+import { MAX_IMPORT_BYTES } from "@/lib/imports/schemas";
+import { readBodyBytes } from "./read-body";
 
 // Room for the multipart boundaries and part headers around a file of the maximum size.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -20,11 +19,11 @@ export async function readImportUpload(req: Request, fileNameParam?: string): Pr
   const mediaType = type.toLowerCase();
   if (mediaType === "multipart/form-data") return readMultipart(req, contentType);
   if (mediaType !== "text/csv" && mediaType !== "text/plain") {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Upload the file as multipart/form-data (field `file`) or as a text/csv or text/plain body");
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Upload the file as multipart/form-data (field `file`) or as a text/csv or text/plain body");
   }
   const charset = params.find((p) => p.toLowerCase().startsWith("charset="))?.slice(8).replace(/"/g, "").toLowerCase();
   if (charset && charset !== "utf-8" && charset !== "utf8" && charset !== "us-ascii") {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Import files must be UTF-8");
+    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Import files must be UTF-8");
   }
   const bytes = await readBodyBytes(req, MAX_IMPORT_BYTES).catch(rethrowTooLarge);
   const format: ImportFormat = mediaType === "text/csv" ? "csv" : "text";
@@ -66,13 +65,13 @@ function nonEmpty(bytes: Uint8Array): Uint8Array {
 }
 
 function fileError(message: string, code: string) {
-  return new ApiError("VALIDATION_ERROR", message, { errors: [{ path: "file", message, code }] });
+  return new DomainError("VALIDATION_ERROR", message, { errors: [{ path: "file", message, code }] });
 }
 
 function tooLarge() {
-  return new ApiError("PAYLOAD_TOO_LARGE", "Import files are limited to 5 MiB (5,242,880 bytes)", { limitBytes: MAX_IMPORT_BYTES });
+  return new DomainError("PAYLOAD_TOO_LARGE", "Import files are limited to 5 MiB (5,242,880 bytes)", { limitBytes: MAX_IMPORT_BYTES });
 }
 
 function rethrowTooLarge(e: unknown): never {
-  throw e instanceof ApiError && e.code === "PAYLOAD_TOO_LARGE" ? tooLarge() : e;
+  throw e instanceof DomainError && e.code === "PAYLOAD_TOO_LARGE" ? tooLarge() : e;
 }

@@ -3,12 +3,12 @@ import { R, W } from "@/lib/auth/scopes";
 import { inspectionsBody, QueueInspectionsResponse, UrlHistoryEntryResponse, urlHistoryQuery } from "@/lib/inspections/schemas";
 import { projectParams } from "@/lib/projects/schemas";
 import { TrackedUrlResponse, urlParams } from "@/lib/urls/schemas";
-import { registerOperation } from "../registry";
+import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
 const tags = ["Inspections"];
 
-registerOperation({
+export const postProjectUrlInspectOp = defineOperation({
   method: "POST", path: `${P}/urls/{urlId}/inspect`, tags, scopes: W, params: urlParams, response: TrackedUrlResponse,
   errors: ["INSUFFICIENT_CREDITS", "RATE_LIMITED"],
   summary: "Audit one URL now (1 credit)",
@@ -18,13 +18,13 @@ registerOperation({
     + "details (every hop, the robots.txt rule, the WAF vendor) are in its history. 402 without a credit (checked before any request; the "
     + "credit is debited only when the outcome is stored); 429 when 10 inspections of the project already run.",
 });
-registerOperation({
+export const postProjectInspectionsOp = defineOperation({
   method: "POST", path: `${P}/inspections`, tags, scopes: W, params: projectParams, body: inspectionsBody, response: QueueInspectionsResponse,
   summary: "Queue URLs to be inspected first (\"check again\")",
   description: "The scheduler (every 5 minutes) inspects queued URLs before due ones, whether or not automation is on, while the project is "
     + "active; each is charged 1 credit when inspected. Ids that are not URLs of this project are counted in `unknown` and ignored.",
 });
-registerOperation({
+export const getProjectUrlHistoryOp = defineOperation({
   method: "GET", path: `${P}/urls/{urlId}/history`, tags, scopes: R, params: urlParams, query: urlHistoryQuery,
   response: UrlHistoryEntryResponse, paginated: true,
   summary: "The URL's audit and engine history, newest first",

@@ -1,13 +1,13 @@
-// OpenAPI registrations of the robots.txt area: one registerOperation per endpoint.
+// OpenAPI registrations of the robots.txt area: one defineOperation per endpoint, read by its route and the OpenAPI document.
 import { R } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { RobotsTestResponse, testRobotsBody } from "@/lib/robots/schemas";
-import { registerOperation } from "../registry";
+import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
 const tags = ["Robots"];
 
-registerOperation({
+export const postProjectRobotsTestOp = defineOperation({
   method: "POST", path: `${P}/robots/test`, tags, scopes: R, params: projectParams, body: testRobotsBody, response: RobotsTestResponse,
   summary: "Test URLs against robots.txt (live or a draft)",
   description: [

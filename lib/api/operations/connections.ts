@@ -1,13 +1,13 @@
-// OpenAPI registrations of the search engine connections: one registerOperation per endpoint.
+// OpenAPI registrations of the search engine connections: one defineOperation per endpoint, read by its route and the OpenAPI document.
 import { R, W } from "@/lib/auth/scopes";
 import { ConnectionsResponse, ConnectionStatus, engineBConnectBody, gscCallbackBody, OAuthUrlResponse, oauthUrlQuery } from "@/lib/connections/schemas";
 import { projectParams } from "@/lib/projects/schemas";
-import { registerOperation } from "../registry";
+import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
 const tags = ["Connections"];
 
-registerOperation({
+export const getProjectGscOauthUrlOp = defineOperation({
   method: "GET", path: `${P}/gsc/oauth-url`, tags, scopes: W, params: projectParams, query: oauthUrlQuery, response: OAuthUrlResponse,
   errors: ["INTEGRATION_NOT_CONFIGURED"],
   summary: "Start a webmaster console connection (OAuth)",
@@ -16,7 +16,7 @@ registerOperation({
     + "or 32 random bytes base64url. Only the state's SHA-256 is stored, bound to this project and the caller, usable once, for 10 minutes; a "
     + "client state issued before is a 400. 503 INTEGRATION_NOT_CONFIGURED without `GSC_CLIENT_ID`/`GSC_CLIENT_SECRET` (or `ENCRYPTION_KEY`).",
 });
-registerOperation({
+export const postProjectGscCallbackOp = defineOperation({
   method: "POST", path: `${P}/gsc/callback`, tags, scopes: W, params: projectParams, body: gscCallbackBody, response: ConnectionStatus,
   errors: ["OAUTH_STATE_INVALID", "OAUTH_CODE_INVALID", "PROPERTY_NOT_COVERED", "UPSTREAM_ERROR", "INTEGRATION_NOT_CONFIGURED"],
   summary: "Finish the webmaster console connection",
@@ -29,13 +29,13 @@ registerOperation({
     + "property succeed without a new consent. On success the refresh token is stored AES-256-GCM, `gscPropertyUrl` verbatim and `gscConnectedAt` "
     + "set (the project is verified), the state is consumed, an open `gsc_auth_revoked` group resolves, and `project.gsc_connected` is audited.",
 });
-registerOperation({
+export const deleteProjectGscOp = defineOperation({
   method: "DELETE", path: `${P}/gsc`, tags, scopes: W, params: projectParams, response: ConnectionStatus,
   summary: "Disconnect the webmaster console",
   description: "Clears the refresh token, `gscPropertyUrl` and `gscConnectedAt`; URLs keep their `engineAState`. Idempotent; audited "
     + "(`project.gsc_disconnected`) when something was removed. An open `gsc_auth_revoked` group resolves.",
 });
-registerOperation({
+export const postProjectEngineBOp = defineOperation({
   method: "POST", path: `${P}/engineB`, tags, scopes: W, params: projectParams, body: engineBConnectBody, response: ConnectionStatus,
   errors: ["ENGINE_KEY_INVALID", "ENGINE_SITE_NOT_VERIFIED", "UPSTREAM_ERROR", "INTEGRATION_NOT_CONFIGURED"],
   summary: "Connect the second engine with an API key",
@@ -45,13 +45,13 @@ registerOperation({
     + "when it fails or throttles (then with `Retry-After` and `meta.retryAfterSeconds`). The key is stored AES-256-GCM and never returned or logged; "
     + "`engineBConnectedAt` set, `project.engineb_connected` audited.",
 });
-registerOperation({
+export const deleteProjectEngineBOp = defineOperation({
   method: "DELETE", path: `${P}/engineB`, tags, scopes: W, params: projectParams, response: ConnectionStatus,
   summary: "Disconnect the second engine",
   description: "Clears the stored key and `engineBConnectedAt`; URLs keep their `engineBState`. Idempotent; audited (`project.engineb_disconnected`) "
     + "when something was removed.",
 });
-registerOperation({
+export const getProjectConnectionsOp = defineOperation({
   method: "GET", path: `${P}/connections`, tags, scopes: R, params: projectParams, response: ConnectionsResponse,
   summary: "Search engine connections",
   description: "Both engines' connection state. `gsc.revokedAt` is set when the console answered `invalid_grant` for the stored token (the grant "

@@ -1,24 +1,24 @@
-// OpenAPI registrations of the issues area: one registerOperation per endpoint.
-import { paginationQuery } from "@/lib/api/pagination";
+// OpenAPI registrations of the issues area: one defineOperation per endpoint, read by its route and the OpenAPI document.
+import { paginationQuery } from "@/lib/core/pagination";
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { issueParams, IssueResponse, IssueUrlMembershipResponse, listIssuesQuery, updateIssueBody } from "@/lib/issues/schemas";
-import { registerOperation } from "../registry";
+import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}/issues";
 const tags = ["Issues"];
 
-registerOperation({
+export const getProjectIssuesOp = defineOperation({
   method: "GET", path: P, tags, scopes: R, params: projectParams, query: listIssuesQuery, response: IssueResponse, paginated: true,
   summary: "List the project's issue groups",
   description: "One group per issue type. Ordered by severity descending (critical, warning, info), then affectedUrlCount descending, then id. "
     + "`type`, `severity` and `status` are optional filters combined with AND; an unknown value is a 400. `meta.total` is exact.",
 });
-registerOperation({
+export const getProjectIssueOp = defineOperation({
   method: "GET", path: `${P}/{issueId}`, tags, scopes: R, params: issueParams, response: IssueResponse,
   summary: "Get one issue group",
 });
-registerOperation({
+export const patchProjectIssueOp = defineOperation({
   method: "PATCH", path: `${P}/{issueId}`, tags, scopes: W, params: issueParams, body: updateIssueBody, response: IssueResponse,
   summary: "Open, resolve or ignore an issue group",
   description: "`resolved`: manual resolve; the group and its open memberships resolve now (affectedUrlCount 0, sampleUrls empty) and the "
@@ -26,7 +26,7 @@ registerOperation({
     + "`ignored`: silences the type for the project; detections are still recorded but the group stays ignored and resolvedAt stays null. "
     + "`open`: reopens the group (resolvedAt null). Any move between the three is allowed; asking for the current status changes nothing and emits nothing.",
 });
-registerOperation({
+export const getProjectIssueUrlsOp = defineOperation({
   method: "GET", path: `${P}/{issueId}/urls`, tags, scopes: R, params: issueParams, query: paginationQuery, response: IssueUrlMembershipResponse, paginated: true,
   summary: "List the URLs of an issue group",
   description: "Currently affected memberships (resolvedAt null) first, then resolved ones; each part by detectedAt descending, then id.",

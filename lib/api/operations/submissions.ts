@@ -1,12 +1,12 @@
-// OpenAPI registrations of the IndexNow submissions area: one registerOperation per endpoint.
+// OpenAPI registrations of the IndexNow submissions area: one defineOperation per endpoint, read by its route and the OpenAPI document.
 import { R } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { listSubmissionsQuery, SubmissionResponse } from "@/lib/indexnow/schemas";
-import { registerOperation } from "../registry";
+import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
 
-registerOperation({
+export const getProjectSubmissionsOp = defineOperation({
   method: "GET", path: `${P}/submissions`, tags: ["Submissions"], scopes: R, params: projectParams, query: listSubmissionsQuery,
   response: SubmissionResponse, paginated: true,
   summary: "List the project's IndexNow submissions, newest first",

@@ -1,0 +1,41 @@
+// The floor every area stands on: who acts, for which organization, from where, inside which
+// transaction. Imports nothing of lib/ (tests/architecture/import-graph.test.ts keeps it so).
+
+export type OrgRole = "owner" | "admin" | "member";
+
+export type RequestInfo = { ipAddress: string | null; userAgent: string | null };
+
+export type Actor =
+  | { type: "user"; userId: string; email: string; sessionId: string }
+  | { type: "apiKey"; userId: string; email: string; apiKeyId: string; organizationId: string; scopes: readonly string[] }
+  | { type: "system"; job: string };
+
+export type UserActor = Extract<Actor, { type: "user" | "apiKey" }>;
+
+export type OrgContext = { id: string; role: OrgRole };
+
+/**
+ * What every verb receives. `tx` is the open Prisma transaction the verb must run on, if any: set it
+ * with `withTransaction` and read it with `dbOf` (both lib/db), never pass it beside the context.
+ */
+export type Ctx = { actor: Actor; org?: OrgContext; request: RequestInfo; tx?: unknown };
+
+/** The context of a verb scoped to an organization: the organization is always there. */
+export type OrgCtx = Ctx & { org: OrgContext };
+
+const NO_REQUEST: RequestInfo = { ipAddress: null, userAgent: null };
+
+export function systemCtx(job: string): Ctx;
+export function systemCtx(job: string, org: OrgContext): OrgCtx;
+export function systemCtx(job: string, org?: OrgContext): Ctx {
+  return { actor: { type: "system", job }, org, request: NO_REQUEST };
+}
+
+/** The same context, acting for `org` (a system job working through one organization's projects). */
+export function inOrg(ctx: Ctx, org: OrgContext): OrgCtx {
+  return { ...ctx, org };
+}
+
+export function actorUserId(ctx: Ctx): string | null {
+  return ctx.actor.type === "system" ? null : ctx.actor.userId;
+}
