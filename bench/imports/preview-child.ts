@@ -4,7 +4,7 @@
 import fs from "node:fs";
 
 const [file, organizationId, projectId, domain] = process.argv.slice(2);
-const { readImportUpload } = await import("../../lib/imports/read-upload");
+const { readImportUpload } = await import("../../lib/api/read-import-upload");
 const { createImportPreview } = await import("../../lib/imports/create-import-preview");
 const { db } = await import("../../lib/db");
 
