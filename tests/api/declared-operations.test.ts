@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import "@/lib/api/operations";
+import { declaredOperations, type Operation } from "@/lib/api/operation";
+import type { RouteHandler } from "@/lib/api/route";
+import { SCOPES, type Scope } from "@/lib/auth/scopes";
+import { apiKeyHeader, call } from "../http";
+import { createTestApiKey, createTestUser } from "../factories";
+
+// Every endpoint is declared once (lib/api/operations/*) and both route() and the OpenAPI document read
+// that declaration. This suite proves the route files serve exactly the declared operations, at the
+// declared paths, and that each route enforces the scopes its declaration (and so its documentation) names.
+
+// Framework-owned route files, not part of the product's API (the OpenAPI coverage test lists the same).
+const FRAMEWORK = ["/api/auth/{nextauth}", "/api/inngest", "/api/ping", "/api/{notFound}"];
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+type Served = { file: string; path: string; method: string; handler: RouteHandler };
+
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const f = path.join(dir, e.name);
+    return e.isDirectory() ? routeFiles(f) : e.name === "route.ts" ? [f] : [];
+  });
+}
+
+function apiPath(file: string): string {
+  const segments = path.relative("app", path.dirname(file)).split(path.sep);
+  return "/" + segments.map((s) => s.replace(/^\[\[\.{3}(.+)\]\]$/, "{$1}").replace(/^\[\.{3}(.+)\]$/, "{$1}").replace(/^\[(.+)\]$/, "{$1}")).join("/");
+}
+
+let served: Served[] = [];
+beforeAll(async () => {
+  const files = routeFiles(path.resolve("app/api")).filter((f) => !FRAMEWORK.includes(apiPath(path.relative(process.cwd(), f))));
+  for (const file of files) {
+    const mod = (await import(file)) as Record<string, unknown>;
+    for (const method of METHODS) {
+      if (mod[method]) served.push({ file: path.relative(process.cwd(), file), path: apiPath(path.relative(process.cwd(), file)), method, handler: mod[method] as RouteHandler });
+    }
+  }
+}, 120_000);
+
+describe("each endpoint declared once", () => {
+  it("every exported method of app/api is built by route() from a declaration of its own method and path", () => {
+    expect(served.length).toBeGreaterThan(90);
+    const wrong = served
+      .filter(({ handler, path: p, method }) => handler.operation?.path !== p || handler.operation.method !== method)
+      .map(({ file, method, handler }) => `${method} ${file}: ${handler.operation ? handler.operation.key : "not built by route()"}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("every declaration is served by exactly one route handler", () => {
+    const count = new Map<string, number>();
+    for (const s of served) count.set(s.handler.operation.key, (count.get(s.handler.operation.key) ?? 0) + 1);
+    const unserved = declaredOperations().filter((op) => !count.has(op.key)).map((op) => op.key);
+    const twice = [...count].filter(([, n]) => n > 1).map(([k]) => k);
+    expect({ unserved, twice }).toEqual({ unserved: [], twice: [] });
+  });
+});
+
+// A value for each path parameter: the caller's own organization, otherwise an id that names nothing.
+function paramsFor(op: Operation, organizationId: string): Record<string, string> {
+  const names = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  return Object.fromEntries(names.map((n) => [n, n === "organizationId" ? organizationId : n === "domain" ? "example.test" : crypto.randomUUID()]));
+}
+
+async function callAs(s: Served, key: string, organizationId: string) {
+  const op = s.handler.operation;
+  return call(s.handler, {
+    method: s.method, url: `http://127.0.0.1:3000${op.path}`, headers: apiKeyHeader(key), params: paramsFor(op, organizationId),
+    ...(s.method === "GET" || s.method === "DELETE" ? {} : { json: {} }),
+  });
+}
+
+const refusedForScopes = (r: Awaited<ReturnType<typeof callAs>>) => r.res.status === 403 && Array.isArray(r.body?.meta?.missingScopes);
+
+describe("each route enforces the scopes it declares", () => {
+  it("a key lacking any one declared scope is refused with 403 naming it; a key with exactly the declared scopes is not refused for scopes", async () => {
+    const mismatches: string[] = [];
+    for (const s of served) {
+      const op = s.handler.operation;
+      if (op.scopes === "public") continue;
+      const declared = [...op.scopes] as Scope[];
+      // A user per route: some routes act on the caller (DELETE /api/user/me revokes every key).
+      const user = await createTestUser("scopes");
+      for (const scope of declared) {
+        const { key } = await createTestApiKey(user, SCOPES.filter((x) => x !== scope));
+        const r = await callAs(s, key, user.organizationId);
+        if (!refusedForScopes(r) || !(r.body.meta!.missingScopes as string[]).includes(scope)) mismatches.push(`${op.key}: without ${scope} → ${r.res.status} ${r.body?.code}`);
+      }
+      // Routes open to any authenticated caller get a key with one unrelated scope.
+      const { key } = await createTestApiKey(user, declared.length ? declared : ["api-keys:read"]);
+      const r = await callAs(s, key, user.organizationId);
+      if (refusedForScopes(r) || r.res.status === 401) mismatches.push(`${op.key}: with ${declared.join(",") || "any scope"} → ${r.res.status} ${r.body?.code}`);
+    }
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+
+  it("public routes answer without credentials", async () => {
+    const unauthorized: string[] = [];
+    for (const s of served.filter((x) => x.handler.operation.scopes === "public")) {
+      const op = s.handler.operation;
+      const r = await call(s.handler, { method: s.method, url: `http://127.0.0.1:3000${op.path}`, params: paramsFor(op, crypto.randomUUID()), ...(s.method === "GET" ? {} : { json: {} }) });
+      if (r.res.status === 401) unauthorized.push(op.key);
+    }
+    expect(unauthorized).toEqual([]);
+  });
+});
