@@ -30,7 +30,7 @@ function apiPath(file: string): string {
   return "/" + segments.map((s) => s.replace(/^\[\[\.{3}(.+)\]\]$/, "{$1}").replace(/^\[\.{3}(.+)\]$/, "{$1}").replace(/^\[(.+)\]$/, "{$1}")).join("/");
 }
 
-let served: Served[] = [];
+const served: Served[] = [];
 beforeAll(async () => {
   const files = routeFiles(path.resolve("app/api")).filter((f) => !FRAMEWORK.includes(apiPath(path.relative(process.cwd(), f))));
   for (const file of files) {
