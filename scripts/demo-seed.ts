@@ -23,7 +23,7 @@
 // a new link. Prints `DEMO_SEEDED {json}` last.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import type { Ctx } from "../lib/core/context";
+import type { OrgCtx as Ctx } from "../lib/core/context";
 import { auditUrl } from "../lib/audit/audit-url";
 import { createRobotsCache } from "../lib/audit/robots-cache";
 import { connectEngineB } from "../lib/connections/connect-engine-b";

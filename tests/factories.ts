@@ -35,7 +35,7 @@ export async function createTestProject(user: TestUser, opts: { domain?: string;
   });
 }
 
-export type TestTenant = TestUser & { ctx: import("@/lib/core/context").Ctx };
+export type TestTenant = TestUser & { ctx: import("@/lib/core/context").OrgCtx };
 
 /** A fresh user with the owner's context for calling verbs directly (as a route would after auth). */
 export async function createTestTenant(tag = "tenant"): Promise<TestTenant> {

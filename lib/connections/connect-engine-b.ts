@@ -1,9 +1,9 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { listSites } from "@/lib/engines/engine-b";
-import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import { getProjectOrThrow } from "@/lib/projects/internal";
 import { assertEncryptionConfigured } from "./config";
 import { matchEngineBSite } from "./match-engine-b-site";
 import type { ConnectionStatus, EngineBConnectBody } from "./schemas";
@@ -21,7 +21,7 @@ const SITE_FAILURES = {
  * (409 ENGINE_SITE_NOT_VERIFIED otherwise, `meta.reason` telling unverified from absent). Then the
  * key is stored sealed with engineBConnectedAt and audited. The key never leaves this function.
  */
-export async function connectEngineB(ctx: Ctx, projectId: string, input: EngineBConnectBody, opts: { now?: Date } = {}): Promise<ConnectionStatus> {
+export async function connectEngineB(ctx: OrgCtx, projectId: string, input: EngineBConnectBody, opts: { now?: Date } = {}): Promise<ConnectionStatus> {
   assertEncryptionConfigured("engineB");
   const now = opts.now ?? new Date();
   const project = await getProjectOrThrow(ctx, projectId);
@@ -35,7 +35,7 @@ export async function connectEngineB(ctx: Ctx, projectId: string, input: EngineB
 
   const row = await db.$transaction(async (tx) => {
     const { count } = await tx.project.updateMany({
-      where: { id: project.id, organizationId: orgIdOrThrow(ctx), deletedAt: null },
+      where: { id: project.id, organizationId: ctx.org.id, deletedAt: null },
       data: { engineBApiKeyEnc: sealEngineBKey(project.id, input.apiKey), engineBConnectedAt: now, engineBSiteUrl: match.siteUrl, engineBLastError: null },
     });
     if (!count) throw new DomainError("NOT_FOUND", "Project not found");

@@ -1,12 +1,12 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { exchangeCode, listSites, refreshAccessToken } from "@/lib/engines/console";
 import type { NotOk } from "@/lib/engines/outcome";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { clearProjectIssue } from "@/lib/issues/detections";
-import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import { getProjectOrThrow } from "@/lib/projects/internal";
 import { chooseProperty } from "./choose-property";
 import { consoleClientOrThrow, type ConsoleClient } from "./config";
 import { consumeState, dropExchangedToken, keepExchangedToken, pendingStateOrThrow, sha256, stateInvalid, type PendingState } from "./oauth-state";
@@ -28,11 +28,11 @@ const NOT_COVERED = {
  * property and gscConnectedAt, consumes the state, resolves `gsc_auth_revoked` and audits, in one
  * transaction. A property that does not fit answers 409 PROPERTY_NOT_COVERED and leaves the state open.
  */
-export async function connectGsc(ctx: Ctx, projectId: string, input: GscCallbackBody, opts: { now?: Date } = {}): Promise<ConnectionStatus> {
+export async function connectGsc(ctx: OrgCtx, projectId: string, input: GscCallbackBody, opts: { now?: Date } = {}): Promise<ConnectionStatus> {
   const client = consoleClientOrThrow();
   const now = opts.now ?? new Date();
   const project = await getProjectOrThrow(ctx, projectId);
-  const ref = { organizationId: orgIdOrThrow(ctx), projectId: project.id };
+  const ref = { organizationId: ctx.org.id, projectId: project.id };
   const state = await pendingStateOrThrow(ctx, ref, input.state, now);
 
   const grant = await grantFor(client, state, input.code, now);

@@ -1,6 +1,6 @@
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { buildAuthorizeUrl } from "@/lib/engines/console";
-import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import { getProjectOrThrow } from "@/lib/projects/internal";
 import { consoleClientOrThrow } from "./config";
 import { generateState, issueState } from "./oauth-state";
 import type { OAuthUrlResponse } from "./schemas";
@@ -9,10 +9,10 @@ import type { OAuthUrlResponse } from "./schemas";
  * Starts a console connection: stores the (hashed) state for this project and caller, single use for
  * 10 minutes, and answers the consent page URL. 503 INTEGRATION_NOT_CONFIGURED without an OAuth client.
  */
-export async function createGscAuthorization(ctx: Ctx, projectId: string, input: { state?: string }, opts: { now?: Date } = {}): Promise<OAuthUrlResponse> {
+export async function createGscAuthorization(ctx: OrgCtx, projectId: string, input: { state?: string }, opts: { now?: Date } = {}): Promise<OAuthUrlResponse> {
   const client = consoleClientOrThrow();
   const project = await getProjectOrThrow(ctx, projectId);
   const state = input.state ?? generateState();
-  await issueState(ctx, { organizationId: orgIdOrThrow(ctx), projectId: project.id }, state, client.redirectUri, opts.now ?? new Date());
+  await issueState(ctx, { organizationId: ctx.org.id, projectId: project.id }, state, client.redirectUri, opts.now ?? new Date());
   return { authorizeUrl: buildAuthorizeUrl({ clientId: client.clientId, redirectUri: client.redirectUri, state }), state };
 }

@@ -1,10 +1,10 @@
-import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { clearProjectIssue } from "@/lib/issues/detections";
 import { forgetBacklog } from "@/lib/engine-sync/connected-engines";
-import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import { getProjectOrThrow } from "@/lib/projects/internal";
 import type { ConnectionStatus } from "./schemas";
 import { statusSelect, toConnectionStatus } from "./status";
 
@@ -13,11 +13,12 @@ import { statusSelect, toConnectionStatus } from "./status";
  * Idempotent; only a call that removed something is audited. With no connection left, an open
  * `gsc_auth_revoked` group has nothing to refer to and resolves.
  */
-export async function disconnectGsc(ctx: Ctx, projectId: string, opts: { now?: Date } = {}): Promise<ConnectionStatus> {
+export async function disconnectGsc(ctx: OrgCtx, projectId: string, opts: { now?: Date } = {}): Promise<ConnectionStatus> {
   const now = opts.now ?? new Date();
-  const row = await db.$transaction(async (tx) => {
-    const ref = { organizationId: orgIdOrThrow(ctx), projectId };
-    const current = await getProjectOrThrow(ctx, projectId, tx);
+  const row = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    const ref = { organizationId: ctx.org.id, projectId };
+    const current = await getProjectOrThrow(ctx, projectId);
     await lockProjectStats(tx, ref);
     const { count } = await tx.project.updateMany({
       where: { id: current.id, organizationId: ref.organizationId, deletedAt: null, OR: [{ gscRefreshTokenEnc: { not: null } }, { gscConnectedAt: { not: null } }, { gscPropertyUrl: { not: null } }, { gscRevokedAt: { not: null } }] },

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { consoleQuota } from "@/lib/engines/console";
 import { quotaToday } from "@/lib/engine-sync/quota-store";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -12,7 +12,7 @@ import { gscConnected } from "./status";
  * property today (our own count, Pacific day) and whether another tool was seen spending the same
  * property's quota today, and how much of it. `revokedAt` falls back to an open `gsc_auth_revoked` group.
  */
-export async function getConnections(ctx: Ctx, projectId: string): Promise<ConnectionsResponse> {
+export async function getConnections(ctx: OrgCtx, projectId: string): Promise<ConnectionsResponse> {
   const p = await getProjectOrThrow(ctx, projectId);
   const revokedIssue = p.gscConnectedAt && !p.gscRevokedAt
     ? await db.issue.findFirst({ where: { projectId: p.id, type: "gsc_auth_revoked", status: "open" }, select: { lastDetectedAt: true } })

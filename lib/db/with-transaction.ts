@@ -10,7 +10,11 @@ export function dbOf(ctx: Ctx): Tx {
  * Runs `fn` in one transaction that travels in the context: every verb called with the context it
  * receives reads and writes inside it. Nested calls join the open transaction.
  */
-export async function withTransaction<C extends Ctx, T>(ctx: C, fn: (ctx: C & { tx: Tx }) => Promise<T>): Promise<T> {
+export async function withTransaction<C extends Ctx, T>(
+  ctx: C,
+  fn: (ctx: C & { tx: Tx }) => Promise<T>,
+  options?: { timeout?: number; maxWait?: number },
+): Promise<T> {
   if (ctx.tx) return fn(ctx as C & { tx: Tx });
-  return db.$transaction((tx) => fn({ ...ctx, tx }));
+  return db.$transaction((tx) => fn({ ...ctx, tx }), options);
 }

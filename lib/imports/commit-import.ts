@@ -1,5 +1,5 @@
-import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { db, withTransaction } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { sendEvent } from "@/lib/events/send-event";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -11,7 +11,7 @@ import { getImportOrThrow, toUrlImportResponse } from "./internal";
  * preview becomes `expired` and answers 409 IMPORT_EXPIRED; an import in any status but `ready`
  * (`expired` included: the expiry was already reported) answers 409 IMPORT_STALE.
  */
-export async function commitImport({ ctx, projectId, importId, now = new Date() }: { ctx: Ctx; projectId: string; importId: string; now?: Date }) {
+export async function commitImport({ ctx, projectId, importId, now = new Date() }: { ctx: OrgCtx; projectId: string; importId: string; now?: Date }) {
   const current = await getImportOrThrow(ctx, projectId, importId);
   if (current.status !== "ready") throw stale(current.status);
   if (now.getTime() > current.expiresAt.getTime()) {
@@ -22,8 +22,9 @@ export async function commitImport({ ctx, projectId, importId, now = new Date() 
     throw expired();
   }
 
-  const row = await db.$transaction(async (tx) => {
-    await getProjectOrThrow(ctx, projectId, tx);
+  const row = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    await getProjectOrThrow(ctx, projectId);
     const { count } = await tx.urlImport.updateMany({
       where: { id: current.id, status: "ready", expiresAt: { gte: now } },
       data: { status: "committing", committedAt: now },

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { db, Prisma, type Tx } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/core/context";
+import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { classifyImportRows, type ImportCandidate } from "./classify-import-rows";
@@ -17,7 +17,7 @@ const BATCH = 10_000;
  * Previews an uploaded file against a project: totals, row errors and the net-new URLs, stored for
  * a later commit. Writes no tracked URL and debits nothing; the preview expires after 24 hours.
  */
-export async function createImportPreview({ ctx, projectId, upload, now = new Date() }: { ctx: Ctx; projectId: string; upload: ImportUpload; now?: Date }) {
+export async function createImportPreview({ ctx, projectId, upload, now = new Date() }: { ctx: OrgCtx; projectId: string; upload: ImportUpload; now?: Date }) {
   const project = await getProjectOrThrow(ctx, projectId);
   const { headerDetected, rows } = classifyFile(upload, project.domain);
   const contentSha256 = createHash("sha256").update(upload.bytes).digest("hex");

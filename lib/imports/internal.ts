@@ -1,14 +1,13 @@
-import { db, type Tx, type UrlImport } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { dbOf, type UrlImport } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { orgIdOrThrow } from "@/lib/projects/internal";
 import { iso } from "@/lib/users/schemas";
 import { MAX_ROW_ERRORS, UrlImportResponse } from "./schemas";
 
 /** An import of a live project of the caller's organization, or 404. */
-export async function getImportOrThrow(ctx: Ctx, projectId: string, importId: string, tx: Tx = db) {
-  const row = await tx.urlImport.findFirst({
-    where: { id: importId, projectId, organizationId: orgIdOrThrow(ctx), project: { deletedAt: null } },
+export async function getImportOrThrow(ctx: OrgCtx, projectId: string, importId: string) {
+  const row = await dbOf(ctx).urlImport.findFirst({
+    where: { id: importId, projectId, organizationId: ctx.org.id, project: { deletedAt: null } },
   });
   if (!row) throw new DomainError("NOT_FOUND", "Import not found");
   return row;

@@ -1,13 +1,13 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toUrlImportResponse } from "./internal";
 import type { listImportsQuery } from "./schemas";
 
 /** The project's imports, newest first (id breaks ties). */
-export async function listImports(ctx: Ctx, projectId: string, query: z.infer<typeof listImportsQuery>, now = new Date()) {
+export async function listImports(ctx: OrgCtx, projectId: string, query: z.infer<typeof listImportsQuery>, now = new Date()) {
   const project = await getProjectOrThrow(ctx, projectId);
   const where = { projectId: project.id, organizationId: project.organizationId };
   const [total, rows] = await Promise.all([

@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { SubmissionResponse, type ListSubmissionsQuery } from "./schemas";
 
 /** GET /submissions: the project's IndexNow batches, newest first (then id), with an exact total. */
-export async function listSubmissions(ctx: Ctx, projectId: string, query: ListSubmissionsQuery) {
+export async function listSubmissions(ctx: OrgCtx, projectId: string, query: ListSubmissionsQuery) {
   const project = await getProjectOrThrow(ctx, projectId);
   const where = { projectId: project.id, organizationId: project.organizationId };
   const total = await db.submission.count({ where });

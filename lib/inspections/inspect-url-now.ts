@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { auditUrl } from "@/lib/audit/audit-url";
@@ -26,7 +26,7 @@ const defaultAudit: Audit = (url) => auditUrl(url, { fetcher: getDefaultFetcher(
  * when its result is stored. At most 10 run at once per project (429 beyond, in this process).
  */
 export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudit, now = () => new Date() }: {
-  ctx: Ctx; projectId: string; urlId: string; audit?: Audit; now?: () => Date;
+  ctx: OrgCtx; projectId: string; urlId: string; audit?: Audit; now?: () => Date;
 }) {
   const project = await getProjectOrThrow(ctx, projectId);
   const row = await db.trackedUrl.findFirst({ where: { id: urlId, projectId: project.id, organizationId: project.organizationId }, select: { id: true, url: true } });

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { pageMeta, type Pagination } from "@/lib/core/pagination";
 import type { URL_HISTORY_KINDS } from "./schemas";
@@ -7,7 +7,7 @@ import { getProjectOrThrow } from "@/lib/projects/internal";
 import { UrlHistoryEntryResponse } from "./schemas";
 
 /** Every audit outcome and engine observation of one URL (or those of one `kind`), newest first. */
-export async function listUrlHistory(ctx: Ctx, projectId: string, urlId: string, page: Pagination & { kind?: (typeof URL_HISTORY_KINDS)[number] }) {
+export async function listUrlHistory(ctx: OrgCtx, projectId: string, urlId: string, page: Pagination & { kind?: (typeof URL_HISTORY_KINDS)[number] }) {
   const project = await getProjectOrThrow(ctx, projectId);
   const url = await db.trackedUrl.findFirst({ where: { id: urlId, projectId: project.id, organizationId: project.organizationId }, select: { id: true } });
   if (!url) throw new DomainError("NOT_FOUND", "URL not found");

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { QueueInspectionsResponse, type inspectionsBody } from "./schemas";
 
@@ -9,7 +9,7 @@ import { QueueInspectionsResponse, type inspectionsBody } from "./schemas";
  * whether or not automation is on; each is charged when it is inspected. Ids of other projects or
  * organizations count as unknown. A URL already queued keeps its place.
  */
-export async function queueInspections({ ctx, projectId, input, now = new Date() }: { ctx: Ctx; projectId: string; input: z.infer<typeof inspectionsBody>; now?: Date }) {
+export async function queueInspections({ ctx, projectId, input, now = new Date() }: { ctx: OrgCtx; projectId: string; input: z.infer<typeof inspectionsBody>; now?: Date }) {
   const project = await getProjectOrThrow(ctx, projectId);
   const ids = [...new Set(input.urlIds)];
   const [row] = await db.$queryRaw<{ known: number; queued: number }[]>(Prisma.sql`

@@ -1,13 +1,12 @@
-import { db, type Issue, type IssueUrlMembership, type Tx } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { dbOf, type Issue, type IssueUrlMembership } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { orgIdOrThrow } from "@/lib/projects/internal";
 import { IssueResponse, IssueUrlMembershipResponse } from "./schemas";
 
 /** A group of a live project of the caller's organization, or 404. */
-export async function getIssueOrThrow(ctx: Ctx, projectId: string, issueId: string, tx: Tx = db): Promise<Issue> {
-  const issue = await tx.issue.findFirst({
-    where: { id: issueId, projectId, organizationId: orgIdOrThrow(ctx), project: { deletedAt: null } },
+export async function getIssueOrThrow(ctx: OrgCtx, projectId: string, issueId: string): Promise<Issue> {
+  const issue = await dbOf(ctx).issue.findFirst({
+    where: { id: issueId, projectId, organizationId: ctx.org.id, project: { deletedAt: null } },
   });
   if (!issue) throw new DomainError("NOT_FOUND", "Issue not found");
   return issue;

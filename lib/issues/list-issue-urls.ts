@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta, type Pagination } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { getIssueOrThrow, toMembershipResponse } from "./internal";
@@ -11,7 +11,7 @@ const order = [{ detectedAt: "desc" as const }, { id: "asc" as const }];
  * descending then id. The two parts are read separately so each walks the (issue_id, resolved_at,
  * detected_at) index instead of sorting every membership of the group.
  */
-export async function listIssueUrls(ctx: Ctx, projectId: string, issueId: string, page: Pagination) {
+export async function listIssueUrls(ctx: OrgCtx, projectId: string, issueId: string, page: Pagination) {
   const project = await getProjectOrThrow(ctx, projectId);
   const issue = await getIssueOrThrow(ctx, project.id, issueId);
   const open = await db.issueUrlMembership.count({ where: { issueId: issue.id, resolvedAt: null } });

@@ -1,12 +1,12 @@
 import { db, type Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toIssueResponse } from "./internal";
 import type { ListIssuesQuery } from "./schemas";
 
 /** A page of the project's issue groups: critical first, then most affected URLs, then id; exact total. */
-export async function listIssues(ctx: Ctx, projectId: string, query: ListIssuesQuery) {
+export async function listIssues(ctx: OrgCtx, projectId: string, query: ListIssuesQuery) {
   const project = await getProjectOrThrow(ctx, projectId);
   const { offset, limit, type, severity, status } = query;
   const where: Prisma.IssueWhereInput = { projectId: project.id, organizationId: project.organizationId, type, severity, status };

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { getUrl } from "@/lib/urls/get-url";
 import { toMembershipResponse } from "./internal";
 import { UrlIssueResponse } from "./schemas";
@@ -8,7 +8,7 @@ import { UrlIssueResponse } from "./schemas";
  * The URL's open memberships (resolvedAt null) with their group, most severe group first, then the
  * latest detection. A URL is in at most one group per issue type, so the list is short and unpaged.
  */
-export async function listUrlIssues(ctx: Ctx, projectId: string, urlId: string): Promise<UrlIssueResponse[]> {
+export async function listUrlIssues(ctx: OrgCtx, projectId: string, urlId: string): Promise<UrlIssueResponse[]> {
   const url = await getUrl(ctx, projectId, urlId);
   const rows = await db.issueUrlMembership.findMany({
     where: { trackedUrlId: url.id, organizationId: url.organizationId, resolvedAt: null },

@@ -1,5 +1,5 @@
-import { db, Prisma, type IssueStatus } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/core/context";
+import { Prisma, type IssueStatus, withTransaction } from "@/lib/db";
+import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { recordEvent } from "@/lib/events/outbox";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { lockProjectStats, refreshIssueCounters } from "./counters";
@@ -11,12 +11,13 @@ import { getIssueOrThrow, toIssueResponse } from "./internal";
  * (sent once the transaction has committed). `ignored` silences the type (resolvedAt null; detections are still
  * recorded); `open` reopens (resolvedAt null; memberships as they are). The same status is a no-op.
  */
-export async function updateIssueStatus(ctx: Ctx, projectId: string, issueId: string, status: IssueStatus, now = new Date()) {
-  const { issue } = await db.$transaction(async (tx) => {
-    const project = await getProjectOrThrow(ctx, projectId, tx);
+export async function updateIssueStatus(ctx: OrgCtx, projectId: string, issueId: string, status: IssueStatus, now = new Date()) {
+  const { issue } = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    const project = await getProjectOrThrow(ctx, projectId);
     // Same lock order as the detectors: stats row, then the group.
     await lockProjectStats(tx, { organizationId: project.organizationId, projectId: project.id });
-    const current = await getIssueOrThrow(ctx, project.id, issueId, tx);
+    const current = await getIssueOrThrow(ctx, project.id, issueId);
     if (current.status === status) return { issue: current, changed: false };
     if (status === "resolved") {
       await tx.$executeRaw(Prisma.sql`

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { IndexingMetricsResponse, type TimeToIndex } from "./schemas";
 
@@ -23,7 +23,7 @@ export const SLOW_MS = 200;
 export const CACHE_MS = 3600_000;
 
 /** GET …/metrics/indexing: fresh, or (for a large project) as computed within the last hour. */
-export async function indexingMetrics(ctx: Ctx, projectId: string, q: Query, now = new Date(), opts: { slowMs?: number } = {}): Promise<IndexingMetricsResponse> {
+export async function indexingMetrics(ctx: OrgCtx, projectId: string, q: Query, now = new Date(), opts: { slowMs?: number } = {}): Promise<IndexingMetricsResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
   const key = { projectId: project.id, days: q.days, groupBy: q.groupBy, depth: q.depth };
   const cached = await db.indexingMetricsCache.findUnique({ where: { projectId_days_groupBy_depth: key } });

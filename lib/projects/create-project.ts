@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { db, Prisma } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/core/context";
+import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import type { createProjectBody } from "./schemas";
-import { orgIdOrThrow, toProjectResponse } from "./internal";
+import { toProjectResponse } from "./internal";
 
 const DEFAULT_PROJECT_LIMIT = 25;
 
@@ -20,8 +20,8 @@ export function projectLimit(): number {
  * domains; the organization row is locked first so concurrent creates count one after another
  * against PROJECT_LIMIT (paused projects hold a slot, soft-deleted ones do not).
  */
-export async function createProject({ ctx, input }: { ctx: Ctx; input: z.infer<typeof createProjectBody> }) {
-  const organizationId = orgIdOrThrow(ctx);
+export async function createProject({ ctx, input }: { ctx: OrgCtx; input: z.infer<typeof createProjectBody> }) {
+  const organizationId = ctx.org.id;
   const { domain } = input;
   const project = await db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>(

@@ -1,15 +1,15 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
-import { orgIdOrThrow, toProjectResponse } from "./internal";
+import { toProjectResponse } from "./internal";
 
 /**
  * Soft delete: paused, deletedAt set and liveDomain cleared, which frees the domain. Idempotent:
  * a project that is already deleted is answered as it is, so this lookup includes deleted ones.
  */
-export async function deleteProject(ctx: Ctx, id: string, now = new Date()) {
-  const organizationId = orgIdOrThrow(ctx);
+export async function deleteProject(ctx: OrgCtx, id: string, now = new Date()) {
+  const organizationId = ctx.org.id;
   const project = await db.$transaction(async (tx) => {
     const { count } = await tx.project.updateMany({
       where: { id, organizationId, deletedAt: null },

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { currentBalance } from "@/lib/credits/credit-ledger";
 import { ActivationPreviewResponse } from "./schemas";
 import { getProjectOrThrow, isVerified } from "./internal";
@@ -11,7 +11,7 @@ import { trackedUrlCount } from "./tracked-url-count";
  * where the current cycle stands: next and due inspections, URLs audited this cycle, the "check again"
  * queue, and whether the organization ran out of credits. Reads only.
  */
-export async function getActivationPreview(ctx: Ctx, id: string, now = new Date()) {
+export async function getActivationPreview(ctx: OrgCtx, id: string, now = new Date()) {
   const project = await getProjectOrThrow(ctx, id);
   const cycleStart = new Date(now.getTime() - CADENCE_MS[project.inspectionCadence]);
   const [count, balance, [schedule]] = await Promise.all([

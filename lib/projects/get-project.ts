@@ -1,6 +1,6 @@
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { getProjectOrThrow, toProjectResponse } from "./internal";
 
-export async function getProject(ctx: Ctx, id: string) {
+export async function getProject(ctx: OrgCtx, id: string) {
   return toProjectResponse(await getProjectOrThrow(ctx, id));
 }

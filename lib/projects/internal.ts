@@ -1,17 +1,12 @@
-import { db, type Tx, type Project } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { dbOf, type Project } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { iso } from "@/lib/users/schemas";
 import { ProjectResponse } from "./schemas";
 
-export function orgIdOrThrow(ctx: Ctx): string {
-  if (!ctx.org) throw new DomainError("NOT_FOUND", "Organization not found");
-  return ctx.org.id;
-}
-
-/** A live (not soft-deleted) project of the caller's organization, or 404. */
-export async function getProjectOrThrow(ctx: Ctx, id: string, tx: Tx = db) {
-  const project = await tx.project.findFirst({ where: { id, organizationId: orgIdOrThrow(ctx), deletedAt: null } });
+/** A live (not soft-deleted) project of the caller's organization, or 404 (inside the context's transaction, if any). */
+export async function getProjectOrThrow(ctx: OrgCtx, id: string) {
+  const project = await dbOf(ctx).project.findFirst({ where: { id, organizationId: ctx.org.id, deletedAt: null } });
   if (!project) throw new DomainError("NOT_FOUND", "Project not found");
   return project;
 }

@@ -1,13 +1,13 @@
 import type { z } from "zod";
 import { db, type Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta } from "@/lib/core/pagination";
 import type { listProjectsQuery } from "./schemas";
-import { orgIdOrThrow, toProjectResponse } from "./internal";
+import { toProjectResponse } from "./internal";
 
 /** Live projects of the organization, newest first (id breaks ties), optionally searched by name or domain. */
-export async function listProjects(ctx: Ctx, query: z.infer<typeof listProjectsQuery>) {
-  const where: Prisma.ProjectWhereInput = { organizationId: orgIdOrThrow(ctx), deletedAt: null };
+export async function listProjects(ctx: OrgCtx, query: z.infer<typeof listProjectsQuery>) {
+  const where: Prisma.ProjectWhereInput = { organizationId: ctx.org.id, deletedAt: null };
   if (query.q) {
     // contains becomes ILIKE: escape its wildcards so "%" and "_" match themselves.
     const q = query.q.replace(/[\\%_]/g, "\\$&");

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { db, Prisma, type InspectionCadence, type Tx } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { Prisma, type InspectionCadence, type Tx, withTransaction } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { currentBalance } from "@/lib/credits/credit-ledger";
 import type { automationBody } from "./schemas";
-import { getProjectOrThrow, isVerified, orgIdOrThrow, toProjectResponse } from "./internal";
+import { getProjectOrThrow, isVerified, toProjectResponse } from "./internal";
 import { trackedUrlCount } from "./tracked-url-count";
 
 const HOUR = 3_600_000;
@@ -16,10 +16,11 @@ export const CADENCE_MS: Record<InspectionCadence, number> = { hourly: HOUR, dai
  * one tracked URL and credits, and schedules each URL's first inspection at a random time within one cadence
  * (an earlier schedule within that period is kept); disabling clears the schedule. The cadence is stored either way.
  */
-export async function setAutomation({ ctx, id, input, now = new Date() }: { ctx: Ctx; id: string; input: z.infer<typeof automationBody>; now?: Date }) {
-  const organizationId = orgIdOrThrow(ctx);
-  const project = await db.$transaction(async (tx) => {
-    const current = await getProjectOrThrow(ctx, id, tx);
+export async function setAutomation({ ctx, id, input, now = new Date() }: { ctx: OrgCtx; id: string; input: z.infer<typeof automationBody>; now?: Date }) {
+  const organizationId = ctx.org.id;
+  const project = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    const current = await getProjectOrThrow(ctx, id);
     if (input.enabled) await assertCanEnable(tx, current);
 
     const row = await tx.project.update({

@@ -1,4 +1,4 @@
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { validationError, type ValidationIssue } from "@/lib/core/errors";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -9,7 +9,7 @@ import { resolveTestUrl } from "./resolve-test-url";
 import { DEFAULT_TEST_USER_AGENT, RobotsTestResponse, type RobotsTestResponseInput, type TestRobotsBody } from "./schemas";
 import { crawlerToken } from "./user-agent";
 
-export type TestRobotsArgs = { ctx: Ctx; id: string; input: TestRobotsBody; fetcher?: SafeFetcher };
+export type TestRobotsArgs = { ctx: OrgCtx; id: string; input: TestRobotsBody; fetcher?: SafeFetcher };
 
 /**
  * POST …/robots/test: whether each URL may be crawled by the user agent under the project's live

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { COUNTER_COLUMNS, COUNTERS } from "@/lib/stats/counters";
 import type { WebsiteSnapshotResponse } from "./schemas";
@@ -8,7 +8,7 @@ import type { WebsiteSnapshotResponse } from "./schemas";
  * The project's daily snapshots of the last `days` UTC dates before today (and today's, were it taken),
  * oldest first. A missing date is simply absent: charts show it as a gap.
  */
-export async function listSnapshots(ctx: Ctx, projectId: string, days: number, now = new Date()): Promise<WebsiteSnapshotResponse[]> {
+export async function listSnapshots(ctx: OrgCtx, projectId: string, days: number, now = new Date()): Promise<WebsiteSnapshotResponse[]> {
   const project = await getProjectOrThrow(ctx, projectId);
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days)).toISOString().slice(0, 10);
   // Shaped by the query itself (typed columns, ISO timestamps): up to 365 rows are answered without a parse pass.

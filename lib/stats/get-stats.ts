@@ -1,12 +1,12 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { iso } from "@/lib/users/schemas";
 import { COUNTERS } from "./counters";
 import { WebsiteStatsResponse } from "./schemas";
 
 /** Live counters of a project; before any URL exists the row is absent: id null and zeros. */
-export async function getStats(ctx: Ctx, projectId: string) {
+export async function getStats(ctx: OrgCtx, projectId: string) {
   const project = await getProjectOrThrow(ctx, projectId);
   const s = await db.websiteStats.findUnique({ where: { projectId: project.id } });
   const zeros = Object.fromEntries(COUNTERS.map((c) => [c, 0]));

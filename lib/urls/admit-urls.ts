@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { validationError, type ValidationIssue } from "@/lib/core/errors";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
@@ -25,7 +25,7 @@ type Project = Awaited<ReturnType<typeof getProjectOrThrow>>;
  * nothing), keep those on the project's host, drop in-batch duplicates and tracked URLs, insert the rest
  * as `manual` without credits. skipped = everything sent that was not inserted.
  */
-export async function admitUrls({ ctx, projectId, urls, now = new Date() }: { ctx: Ctx; projectId: string; urls: string[]; now?: Date }) {
+export async function admitUrls({ ctx, projectId, urls, now = new Date() }: { ctx: OrgCtx; projectId: string; urls: string[]; now?: Date }) {
   const project = await getProjectOrThrow(ctx, projectId);
   const errors: ValidationIssue[] = [];
   const unique = new Map<string, string>();

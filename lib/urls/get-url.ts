@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toTrackedUrlResponse } from "./internal";
 
 /** One tracked URL of a live project of the caller's organization, or 404. */
-export async function getUrl(ctx: Ctx, projectId: string, urlId: string) {
+export async function getUrl(ctx: OrgCtx, projectId: string, urlId: string) {
   const project = await getProjectOrThrow(ctx, projectId);
   const row = await db.trackedUrl.findFirst({ where: { id: urlId, projectId: project.id, organizationId: project.organizationId } });
   if (!row) throw new DomainError("NOT_FOUND", "URL not found");

@@ -1,5 +1,5 @@
 import { Prisma, sqlRows, type TrackedUrl } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { countUrls } from "./count-urls";
@@ -8,7 +8,7 @@ import type { ListUrlsQuery, UrlFilters } from "./schemas";
 import { urlConditions } from "./url-filters";
 
 /** A page of the project's tracked URLs under the filters (combined with AND), by (discoveredAt, id), with the exact total. */
-export async function listUrls(ctx: Ctx, projectId: string, query: ListUrlsQuery) {
+export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
   const project = await getProjectOrThrow(ctx, projectId);
   const { offset, limit, ...filters } = query;
   // The total first, then the page (none past the end). Not in parallel: the embedded database's

@@ -1,8 +1,8 @@
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toVerification } from "./internal";
 
 /** The ownership-proof state of a project (ProjectVerification). */
-export async function getVerification(ctx: Ctx, projectId: string) {
+export async function getVerification(ctx: OrgCtx, projectId: string) {
   return toVerification(await getProjectOrThrow(ctx, projectId));
 }

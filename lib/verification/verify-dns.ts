@@ -1,9 +1,9 @@
-import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { getDefaultResolver, type HostResolver } from "@/lib/net/resolver";
-import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import { getProjectOrThrow } from "@/lib/projects/internal";
 import { checkDnsRecord } from "./check-dns-record";
 import { dnsRecordName, dnsRecordValue, toVerification } from "./internal";
 import { DNS_FAILURES, type DnsFailure } from "./messages";
@@ -17,7 +17,7 @@ export type VerifyDnsOptions = { resolver?: HostResolver; now?: Date };
  * token clears it). The lookup runs outside any transaction; the write checks that the token it
  * proved is still the current one.
  */
-export async function verifyDns(ctx: Ctx, projectId: string, opts: VerifyDnsOptions = {}): Promise<ProjectVerifyResult> {
+export async function verifyDns(ctx: OrgCtx, projectId: string, opts: VerifyDnsOptions = {}): Promise<ProjectVerifyResult> {
   const project = await getProjectOrThrow(ctx, projectId);
   const token = project.dnsVerificationToken;
   if (!token) throw new DomainError("CONFLICT", "This project has no DNS token yet: create one with POST …/dns-token first");
@@ -25,11 +25,12 @@ export async function verifyDns(ctx: Ctx, projectId: string, opts: VerifyDnsOpti
   const check = await checkDnsRecord(opts.resolver ?? getDefaultResolver(), recordName, dnsRecordValue(token));
   const now = opts.now ?? new Date();
 
-  const { row, reason } = await db.$transaction(async (tx) => {
+  const { row, reason } = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     let reason: DnsFailure | null = check.ok ? null : check.reason;
     if (check.ok) {
       const { count } = await tx.project.updateMany({
-        where: { id: project.id, organizationId: orgIdOrThrow(ctx), deletedAt: null, dnsVerificationToken: token },
+        where: { id: project.id, organizationId: ctx.org.id, deletedAt: null, dnsVerificationToken: token },
         data: { dnsVerifiedAt: now },
       });
       if (!count) reason = "token_changed";
@@ -39,7 +40,7 @@ export async function verifyDns(ctx: Ctx, projectId: string, opts: VerifyDnsOpti
       target: { type: "project", id: project.id },
       metadata: { recordName, ...(reason ? { reason } : {}), ...(!check.ok && check.dnsCode ? { dnsCode: check.dnsCode } : {}) },
     }, tx);
-    return { row: await getProjectOrThrow(ctx, project.id, tx), reason };
+    return { row: await getProjectOrThrow(ctx, project.id), reason };
   });
   return { verified: !reason, error: reason ? DNS_FAILURES[reason] : null, verification: toVerification(row) };
 }

@@ -1,12 +1,12 @@
-import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { clearProjectIssue } from "@/lib/issues/detections";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
-import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
+import { getProjectOrThrow } from "@/lib/projects/internal";
 import { checkKeyFile } from "./check-key-file";
 import { keyFileUrl, toVerification } from "./internal";
 import { KEY_FAILURES, type KeyFailure } from "./messages";
@@ -20,16 +20,17 @@ export type VerifyKeyOptions = { fetcher?: SafeFetcher; now?: Date; timeoutMs?: 
  * in place (only a new key clears it). The fetch runs outside any transaction. Once a key is verified,
  * the URLs waiting for IndexNow go out (an earlier backoff, e.g. from 403s of this key, is lifted).
  */
-export async function verifyKey(ctx: Ctx, projectId: string, opts: VerifyKeyOptions = {}): Promise<ProjectVerifyResult> {
+export async function verifyKey(ctx: OrgCtx, projectId: string, opts: VerifyKeyOptions = {}): Promise<ProjectVerifyResult> {
   const project = await getProjectOrThrow(ctx, projectId);
   const key = project.indexNowKey;
   if (!key) throw new DomainError("CONFLICT", "This project has no IndexNow key yet: set one with POST …/indexnow-key first");
   const url = keyFileUrl(project.domain, key);
   const check = await checkKeyFile(opts.fetcher ?? getDefaultFetcher(), url, key, opts.timeoutMs);
   const now = opts.now ?? new Date();
-  const ref = { organizationId: orgIdOrThrow(ctx), projectId: project.id };
+  const ref = { organizationId: ctx.org.id, projectId: project.id };
 
-  const { row, reason } = await db.$transaction(async (tx) => {
+  const { row, reason } = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     let reason: KeyFailure | null = check.ok ? null : check.reason;
     if (check.ok) {
       // Issue writers take the stats lock first; so do we, before touching the project row.
@@ -46,7 +47,7 @@ export async function verifyKey(ctx: Ctx, projectId: string, opts: VerifyKeyOpti
       ...auditActor(ctx), action: reason ? "project.indexnow_key_verification_failed" : "project.indexnow_key_verified", success: !reason,
       target: { type: "project", id: project.id }, metadata: { keyFileUrl: url, ...(reason ? { reason, ...failure } : {}) },
     }, tx);
-    return { row: await getProjectOrThrow(ctx, project.id, tx), reason };
+    return { row: await getProjectOrThrow(ctx, project.id), reason };
   });
   if (!reason) await requestProjectSubmission(project.id, "key_verified");
   return { verified: !reason, error: reason ? KEY_FAILURES[reason] : null, verification: toVerification(row) };

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { answers2xx, fetchRobots } from "@/lib/sitemaps/sync/fetch-robots";
@@ -11,7 +11,7 @@ import { AvailabilityProbeResult } from "./schemas";
  * 2xx after redirects counts as present; bodies other than robots.txt's first 500 KiB are not read)
  * and stores robotsTxtPresent, llmsTxtPresent and lastAvailabilityCheckAt on the project.
  */
-export async function probeAvailability(ctx: Ctx, projectId: string, opts: { now?: Date; fetcher?: SafeFetcher } = {}): Promise<AvailabilityProbeResult> {
+export async function probeAvailability(ctx: OrgCtx, projectId: string, opts: { now?: Date; fetcher?: SafeFetcher } = {}): Promise<AvailabilityProbeResult> {
   const now = opts.now ?? new Date();
   const fetcher = opts.fetcher ?? getDefaultFetcher();
   const project = await getProjectOrThrow(ctx, projectId);

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { iso } from "@/lib/users/schemas";
 import { SitemapResponse } from "./schemas";
@@ -9,7 +9,7 @@ import { SitemapResponse } from "./schemas";
  * children (parentSitemapId set) — roots first, then children, each by URL. At most 1,000 + roots
  * rows exist per project (the walk's file limit), so the list needs no paging.
  */
-export async function listSitemaps(ctx: Ctx, projectId: string): Promise<SitemapResponse[]> {
+export async function listSitemaps(ctx: OrgCtx, projectId: string): Promise<SitemapResponse[]> {
   const project = await getProjectOrThrow(ctx, projectId);
   const rows = await db.sitemap.findMany({ where: { projectId: project.id, organizationId: project.organizationId } });
   rows.sort((a, b) => Number(a.parentSitemapId !== null) - Number(b.parentSitemapId !== null) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

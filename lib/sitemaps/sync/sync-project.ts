@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/core/context";
+import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -31,7 +31,7 @@ export type SyncOptions = {
  * and admits, updates, charges and marks stale together, and finally the sitemap rows and
  * project-level issues in a transaction of their own, written even when the admission is refused.
  */
-export async function syncProject(ctx: Ctx, projectId: string, opts: SyncOptions = {}): Promise<SitemapSyncResult> {
+export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOptions = {}): Promise<SitemapSyncResult> {
   const now = opts.now ?? new Date();
   const fetcher = opts.fetcher ?? getDefaultFetcher();
   const limits = { ...DEFAULT_SYNC_LIMITS, ...opts.limits };
