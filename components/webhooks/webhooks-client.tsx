@@ -142,6 +142,19 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
       {rotating && (
         <ConfirmDialog
           title="Rotate the signing secret?" confirmLabel="Rotate secret" busyLabel="Rotating…" onClose={() => setRotating(null)}
+          options={
+            <fieldset className="space-y-2">
+              <legend className="sr-only">The previous secret</legend>
+              <label className="flex items-start gap-2">
+                <input type="radio" name="keep-previous" className="mt-1" checked={keepPrevious} onChange={() => setKeepPrevious(true)} />
+                <span>Keep the previous secret signing too for {DEFAULT_PREVIOUS_SECRET_HOURS} hours, so the receiver keeps verifying while you update it.</span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input type="radio" name="keep-previous" className="mt-1" checked={!keepPrevious} onChange={() => setKeepPrevious(false)} />
+                <span>Stop the previous secret now (it leaked): deliveries fail verification until the receiver has the new one.</span>
+              </label>
+            </fieldset>
+          }
           onConfirm={async () => {
             const w = await rotateWebhookSecret(organizationId, rotating.id, keepPrevious ? DEFAULT_PREVIOUS_SECRET_HOURS : 0);
             setRotating(null);
@@ -151,17 +164,6 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
           }}
         >
           <p>A new secret signs every delivery to <span className="break-all font-mono">{rotating.url}</span> from now on; it is shown once.</p>
-          <fieldset className="mt-3 space-y-2">
-            <legend className="sr-only">The previous secret</legend>
-            <label className="flex items-start gap-2">
-              <input type="radio" name="keep-previous" className="mt-1" checked={keepPrevious} onChange={() => setKeepPrevious(true)} />
-              <span>Keep the previous secret signing too for {DEFAULT_PREVIOUS_SECRET_HOURS} hours, so the receiver keeps verifying while you update it.</span>
-            </label>
-            <label className="flex items-start gap-2">
-              <input type="radio" name="keep-previous" className="mt-1" checked={!keepPrevious} onChange={() => setKeepPrevious(false)} />
-              <span>Stop the previous secret now (it leaked): deliveries fail verification until the receiver has the new one.</span>
-            </label>
-          </fieldset>
         </ConfirmDialog>
       )}
       {deleting && (
