@@ -1,19 +1,17 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DangerButton } from "@/components/ui/danger-button";
 import { TextField } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
-import { connectEngineB, connectionKeys, disconnectEngineB, type Connections } from "@/lib/queries/connections";
-import { projectKeys } from "@/lib/queries/projects";
+import { connectEngineB, disconnectEngineB, type Connections } from "@/lib/queries/connections";
 import { ConnectionError } from "./connection-error";
+import { DisconnectButton } from "./disconnect-button";
 import { engineBSitesOf } from "./labels";
+import { useRefreshConnections } from "./use-refresh-connections";
 
 /**
  * The second engine's webmaster API: connect with an API key (a password field; the key is sent once and never
@@ -45,7 +43,15 @@ export function EngineBCard({ orgId, projectId, domain, engineB }: { orgId: stri
                 <p>If the key was replaced or removed at engine B, disconnect and connect again with the new key.</p>
               </div>
             )}
-            <Disconnect orgId={orgId} projectId={projectId} />
+            <DisconnectButton
+              orgId={orgId}
+              projectId={projectId}
+              label="Disconnect engine B"
+              title="Disconnect engine B?"
+              disconnect={() => disconnectEngineB(orgId, projectId)}
+            >
+              <p>IndexWatch deletes the stored key and stops reading URL states from engine B. The states already recorded on your URLs stay; the key itself keeps working at engine B.</p>
+            </DisconnectButton>
           </>
         ) : (
           <EngineBConnectForm orgId={orgId} projectId={projectId} />
@@ -53,17 +59,6 @@ export function EngineBCard({ orgId, projectId, domain, engineB }: { orgId: stri
       </section>
     </Card>
   );
-}
-
-function useRefreshConnections(orgId: string, projectId: string) {
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: connectionKeys.connections(orgId, projectId) });
-    await queryClient.invalidateQueries({ queryKey: projectKeys.project(orgId, projectId) });
-    // The shell's "Verified" badge is rendered on the server.
-    router.refresh();
-  };
 }
 
 /** The engine-B key form: a test call lists the key's sites, which must include the domain, verified. */
@@ -118,31 +113,5 @@ export function EngineBConnectForm({ orgId, projectId, onConnected }: { orgId: s
         )}
       </div>
     </form>
-  );
-}
-
-function Disconnect({ orgId, projectId }: { orgId: string; projectId: string }) {
-  const [open, setOpen] = useState(false);
-  const refresh = useRefreshConnections(orgId, projectId);
-  return (
-    <>
-      <DangerButton look="subtle" className="border border-red-200" onClick={() => setOpen(true)}>Disconnect engine B</DangerButton>
-      {open && (
-        <ConfirmDialog
-          title="Disconnect engine B?"
-          confirmLabel="Disconnect"
-          busyLabel="Disconnecting…"
-          danger
-          onClose={() => setOpen(false)}
-          onConfirm={async () => {
-            await disconnectEngineB(orgId, projectId);
-            setOpen(false);
-            await refresh();
-          }}
-        >
-          <p>IndexWatch deletes the stored key and stops reading URL states from engine B. The states already recorded on your URLs stay; the key itself keeps working at engine B.</p>
-        </ConfirmDialog>
-      )}
-    </>
   );
 }

@@ -1,19 +1,16 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DangerButton } from "@/components/ui/danger-button";
 import { TextField } from "@/components/ui/field";
 import { formatDateTime } from "@/components/ui/format";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { connectionKeys, disconnectGsc, gscOAuthUrl, type Connections } from "@/lib/queries/connections";
-import { projectKeys } from "@/lib/queries/projects";
+import { disconnectGsc, gscOAuthUrl, type Connections } from "@/lib/queries/connections";
 import { ConnectionError } from "./connection-error";
+import { DisconnectButton } from "./disconnect-button";
 import { QUOTA_NOTE } from "./labels";
 import { newOAuthState, savePendingConsent, type ConsentOrigin } from "./pending-consent";
 
@@ -63,7 +60,21 @@ export function GscCard({ orgId, projectId, domain, gsc }: { orgId: string; proj
 
         {!gsc.connected && <GscConnectForm orgId={orgId} projectId={projectId} domain={domain} initialProperty={gsc.propertyUrl} reconnect={revoked} />}
         {/* A revoked grant keeps its property and date (the ownership proof) until a new connection or a disconnect. */}
-        {(gsc.connected || revoked) && <Disconnect orgId={orgId} projectId={projectId} property={gsc.propertyUrl} />}
+        {(gsc.connected || revoked) && (
+          <DisconnectButton
+            orgId={orgId}
+            projectId={projectId}
+            label="Disconnect the console"
+            title="Disconnect the console?"
+            disconnect={() => disconnectGsc(orgId, projectId)}
+          >
+            <p>
+              IndexWatch forgets its access to {gsc.propertyUrl ? <strong className="break-all">{gsc.propertyUrl}</strong> : "the property"} and stops inspecting
+              URLs through the console. The engine states already recorded on your URLs stay. To revoke the access at the console too, remove IndexWatch in
+              your account&apos;s security settings.
+            </p>
+          </DisconnectButton>
+        )}
       </section>
     </Card>
   );
@@ -152,38 +163,5 @@ export function GscConnectForm({ orgId, projectId, domain, initialProperty, reco
         {start.isError && <ConnectionError error={start.error} />}
       </div>
     </form>
-  );
-}
-
-function Disconnect({ orgId, projectId, property }: { orgId: string; projectId: string; property: string | null }) {
-  const [open, setOpen] = useState(false);
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  return (
-    <>
-      <DangerButton look="subtle" className="border border-red-200" onClick={() => setOpen(true)}>Disconnect the console</DangerButton>
-      {open && (
-        <ConfirmDialog
-          title="Disconnect the console?"
-          confirmLabel="Disconnect"
-          busyLabel="Disconnecting…"
-          danger
-          onClose={() => setOpen(false)}
-          onConfirm={async () => {
-            await disconnectGsc(orgId, projectId);
-            setOpen(false);
-            await queryClient.invalidateQueries({ queryKey: connectionKeys.connections(orgId, projectId) });
-            await queryClient.invalidateQueries({ queryKey: projectKeys.project(orgId, projectId) });
-            router.refresh();
-          }}
-        >
-          <p>
-            IndexWatch forgets its access to {property ? <strong className="break-all">{property}</strong> : "the property"} and stops inspecting URLs through
-            the console. The engine states already recorded on your URLs stay. To revoke the access at the console too, remove IndexWatch in your
-            account&apos;s security settings.
-          </p>
-        </ConfirmDialog>
-      )}
-    </>
   );
 }

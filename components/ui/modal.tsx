@@ -6,7 +6,9 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
  * A native modal <dialog>: the browser makes the page behind it inert and closes it on Escape.
  * Mount it to open it; unmounting returns focus to the element that opened it.
  */
-export function Modal({ title, onClose, children, size = "md" }: { title: string; onClose: () => void; children: ReactNode; size?: "md" | "lg" }) {
+export function Modal({ title, onClose, children, size = "md", describedBy }: {
+  title: string; onClose: () => void; children: ReactNode; size?: "md" | "lg"; describedBy?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -21,6 +23,7 @@ export function Modal({ title, onClose, children, size = "md" }: { title: string
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onClose={onClose}
       className={`m-auto w-[calc(100%-2rem)] ${size === "lg" ? "max-w-3xl" : "max-w-lg"} rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
     >

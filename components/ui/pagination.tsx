@@ -1,7 +1,9 @@
 import { Button } from "@/components/ui/button";
 
-/** "21–40 of 57" with Previous / Next; `onOffset` receives the new offset. */
-export function Pagination({ label, offset, limit, total, shown, onOffset }: { label: string; offset: number; limit: number; total: number; shown: number; onOffset: (offset: number) => void }) {
+/** "21–40 of 57" with Previous / Next (or e.g. Newer / Older); `onOffset` receives the new offset. Hidden while one page holds all. */
+export function Pagination({ label, offset, limit, total, shown, onOffset, previousLabel = "Previous", nextLabel = "Next" }: {
+  label: string; offset: number; limit: number; total: number; shown: number; onOffset: (offset: number) => void; previousLabel?: string; nextLabel?: string;
+}) {
   if (total <= limit && offset === 0) return null;
   return (
     <nav aria-label={label} className="mt-3 flex flex-wrap items-center justify-between gap-3">
@@ -10,10 +12,10 @@ export function Pagination({ label, offset, limit, total, shown, onOffset }: { l
       </p>
       <div className="flex gap-2">
         <Button variant="secondary" onClick={() => onOffset(Math.max(0, offset - limit))} disabled={offset <= 0}>
-          Previous
+          {previousLabel}
         </Button>
         <Button variant="secondary" onClick={() => onOffset(offset + limit)} disabled={offset + limit >= total}>
-          Next
+          {nextLabel}
         </Button>
       </div>
     </nav>

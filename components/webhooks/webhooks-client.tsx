@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { QueryError } from "@/components/ui/query-error";
@@ -72,13 +73,9 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
       ) : hooks.isError ? (
         <QueryError error={hooks.error} retry={hooks.refetch} />
       ) : hooks.data.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-          <h3 className="text-base font-semibold">No webhook endpoints yet</h3>
-          <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-            Add an endpoint to hear about new issues and dropped pages the moment we see them: a URL of yours, or a Slack incoming webhook.
-          </p>
-          {addButton && <div className="mt-4">{addButton}</div>}
-        </div>
+        <EmptyState title="No webhook endpoints yet" headingLevel={3} action={addButton}>
+          Add an endpoint to hear about new issues and dropped pages the moment we see them: a URL of yours, or a Slack incoming webhook.
+        </EmptyState>
       ) : (
         <ul className="space-y-3">
           {hooks.data.map((w) => (
@@ -142,6 +139,19 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
       {rotating && (
         <ConfirmDialog
           title="Rotate the signing secret?" confirmLabel="Rotate secret" busyLabel="Rotating…" onClose={() => setRotating(null)}
+          options={
+            <fieldset className="space-y-2">
+              <legend className="sr-only">The previous secret</legend>
+              <label className="flex items-start gap-2">
+                <input type="radio" name="keep-previous" className="mt-1" checked={keepPrevious} onChange={() => setKeepPrevious(true)} />
+                <span>Keep the previous secret signing too for {DEFAULT_PREVIOUS_SECRET_HOURS} hours, so the receiver keeps verifying while you update it.</span>
+              </label>
+              <label className="flex items-start gap-2">
+                <input type="radio" name="keep-previous" className="mt-1" checked={!keepPrevious} onChange={() => setKeepPrevious(false)} />
+                <span>Stop the previous secret now (it leaked): deliveries fail verification until the receiver has the new one.</span>
+              </label>
+            </fieldset>
+          }
           onConfirm={async () => {
             const w = await rotateWebhookSecret(organizationId, rotating.id, keepPrevious ? DEFAULT_PREVIOUS_SECRET_HOURS : 0);
             setRotating(null);
@@ -151,17 +161,6 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
           }}
         >
           <p>A new secret signs every delivery to <span className="break-all font-mono">{rotating.url}</span> from now on; it is shown once.</p>
-          <fieldset className="mt-3 space-y-2">
-            <legend className="sr-only">The previous secret</legend>
-            <label className="flex items-start gap-2">
-              <input type="radio" name="keep-previous" className="mt-1" checked={keepPrevious} onChange={() => setKeepPrevious(true)} />
-              <span>Keep the previous secret signing too for {DEFAULT_PREVIOUS_SECRET_HOURS} hours, so the receiver keeps verifying while you update it.</span>
-            </label>
-            <label className="flex items-start gap-2">
-              <input type="radio" name="keep-previous" className="mt-1" checked={!keepPrevious} onChange={() => setKeepPrevious(false)} />
-              <span>Stop the previous secret now (it leaked): deliveries fail verification until the receiver has the new one.</span>
-            </label>
-          </fieldset>
         </ConfirmDialog>
       )}
       {deleting && (

@@ -8,8 +8,8 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { ExportButton } from "@/components/settings/export-button";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { LoginHistoryTable } from "@/components/settings/login-history-table";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Pagination } from "@/components/ui/pagination";
 import { loginHistoryQuery, meQuery, type DeletionScheduled } from "@/lib/queries/account";
 import { historyHref, historyPageFrom, historyRange } from "./search-params";
 
@@ -88,19 +88,16 @@ function LoginHistory() {
       ) : (
         <div aria-busy={history.isPlaceholderData || undefined} className={history.isPlaceholderData ? "opacity-60" : undefined}>
           <LoginHistoryTable entries={history.data.data} />
-          <nav aria-label="Login history pages" className="mt-3 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {range.offset + 1}–{range.offset + history.data.data.length} of {history.data.meta.total}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="secondary" onClick={() => go(page - 1)} disabled={page <= 1}>
-                Newer
-              </Button>
-              <Button variant="secondary" onClick={() => go(page + 1)} disabled={!history.data.meta.hasMore}>
-                Older
-              </Button>
-            </div>
-          </nav>
+          <Pagination
+            label="Login history pages"
+            offset={range.offset}
+            limit={range.limit}
+            total={history.data.meta.total}
+            shown={history.data.data.length}
+            onOffset={(offset) => go(offset / range.limit + 1)}
+            previousLabel="Newer"
+            nextLabel="Older"
+          />
         </div>
       )}
     </Card>

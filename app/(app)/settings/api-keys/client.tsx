@@ -7,6 +7,7 @@ import { ApiKeyTable } from "@/components/settings/api-key-table";
 import { CreateApiKeyDialog, type OrgOption } from "@/components/settings/create-api-key-dialog";
 import { CreatedKeyNotice } from "@/components/settings/created-key-notice";
 import { DeleteApiKeyDialog } from "@/components/settings/delete-api-key-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
 import { QueryError } from "@/components/ui/query-error";
 import { SettingsSkeleton } from "@/components/ui/skeleton";
 import { Button } from "@/components/ui/button";
@@ -64,15 +65,11 @@ export function ApiKeysClient({ organizations, defaultOrganizationId }: { organi
       ) : keys.isError ? (
         <QueryError error={keys.error} retry={keys.refetch} />
       ) : keys.data.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-          <h3 className="text-base font-semibold">No API keys yet</h3>
-          <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-            {canCreate
-              ? "Create a key to read your projects from a script or a reporting tool. You choose what it can do, and you can disable or delete it at any time."
-              : "API keys belong to an organization, and you are not a member of any. Ask an owner to invite you first."}
-          </p>
-          {createButton && <div className="mt-4">{createButton}</div>}
-        </div>
+        <EmptyState title="No API keys yet" headingLevel={3} action={createButton}>
+          {canCreate
+            ? "Create a key to read your projects from a script or a reporting tool. You choose what it can do, and you can disable or delete it at any time."
+            : "API keys belong to an organization, and you are not a member of any. Ask an owner to invite you first."}
+        </EmptyState>
       ) : (
         <ApiKeyTable keys={keys.data} organizations={organizations} onDelete={setDeleting} />
       )}
