@@ -1,3 +1,5 @@
+import type { DomainError } from "@/lib/core/errors";
+import { errorResponse } from "@/lib/api/render-error";
 // Calls a route handler exactly as Next.js does: a real Request, params as a promise.
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -33,3 +35,10 @@ export async function call<T = any>(handler: Handler, opts: CallOptions = {}): P
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const apiKeyHeader = (key: string) => ({ "x-api-key": key });
 export const cookieHeader = (token: string) => ({ cookie: `next-auth.session-token=${token}` });
+
+/** A domain error as the HTTP edge answers it: status from the one table, headers, code and meta. */
+export function asHttp(error: unknown) {
+  const e = error as DomainError;
+  const res = errorResponse(e);
+  return { status: res.status, retryAfter: res.headers.get("retry-after"), code: e.code, meta: e.meta };
+}

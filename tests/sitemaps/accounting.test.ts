@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asHttp } from "../http";
 import { db } from "@/lib/db";
 import type { SafeFetcher } from "@/lib/net/safe-fetch";
 import { admitUrls } from "@/lib/urls/admit-urls";
@@ -238,7 +239,7 @@ describe("credits", () => {
     site.set(domain, "/sitemap.xml", urlset([...pages(domain, 50), ...pages(domain, 50, "new"), `https://elsewhere.example/`]));
     const at = minutesAfter(T0, 120);
     const error = await rejection(syncAt(tenant, id, fetcher, at));
-    expect(error).toMatchObject({ code: "INSUFFICIENT_CREDITS", status: 402, meta: { required: 50, available: 40 } });
+    expect(asHttp(error)).toMatchObject({ code: "INSUFFICIENT_CREDITS", status: 402, meta: { required: 50, available: 40 } });
 
     expect(await trackedUrls(id)).toEqual(before);
     expect(await balanceOf(tenant.organizationId)).toBe(40);
@@ -259,7 +260,7 @@ describe("debounce", () => {
     await syncAt(tenant, id, fetcher, T0);
 
     const error = await rejection(syncAt(tenant, id, fetcher, minutesAfter(T0, 5)));
-    expect(error).toMatchObject({ code: "SYNC_RATE_LIMITED", status: 429, meta: { retryAfterSeconds: 600 }, headers: { "Retry-After": "600" } });
+    expect(asHttp(error)).toMatchObject({ code: "SYNC_RATE_LIMITED", status: 429, meta: { retryAfterSeconds: 600 }, retryAfter: "600" });
     const almost = await rejection(syncAt(tenant, id, fetcher, new Date(T0.getTime() + 15 * 60_000 - 1_500)));
     expect(almost).toMatchObject({ meta: { retryAfterSeconds: 2 } });
     expect(await syncAt(tenant, id, fetcher, minutesAfter(T0, 15))).toMatchObject({ urlsUpdated: 1 });

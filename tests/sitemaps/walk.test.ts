@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asHttp } from "../http";
 import { createSafeFetcher } from "@/lib/net/safe-fetch";
 import {
   balanceOf, createProjectFor, createTenant, issueOf, pages, rejection, setBalance, SitemapSite, sitemapIndex, sitemapRows, syncAt,
@@ -219,6 +220,6 @@ describe("sitemap walk", () => {
     const { id, fetcher } = await project("foreign");
     const other = await createTenant("sitemap-walk-other");
     const error = await rejection(syncAt(other, id, fetcher, T0));
-    expect(error).toMatchObject({ code: "NOT_FOUND", status: 404 });
+    expect(asHttp(error)).toMatchObject({ code: "NOT_FOUND", status: 404 });
   });
 });
