@@ -2,7 +2,7 @@ import { db, type Tx, type UrlImport } from "@/lib/db";
 import type { Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { orgIdOrThrow } from "@/lib/projects/internal";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { MAX_ROW_ERRORS, UrlImportResponse } from "./schemas";
 
 /** An import of a live project of the caller's organization, or 404. */

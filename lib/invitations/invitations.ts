@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { db, Prisma, type Tx } from "@/lib/db";
+import { appBaseUrl } from "@/lib/core/app-base-url";
 import { actorUserId, type Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { pageMeta } from "@/lib/core/pagination";
@@ -63,8 +64,7 @@ async function inviteOrThrow(tx: Tx, ctx: Ctx, inviteId: string) {
 }
 
 function inviteLink(token: string) {
-  const base = (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
-  return `${base}/invites/${token}`;
+  return `${appBaseUrl()}/invites/${token}`;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

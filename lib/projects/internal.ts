@@ -1,7 +1,7 @@
 import { db, type Tx, type Project } from "@/lib/db";
 import type { Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { ProjectResponse } from "./schemas";
 
 export function orgIdOrThrow(ctx: Ctx): string {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import { db, type Tx } from "@/lib/db";
+import { appBaseUrl } from "@/lib/core/app-base-url";
 import { actorUserId, type Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -20,7 +21,6 @@ const orgId = (ctx: Ctx) => ctx.org!.id;
 export const sealClientSecret = (organizationId: string, secret: string) => encryptSecret(secret, { aad: `sso:${organizationId}` });
 export const openClientSecret = (organizationId: string, sealed: string) => decryptSecret(sealed, { aad: `sso:${organizationId}` });
 
-export const appBaseUrl = () => (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 export const ssoRedirectUri = () => `${appBaseUrl()}/auth/sso/callback`;
 export const ssoLoginPath = (slug: string) => `/auth/sso/${encodeURIComponent(slug)}/start`;
 export const domainRecordName = (domain: string) => `_indexwatch-sso.${domain}`;

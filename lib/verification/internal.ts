@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Project } from "@/lib/db";
 import { isVerified } from "@/lib/projects/internal";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { ProjectVerification } from "./schemas";
 
 export const DNS_RECORD_PREFIX = "_service.";
