@@ -16,7 +16,7 @@ import * as completeRoute from "@/app/api/auth/sso/complete/route";
 import * as startRoute from "@/app/auth/sso/[slug]/start/route";
 import * as callbackRoute from "@/app/auth/sso/callback/route";
 import { db } from "@/lib/db";
-import { magicLinkAllowed } from "@/lib/auth/sso";
+import { magicLinkAllowed } from "@/lib/sign-in/magic-link-allowed";
 import { createResolver } from "@/lib/net/resolver";
 import { clearProviderCache } from "@/lib/sso/oidc-client";
 import { verifyDomain } from "@/lib/sso/sso-config";
