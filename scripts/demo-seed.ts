@@ -37,7 +37,7 @@ import { ensureDatabaseReady } from "../lib/db/ready";
 import { observeEngines } from "../lib/engine-sync/observe-engines";
 import { mapInspectionToEngineAState } from "../lib/engines/console";
 import { mapUrlInfoToEngineBState } from "../lib/engines/engine-b";
-import { newSecret, sealSecret } from "../lib/webhooks/endpoints";
+import { newSecret, sealSecret } from "../lib/webhooks/internal";
 import { messageIdFor } from "../lib/webhooks/payload";
 import { submitPendingUrls } from "../lib/indexnow/submit-pending-urls";
 import { applyAuditOutcomes, type InspectionResult } from "../lib/inspections/apply-audit-outcomes";
@@ -434,7 +434,7 @@ async function notifications(project: Project, userId: string) {
 
 /**
  * A webhook endpoint with a month of deliveries: successes, one delivered after two retries, and one that
- * failed for good after five attempts. Its whsec_ secret is sealed as lib/webhooks/endpoints.ts seals one, so
+ * failed for good after five attempts. Its whsec_ secret is sealed as lib/webhooks/internal.ts seals one, so
  * "Send test" and replays work against the demo receiver.
  */
 async function webhooks(project: Project, userId: string) {
