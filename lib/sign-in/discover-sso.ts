@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { ssoForDomain, ssoLoginPath } from "@/lib/sso/sso-config";
+import { ssoForDomain } from "@/lib/sso/sso-for-domain";
+import { ssoLoginPath } from "@/lib/sso/internal";
 import type { SsoDiscoverResponse } from "./schemas";
 
 /** Organization SSO for an email domain (a verified claim, a provider enabled), or null. */

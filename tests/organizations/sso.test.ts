@@ -19,7 +19,7 @@ import { db } from "@/lib/db";
 import { magicLinkAllowed } from "@/lib/sign-in/magic-link-allowed";
 import { createResolver } from "@/lib/net/resolver";
 import { clearProviderCache } from "@/lib/sso/oidc-client";
-import { verifyDomain } from "@/lib/sso/sso-config";
+import { verifyDomain } from "@/lib/sso/verify-domain";
 import { startFakeDns, type FakeDnsServer } from "../fakes/dns-server";
 import { startFakeOidc, type FakeOidc } from "../fakes/oidc-provider";
 import { startScriptedOidc, type ScriptedOidc } from "../fakes/scripted-oidc";
