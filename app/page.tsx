@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "./(app)/current-user";
 import { buttonClasses } from "@/components/ui/button";
 
 const FEATURES = [

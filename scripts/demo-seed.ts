@@ -37,7 +37,7 @@ import { ensureDatabaseReady } from "../lib/db/ready";
 import { observeEngines } from "../lib/engine-sync/observe-engines";
 import { mapInspectionToEngineAState } from "../lib/engines/console";
 import { mapUrlInfoToEngineBState } from "../lib/engines/engine-b";
-import { newSecret, sealSecret } from "../lib/webhooks/endpoints";
+import { newSecret, sealSecret } from "../lib/webhooks/internal";
 import { messageIdFor } from "../lib/webhooks/payload";
 import { submitPendingUrls } from "../lib/indexnow/submit-pending-urls";
 import { applyAuditOutcomes, type InspectionResult } from "../lib/inspections/apply-audit-outcomes";
@@ -49,7 +49,7 @@ import { createProject } from "../lib/projects/create-project";
 import { setAutomation } from "../lib/projects/set-automation";
 import { probeAvailability } from "../lib/sitemaps/probe/probe-availability";
 import { syncProject } from "../lib/sitemaps/sync/sync-project";
-import { storeDevMail } from "../lib/users/dev-mailbox";
+import { storeDevMail } from "../lib/mail/dev-mailbox";
 import { ensureUser } from "../lib/users/ensure-user";
 import { setIndexNowKey } from "../lib/verification/set-indexnow-key";
 import { verifyDns } from "../lib/verification/verify-dns";
@@ -434,7 +434,7 @@ async function notifications(project: Project, userId: string) {
 
 /**
  * A webhook endpoint with a month of deliveries: successes, one delivered after two retries, and one that
- * failed for good after five attempts. Its whsec_ secret is sealed as lib/webhooks/endpoints.ts seals one, so
+ * failed for good after five attempts. Its whsec_ secret is sealed as lib/webhooks/internal.ts seals one, so
  * "Send test" and replays work against the demo receiver.
  */
 async function webhooks(project: Project, userId: string) {
@@ -505,7 +505,7 @@ async function backdate(project: Project, userId: string, created: boolean) {
 // ─── Sign-in ───────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A magic link as next-auth's email provider makes one (lib/auth/next-auth.ts): a random token, stored as
+ * A magic link as next-auth's email provider makes one (lib/sign-in/next-auth.ts): a random token, stored as
  * sha256(token + secret) in verification_tokens for 24 hours, and the callback URL carrying the token; it also
  * goes to the development mailbox, where /dev/mailbox shows it. Single use, like every sign-in link.
  */

@@ -2,7 +2,7 @@ import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { REQUEST_PATH_HEADER, signInPath } from "@/components/auth/callback-url";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { getCurrentUser } from "./current-user";
 
 export const ORG_COOKIE = "iw_org";
 

@@ -44,7 +44,7 @@ process.env.ENCRYPTION_KEY ??= "0".repeat(64);
 await applyMigrations(DATABASE_URL);
 const { db } = await import("../../lib/db");
 const { ensureUser } = await import("../../lib/users/ensure-user");
-const { newSecret, sealSecret } = await import("../../lib/webhooks/endpoints");
+const { newSecret, sealSecret } = await import("../../lib/webhooks/internal");
 const { fanOutEvent } = await import("../../lib/webhooks/fan-out");
 const { deliverDue } = await import("../../lib/webhooks/deliver");
 

@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import type { createApiKeyBody } from "./schemas";
-import { assertGrantable, userActorOrThrow } from "./internal";
+import { assertGrantable } from "./internal";
 
 export async function createApiKey({ ctx, input, now = new Date() }: { ctx: Ctx; input: z.infer<typeof createApiKeyBody>; now?: Date }) {
   const actor = userActorOrThrow(ctx);

@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { db, type Prisma } from "@/lib/db";
-import type { Ctx, UserActor } from "@/lib/core/context";
+import { userActorOrThrow, type Ctx, type UserActor } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { ApiKeyResponse } from "./schemas";
-
-export function userActorOrThrow(ctx: Ctx): UserActor {
-  if (ctx.actor.type === "system") throw new DomainError("FORBIDDEN", "API keys belong to users");
-  return ctx.actor;
-}
 
 /** Keys the caller may see: its own; through an API key, only those of the key's organization. */
 export function visibleKeysWhere(actor: UserActor): Prisma.ApiKeyWhereInput {

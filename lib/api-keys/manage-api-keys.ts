@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import type { updateApiKeyBody } from "./schemas";
-import { assertGrantable, getApiKeyOrThrow, toApiKeyResponse, userActorOrThrow, visibleKeysWhere } from "./internal";
+import { assertGrantable, getApiKeyOrThrow, toApiKeyResponse, visibleKeysWhere } from "./internal";
 
 export async function listApiKeys(ctx: Ctx) {
   const rows = await db.apiKey.findMany({ where: visibleKeysWhere(userActorOrThrow(ctx)), orderBy: [{ createdAt: "desc" }, { id: "asc" }] });

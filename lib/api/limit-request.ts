@@ -2,8 +2,13 @@ import type { Principal } from "@/lib/auth/principal";
 import type { RequestInfo } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { consumeAll, rateLimitHeaders } from "@/lib/rate-limit/decide";
-import { ipKey, principalKey } from "@/lib/rate-limit/keys";
+import { ipKey } from "@/lib/rate-limit/keys";
 import { rateLimits } from "@/lib/rate-limit/limiters";
+
+/** An API key counts on its own; a user's sessions (cookie and Bearer) share one count. */
+function principalKey(p: Principal): string {
+  return p.kind === "apiKey" ? `key:${p.apiKeyId}` : `user:${p.user.id}`;
+}
 
 export type LimitOutcome = { headers: Record<string, string> | undefined; refusal: DomainError | null };
 

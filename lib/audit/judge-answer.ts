@@ -1,18 +1,10 @@
 import { STATUS_CODES } from "node:http";
-import type { Hop } from "@/lib/net/safe-fetch";
 import { judgeIndexability } from "./judge-indexability";
 import { ALL_TYPES, HEALTH_TYPES } from "./outcome";
 import type { PageRead } from "./read-page";
 import { describeFailure } from "./describe-failure";
-import type { AuditIssueType, AuditOutcome } from "./types";
+import type { AuditIssueType, AuditOutcome, FinalAnswer } from "./types";
 import { detectWaf } from "./waf";
-
-export interface FinalAnswer {
-  status: number;
-  headers: Record<string, string>;
-  finalUrl: string;
-  hops: Hop[];
-}
 
 const CRAWL_BLOCKING = new Set([401, 403, 429]);
 

@@ -1,10 +1,9 @@
 import { normalizeUrl } from "@/lib/urls/normalize-url";
-import type { FinalAnswer } from "./judge-answer";
 import { canonicalFromLinkHeader } from "./link-header";
 import { resolve } from "./parse-head";
 import type { PageRead } from "./read-page";
 import { INDEXING_AGENTS, isNoindex, parseRobotsDirectives } from "./robots-directives";
-import type { AuditIssueType, AuditOutcome } from "./types";
+import type { AuditIssueType, AuditOutcome, FinalAnswer } from "./types";
 
 type Indexing = Pick<AuditOutcome, "indexability" | "canonicalUrl" | "metaRobots" | "xRobotsTag"> & { detected: AuditIssueType[] };
 

@@ -1,4 +1,5 @@
 import type { HealthState, Indexability, IssueType } from "@/lib/db";
+import type { Hop } from "@/lib/net/safe-fetch";
 import type { RobotsRuleRef } from "@/lib/robots";
 
 export type { RobotsRuleRef };
@@ -16,6 +17,14 @@ export const AUDIT_ISSUE_TYPES = [
   "canonical_mismatch",
 ] as const satisfies readonly IssueType[];
 export type AuditIssueType = (typeof AUDIT_ISSUE_TYPES)[number];
+
+/** The answer a URL's fetch ended on, after its redirects: what the judges read. */
+export interface FinalAnswer {
+  status: number;
+  headers: Record<string, string>;
+  finalUrl: string;
+  hops: Hop[];
+}
 
 export interface AuditHop {
   url: string;

@@ -3,7 +3,7 @@ import type { OrgCtx } from "@/lib/core/context";
 import { consoleQuota } from "@/lib/engines/console";
 import { quotaToday } from "@/lib/engine-sync/quota-store";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { ConnectionsResponse } from "./schemas";
 import { gscConnected } from "./status";
 

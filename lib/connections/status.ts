@@ -1,5 +1,5 @@
 import type { Project } from "@/lib/db";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { ConnectionStatus } from "./schemas";
 
 export type StatusFields = Pick<Project, "id" | "domain" | "gscConnectedAt" | "gscPropertyUrl" | "gscRevokedAt" | "engineBConnectedAt">;

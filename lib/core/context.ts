@@ -1,5 +1,6 @@
 // The floor every area stands on: who acts, for which organization, from where, inside which
 // transaction. Imports nothing of lib/ (tests/architecture/import-graph.test.ts keeps it so).
+import { DomainError } from "./errors";
 
 export type OrgRole = "owner" | "admin" | "member";
 
@@ -38,4 +39,10 @@ export function inOrg(ctx: Ctx, org: OrgContext): OrgCtx {
 
 export function actorUserId(ctx: Ctx): string | null {
   return ctx.actor.type === "system" ? null : ctx.actor.userId;
+}
+
+/** The person acting (in a session or through an API key); a system job gets 403. */
+export function userActorOrThrow(ctx: Ctx): UserActor {
+  if (ctx.actor.type === "system") throw new DomainError("FORBIDDEN", "API keys belong to users");
+  return ctx.actor;
 }

@@ -1,7 +1,7 @@
 import { dbOf, type UrlImport } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { MAX_ROW_ERRORS, UrlImportResponse } from "./schemas";
 
 /** An import of a live project of the caller's organization, or 404. */

@@ -1,6 +1,6 @@
 import { db, Prisma } from "@/lib/db";
-import { keyFileUrl } from "@/lib/verification/internal";
 import { ELIGIBLE_PROJECT } from "./eligibility";
+import { keyFileUrl } from "./key-file-url";
 import { renewSubmissionLease } from "./lease";
 import { indexNowEndpoint, MAX_URLS_PER_BATCH } from "./limits";
 import { postBatch } from "./post-batch";

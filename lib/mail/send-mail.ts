@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { devMailboxEnabled, storeDevMail } from "@/lib/users/dev-mailbox";
+import { devMailboxEnabled, storeDevMail } from "./dev-mailbox";
 
 export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string>; /** A link the dev mailbox shows as a button. */ url?: string };
 

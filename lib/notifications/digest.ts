@@ -1,6 +1,6 @@
 import { db, Prisma } from "@/lib/db";
 import { sendMail } from "@/lib/mail/send-mail";
-import { appBaseUrl } from "@/lib/sso/sso-config";
+import { appBaseUrl } from "@/lib/core/app-base-url";
 import { layout } from "./email-templates";
 import { getPreferences, wants } from "./preferences";
 

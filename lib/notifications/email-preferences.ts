@@ -1,6 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
-import { userActorOrThrow } from "@/lib/api-keys/internal";
+import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 
 /** The user's email preferences: only the marketing opt-out (service mail follows the notification preferences). */

@@ -1,4 +1,4 @@
-import { appBaseUrl } from "@/lib/sso/sso-config";
+import { appBaseUrl } from "@/lib/core/app-base-url";
 import type { NotificationTypeValue } from "./types";
 
 // One email template per notification type: a subject and where its button leads, around the

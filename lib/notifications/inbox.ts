@@ -1,7 +1,6 @@
 import { db, Prisma } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { pageMeta, type Pagination } from "@/lib/core/pagination";
-import { userActorOrThrow } from "@/lib/api-keys/internal";
 import type { NotificationResponse } from "./schemas";
 import { notificationTypeValue } from "./types";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/core/errors";
 import { sendMail } from "@/lib/mail/send-mail";
-import { appBaseUrl } from "@/lib/sso/sso-config";
+import { appBaseUrl } from "@/lib/core/app-base-url";
 import { layout } from "./email-templates";
 
 // Marketing mail honours User.marketingOptOut: nothing goes to someone who opted out, and every mail

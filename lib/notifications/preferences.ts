@@ -1,7 +1,6 @@
 import { db, type Tx } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { validationError } from "@/lib/core/errors";
-import { userActorOrThrow } from "@/lib/api-keys/internal";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { ALWAYS, CONFIGURABLE, DEFAULT_ENABLED, isConfigurable, type Channel } from "./channels";
 import { NOTIFICATION_TYPES, notificationTypeValue, type NotificationTypeValue } from "./types";

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { validationError } from "@/lib/core/errors";
-import { userActorOrThrow } from "@/lib/api-keys/internal";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { suppliedUrlRefusal } from "@/lib/net/url-policy";
 import { vapid } from "./push";

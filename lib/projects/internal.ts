@@ -1,7 +1,7 @@
 import { dbOf, type Project } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { ProjectResponse } from "./schemas";
 
 /** A live (not soft-deleted) project of the caller's organization, or 404 (inside the context's transaction, if any). */

@@ -1,11 +1,5 @@
 import crypto from "node:crypto";
 import ipaddr from "ipaddr.js";
-import type { Principal } from "@/lib/auth/principal";
-
-/** An API key counts on its own; a user's sessions (cookie and Bearer) share one count. */
-export function principalKey(p: Principal): string {
-  return p.kind === "apiKey" ? `key:${p.apiKeyId}` : `user:${p.user.id}`;
-}
 
 /**
  * The client IP as lib/auth/request-info.ts reads it. IPv6 counts per /64, the block one subscriber

@@ -1,5 +1,5 @@
 import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlSource } from "@/lib/db";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { ENGINE_A_STATES, ENGINE_B_STATES, HEALTH_STATES, INDEXABILITIES, TrackedUrlResponse, URL_SOURCES } from "./schemas";
 
 // Compile-time check that the enumerations of schemas.ts cover the database enums and nothing else.

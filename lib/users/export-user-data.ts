@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
 import type { Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
+import { iso } from "@/lib/core/iso";
 import { auditActionValue } from "@/lib/audit-log/actions";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { notificationTypeValue } from "@/lib/notifications/types";
 import { getMe } from "./get-me";
-import { iso } from "./schemas";
 
 /** GDPR export: every datum held about the user, secrets excluded (key hashes, session tokens). */
 export async function exportUserData(ctx: Ctx) {

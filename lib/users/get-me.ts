@@ -1,6 +1,7 @@
 import { Prisma, sqlRows } from "@/lib/db";
 import { DomainError } from "@/lib/core/errors";
-import { iso, UserResponse } from "./schemas";
+import { iso } from "@/lib/core/iso";
+import { UserResponse } from "./schemas";
 
 type Row = {
   id: string; created_at: Date; updated_at: Date; email: string; email_verified: Date | null; is_active: boolean;

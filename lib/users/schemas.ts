@@ -33,5 +33,3 @@ export const OrganizationSummary = z.object({
   id: z.uuid(), name: z.string(), slug: z.string(), personal: z.boolean(),
   role: z.enum(["owner", "admin", "member"]), creditBalance: z.number().int(), createdAt: z.string(),
 });
-
-export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { Project } from "@/lib/db";
+import { keyFileUrl } from "@/lib/indexnow/key-file-url";
 import { isVerified } from "@/lib/projects/internal";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { ProjectVerification } from "./schemas";
 
 export const DNS_RECORD_PREFIX = "_service.";
@@ -9,7 +10,6 @@ export const DNS_VALUE_PREFIX = "service-site-verification=";
 
 export const dnsRecordName = (domain: string) => `${DNS_RECORD_PREFIX}${domain}`;
 export const dnsRecordValue = (token: string) => `${DNS_VALUE_PREFIX}${token}`;
-export const keyFileUrl = (domain: string, key: string) => `https://${domain}/${key}.txt`;
 
 /** 32 random bytes as 64 lowercase hex characters: the DNS token and a generated IndexNow key. */
 export const randomHex64 = () => crypto.randomBytes(32).toString("hex");

@@ -2,8 +2,9 @@ import type { z } from "zod";
 import { withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { keyFileUrl } from "@/lib/indexnow/key-file-url";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { keyFileUrl, randomHex64, toVerification } from "./internal";
+import { randomHex64, toVerification } from "./internal";
 import type { indexNowKeyBody } from "./schemas";
 
 /**

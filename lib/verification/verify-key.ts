@@ -4,11 +4,12 @@ import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { clearProjectIssue } from "@/lib/issues/detections";
+import { keyFileUrl } from "@/lib/indexnow/key-file-url";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { checkKeyFile } from "./check-key-file";
-import { keyFileUrl, toVerification } from "./internal";
+import { toVerification } from "./internal";
 import { KEY_FAILURES, type KeyFailure } from "./messages";
 import type { ProjectVerifyResult } from "./schemas";
 

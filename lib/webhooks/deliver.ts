@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { db, Prisma } from "@/lib/db";
 import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getDefaultResolver } from "@/lib/net/resolver";
-import { openSecret } from "./endpoints";
+import { openSecret } from "./internal";
 import { notifyEndpointDisabled } from "./notify-disabled";
 import { TEST_EVENT_TYPE } from "./schemas";
 

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { appBaseUrl } from "@/lib/core/app-base-url";
 import { sendMail } from "@/lib/mail/send-mail";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,8 +14,7 @@ export async function notifyEndpointDisabled(organizationId: string, endpointId:
   const people = await db.membership.findMany({
     where: { organizationId, role: { in: ["owner", "admin"] }, user: { isActive: true } }, select: { user: { select: { email: true } } },
   });
-  const base = (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
-  const link = `${base}/settings/webhooks`;
+  const link = `${appBaseUrl()}/settings/webhooks`;
   const subject = `A webhook endpoint of ${endpoint.organization.name} was disabled`;
   const text = `Every delivery to ${endpoint.url} has failed for three days, so IndexWatch stopped sending to it.\n\n`
     + `Last error: ${endpoint.disabledReason ?? "unknown"}\n\nFix the receiver, then enable the endpoint again: ${link}\nThe delivery log shows every attempt.`;

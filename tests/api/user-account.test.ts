@@ -5,7 +5,7 @@ import { GET as me, DELETE as deleteMe } from "@/app/api/user/me/route";
 import { GET as exportMe } from "@/app/api/user/me/export/route";
 import { GET as history } from "@/app/api/user/me/login-history/route";
 import { GET as orgs } from "@/app/api/user/organizations/route";
-import { authOptions } from "@/lib/auth/next-auth";
+import { authOptions } from "@/lib/sign-in/next-auth";
 import { requestInfoStore } from "@/lib/auth/request-info";
 import { purgeDeletedAccounts } from "@/lib/users/account-deletion";
 import { apiKeyHeader, bearer, call } from "../http";

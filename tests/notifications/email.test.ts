@@ -10,7 +10,7 @@ import { renderNotificationEmail } from "@/lib/notifications/email-templates";
 import { sendMarketingMail, unsubscribeToken } from "@/lib/notifications/marketing-mail";
 import { notifyMembers, notifyUsers } from "@/lib/notifications/notify-members";
 import { NOTIFICATION_TYPES } from "@/lib/notifications/types";
-import { sendSignInEmail } from "@/lib/auth/send-sign-in-email";
+import { sendSignInEmail } from "@/lib/sign-in/send-sign-in-email";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp-server";
 import { bearer, call } from "../http";
 import { createTestProject, createTestUser, type TestUser } from "../factories";

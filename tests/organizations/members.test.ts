@@ -11,7 +11,7 @@ import * as projectsRoute from "@/app/api/user/organizations/[organizationId]/pr
 import * as meRoute from "@/app/api/user/me/route";
 import * as deletedRoute from "@/app/api/user/organizations/deleted/route";
 import * as restoreRoute from "@/app/api/user/organizations/deleted/[deletedOrganizationId]/restore/route";
-import { purgeDeletedOrganizations } from "@/lib/organizations/manage-organization";
+import { purgeDeletedOrganizations } from "@/lib/organizations/purge-deleted-organizations";
 import { db, type OrgRole } from "@/lib/db";
 import { apiKeyHeader, bearer, call } from "../http";
 import { createTestApiKey, createTestUser, type TestUser } from "../factories";

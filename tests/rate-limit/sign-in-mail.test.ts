@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { authOptions } from "@/lib/auth/next-auth";
+import { authOptions } from "@/lib/sign-in/next-auth";
 import { requestInfoFrom, requestInfoStore } from "@/lib/auth/request-info";
 import { createRateLimits, replaceRateLimits } from "@/lib/rate-limit/limiters";
 import { createTestUser, uniqueEmail } from "../factories";

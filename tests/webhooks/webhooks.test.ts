@@ -16,7 +16,7 @@ import { flushOutbox } from "@/lib/events/outbox";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { deliverDue, MAX_ATTEMPTS, RETRY_SCHEDULE_S } from "@/lib/webhooks/deliver";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
-import { forgetExpiredSecrets } from "@/lib/webhooks/endpoints";
+import { forgetExpiredSecrets } from "@/lib/webhooks/forget-expired-secrets";
 import { startTestSite, type TestSite } from "../fakes/test-site";
 import { apiKeyHeader, bearer, call } from "../http";
 import { createTestApiKey, createTestUser, type TestUser } from "../factories";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { Card } from "@/components/ui/card";
-import { devMailboxEnabled } from "@/lib/users/dev-mailbox";
+import { devMailboxEnabled } from "@/lib/mail/dev-mailbox";
 
 export const metadata: Metadata = { title: "Check your email" };
 

@@ -1,4 +1,4 @@
-import type { SsoLoginError } from "@/lib/sso/login-flow";
+import type { SsoLoginError } from "@/lib/sso/sso-login-error";
 
 /** Back to the sign-in page with the reason (components/auth/sign-in-errors.ts shows it). */
 export function ssoFailed(e: SsoLoginError): Response {

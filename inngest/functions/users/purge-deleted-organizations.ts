@@ -1,5 +1,5 @@
 import { inngest } from "@/inngest/client";
-import { purgeDeletedOrganizations } from "@/lib/organizations/manage-organization";
+import { purgeDeletedOrganizations } from "@/lib/organizations/purge-deleted-organizations";
 
 // Daily at 03:20 UTC: organizations deleted more than 30 days ago are purged with everything they hold.
 export const purgeDeletedOrganizationsFn = inngest.createFunction(

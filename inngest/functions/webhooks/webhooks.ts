@@ -1,7 +1,7 @@
 import { inngest } from "@/inngest/client";
 import { importCompleted, issueOpened, issueResolved, syncCompleted, urlDroppedFromIndex } from "@/lib/events/catalogue";
 import { deliverDue } from "@/lib/webhooks/deliver";
-import { forgetExpiredSecrets } from "@/lib/webhooks/endpoints";
+import { forgetExpiredSecrets } from "@/lib/webhooks/forget-expired-secrets";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
 
 // Every public domain event becomes one delivery per subscribed endpoint, attempted at once; the retries

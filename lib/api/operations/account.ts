@@ -4,7 +4,7 @@ import { z } from "zod";
 import { HealthResponse } from "@/lib/health/schemas";
 import { paginationQuery } from "@/lib/core/pagination";
 import { apiKeyIdBody, apiKeyIdQuery, ApiKeyResponse, createApiKeyBody, CreatedApiKeyResponse, updateApiKeyBody } from "@/lib/api-keys/schemas";
-import { identifyBody, IdentifyResponse, ssoCompleteBody, SsoCompleteResponse, ssoDiscoverQuery, SsoDiscoverResponse } from "@/lib/auth/schemas";
+import { identifyBody, IdentifyResponse, ssoCompleteBody, SsoCompleteResponse, ssoDiscoverQuery, SsoDiscoverResponse } from "@/lib/sign-in/schemas";
 import { AccountDeletionScheduled, LoginHistoryEntry, OrganizationSummary, UserResponse } from "@/lib/users/schemas";
 import { defineOperation } from "../operation";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { iso } from "@/lib/users/schemas";
+import { iso } from "@/lib/core/iso";
 import { SitemapResponse } from "./schemas";
 
 /**

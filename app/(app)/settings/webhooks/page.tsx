@@ -5,7 +5,7 @@ import { WebhooksClient } from "@/components/webhooks/webhooks-client";
 import { roleAllows } from "@/lib/auth/permissions";
 import { webhooksQuery } from "@/lib/queries/webhooks";
 import { getQueryClient } from "@/lib/queries/query-client";
-import { listWebhooks } from "@/lib/webhooks/endpoints";
+import { listWebhooks } from "@/lib/webhooks/list-webhooks";
 import { requireUser, selectedOrganization } from "../../session";
 import { pageCtx } from "../page-ctx";
 

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { Card } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
-import { devMailboxEnabled, listDevMails } from "@/lib/users/dev-mailbox";
+import { devMailboxEnabled, listDevMails } from "@/lib/mail/dev-mailbox";
 
 export const metadata: Metadata = { title: "Development mailbox", robots: { index: false } };
 

@@ -4,7 +4,7 @@ import { AcceptInviteButton } from "@/components/organization/accept-invite-butt
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DomainError } from "@/lib/core/errors";
-import { getPublicInvite } from "@/lib/invitations/invitations";
+import { getPublicInvite } from "@/lib/invitations/get-public-invite";
 import { currentUser } from "../../../(app)/session";
 
 export const metadata: Metadata = { title: "Invitation" };

@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/next-auth";
+import { authOptions } from "@/lib/sign-in/next-auth";
 import { requestInfoFrom, requestInfoStore } from "@/lib/auth/request-info";
 
 // next-auth's own endpoints (sign-in by email link, callback, session, sign-out); the request's IP

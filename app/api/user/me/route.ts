@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { deleteMeOp, getMeOp } from "@/lib/api/operations/account";
 import { ok } from "@/lib/api/envelope";
-import { userActorOrThrow } from "@/lib/api-keys/internal";
+import { userActorOrThrow } from "@/lib/core/context";
 import { scheduleAccountDeletion } from "@/lib/users/account-deletion";
 import { getMe } from "@/lib/users/get-me";
 

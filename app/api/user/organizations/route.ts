@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { postOrganizationsOp } from "@/lib/api/operations/organizations";
 import { getOrganizationsOp } from "@/lib/api/operations/account";
-import { createOrganization } from "@/lib/organizations/manage-organization";
+import { createOrganization } from "@/lib/organizations/create-organization";
 import { created, ok } from "@/lib/api/envelope";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
 

@@ -1,4 +1,5 @@
-import { finishSsoLogin, SsoLoginError } from "@/lib/sso/login-flow";
+import { finishSsoLogin } from "@/lib/sso/finish-sso-login";
+import { SsoLoginError } from "@/lib/sso/sso-login-error";
 import { ssoFailed } from "../failed";
 
 // GET /auth/sso/callback — the provider's answer: validated server-side, then a single-use handle for /auth/sso/complete

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { listUrlHistory } from "@/lib/inspections/list-url-history";
-import { listUrlIssues } from "@/lib/issues/list-url-issues";
+import { listUrlIssues } from "@/lib/urls/list-url-issues";
 import { getActivationPreview } from "@/lib/projects/get-activation-preview";
 import { activationPreviewQuery } from "@/lib/queries/automation";
 import { getQueryClient } from "@/lib/queries/query-client";

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { postAuthSsoCompleteOp } from "@/lib/api/operations/account";
 import { ok } from "@/lib/api/envelope";
-import { completeSso } from "@/lib/auth/sso";
+import { completeSso } from "@/lib/sign-in/complete-sso";
 import { SESSION_COOKIES } from "@/lib/auth/session-cookie";
 
 // POST /api/auth/sso/complete — exchange a single-use SSO handle for a session cookie (public)

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { getNotificationsPreferencesOp, patchNotificationsPreferencesOp } from "@/lib/api/operations/notifications";
 import { ok } from "@/lib/api/envelope";
-import { userActorOrThrow } from "@/lib/api-keys/internal";
+import { userActorOrThrow } from "@/lib/core/context";
 import { getPreferences, updatePreferences } from "@/lib/notifications/preferences";
 
 // GET/PATCH /api/user/notifications/preferences — the matrix of configurable channels per type

@@ -1,7 +1,9 @@
 import { route } from "@/lib/api/route";
 import { deleteOrganizationOp, getOrganizationOp, patchOrganizationOp } from "@/lib/api/operations/organizations";
 import { ok } from "@/lib/api/envelope";
-import { deleteOrganization, getOrganization, updateOrganization } from "@/lib/organizations/manage-organization";
+import { deleteOrganization } from "@/lib/organizations/delete-organization";
+import { getOrganization } from "@/lib/organizations/get-organization";
+import { updateOrganization } from "@/lib/organizations/update-organization";
 
 
 // GET/PATCH/DELETE /api/user/organizations/{organizationId} — the organization; rename (owner); delete (owner, 30-day grace)

@@ -1,4 +1,5 @@
-import { startSsoLogin, SsoLoginError } from "@/lib/sso/login-flow";
+import { startSsoLogin } from "@/lib/sso/start-sso-login";
+import { SsoLoginError } from "@/lib/sso/sso-login-error";
 import { ssoFailed } from "../../failed";
 
 // GET /auth/sso/{organizationSlug}/start?email=&returnTo= — redirects to the organization's identity provider

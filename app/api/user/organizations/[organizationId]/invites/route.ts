@@ -1,7 +1,8 @@
 import { route } from "@/lib/api/route";
 import { getOrganizationInvitesOp, postOrganizationInvitesOp } from "@/lib/api/operations/invitations";
 import { created, ok } from "@/lib/api/envelope";
-import { createInvite, listInvites } from "@/lib/invitations/invitations";
+import { createInvite } from "@/lib/invitations/create-invite";
+import { listInvites } from "@/lib/invitations/list-invites";
 
 // GET …/invites — invitations with their status; POST — invite an address with a role (owners and admins)
 export const GET = route(getOrganizationInvitesOp, async ({ ctx, query }) => {

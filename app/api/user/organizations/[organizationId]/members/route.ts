@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { getOrganizationMembersOp } from "@/lib/api/operations/organizations";
 import { ok } from "@/lib/api/envelope";
-import { listMembers } from "@/lib/organizations/members";
+import { listMembers } from "@/lib/organizations/list-members";
 
 // GET …/members — members with role and last activity; owners first
 export const GET = route(getOrganizationMembersOp, async ({ ctx, query }) => {

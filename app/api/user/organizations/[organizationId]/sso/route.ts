@@ -1,7 +1,9 @@
 import { route } from "@/lib/api/route";
 import { deleteOrganizationSsoOp, getOrganizationSsoOp, putOrganizationSsoOp } from "@/lib/api/operations/sso";
 import { ok } from "@/lib/api/envelope";
-import { deleteSso, getSso, putSso } from "@/lib/sso/sso-config";
+import { deleteSso } from "@/lib/sso/delete-sso";
+import { getSso } from "@/lib/sso/get-sso";
+import { putSso } from "@/lib/sso/put-sso";
 
 
 // GET/PUT/DELETE …/sso — the organization's OIDC provider (never its secret) and domain claims; owners change it

@@ -1,7 +1,8 @@
 import { route } from "@/lib/api/route";
 import { getOrganizationWebhooksOp, postOrganizationWebhooksOp } from "@/lib/api/operations/webhooks";
 import { created, ok } from "@/lib/api/envelope";
-import { createWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
+import { createWebhook } from "@/lib/webhooks/create-webhook";
+import { listWebhooks } from "@/lib/webhooks/list-webhooks";
 
 
 // GET …/webhooks — the organization's endpoints, newest first

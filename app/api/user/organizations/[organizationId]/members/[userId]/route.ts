@@ -1,7 +1,8 @@
 import { route } from "@/lib/api/route";
 import { deleteOrganizationMemberOp, patchOrganizationMemberOp } from "@/lib/api/operations/organizations";
 import { ok } from "@/lib/api/envelope";
-import { changeMemberRole, removeMember } from "@/lib/organizations/members";
+import { changeMemberRole } from "@/lib/organizations/change-member-role";
+import { removeMember } from "@/lib/organizations/remove-member";
 
 
 // PATCH …/members/{userId} — change a role; DELETE — remove (owners and admins; only owners touch owners; never the last owner)

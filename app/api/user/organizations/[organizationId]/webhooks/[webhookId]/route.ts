@@ -1,7 +1,9 @@
 import { route } from "@/lib/api/route";
 import { deleteOrganizationWebhookOp, getOrganizationWebhookOp, patchOrganizationWebhookOp } from "@/lib/api/operations/webhooks";
 import { ok } from "@/lib/api/envelope";
-import { deleteWebhook, getWebhookOrThrow, toWebhookResponse, updateWebhook } from "@/lib/webhooks/endpoints";
+import { deleteWebhook } from "@/lib/webhooks/delete-webhook";
+import { getWebhookOrThrow, toWebhookResponse } from "@/lib/webhooks/internal";
+import { updateWebhook } from "@/lib/webhooks/update-webhook";
 
 // GET/PATCH/DELETE …/webhooks/{webhookId}
 export const GET = route(getOrganizationWebhookOp, async ({ ctx, params }) =>

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { postOrganizationSsoDomainVerifyOp } from "@/lib/api/operations/sso";
 import { ok } from "@/lib/api/envelope";
-import { verifyDomain } from "@/lib/sso/sso-config";
+import { verifyDomain } from "@/lib/sso/verify-domain";
 
 // POST …/sso/domains/{domain}/verify — look the TXT record up now
 export const POST = route(postOrganizationSsoDomainVerifyOp,

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
-import { getUrl } from "@/lib/urls/get-url";
-import { toMembershipResponse } from "./internal";
-import { UrlIssueResponse } from "./schemas";
+import { toMembershipResponse } from "@/lib/issues/internal";
+import { UrlIssueResponse } from "@/lib/issues/schemas";
+import { getUrl } from "./get-url";
 
 /**
  * The URL's open memberships (resolvedAt null) with their group, most severe group first, then the

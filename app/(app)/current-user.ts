@@ -1,8 +1,7 @@
 import { cookies } from "next/headers";
 import { listOrganizations } from "@/lib/organizations/list-organizations";
-import { resolvePrincipal } from "./principal";
-import { SESSION_COOKIES } from "./session-cookie";
-import { actorFromPrincipal } from "./principal";
+import { actorFromPrincipal, resolvePrincipal } from "@/lib/auth/principal";
+import { SESSION_COOKIES } from "@/lib/auth/session-cookie";
 
 /** The signed-in user of a page (session cookie only), with organizations, or null. */
 export async function getCurrentUser() {

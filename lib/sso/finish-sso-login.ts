@@ -1,63 +1,19 @@
-import crypto from "node:crypto";
 import * as oidc from "openid-client";
 import { db } from "@/lib/db";
-import { decryptSecret, encryptSecret } from "@/lib/engines/secret-box";
+import { decryptSecret } from "@/lib/engines/secret-box";
 import { createUserWithOrganization } from "@/lib/users/ensure-user";
+import { organizationSso, sha256, ssoRedirectUri } from "./internal";
 import { providerConfig } from "./oidc-client";
-import { openClientSecret, ssoRedirectUri } from "./sso-config";
+import { SsoLoginError } from "./sso-login-error";
 
-// The authorization-code flow with PKCE, state and nonce. The start stores a single-use request (state as
-// its SHA-256, the PKCE verifier sealed) for 10 minutes; the callback claims it once, exchanges the code,
-// lets openid-client validate the ID token (signature by the provider's JWKS, issuer, audience, nonce,
-// expiry), then checks email_verified and that the email's domain is one the organization has verified.
-// The person is created or found, joins the organization as a member when new to it, and gets a
-// single-use handle (60 s) that the browser exchanges for a session: the provider's tokens never leave
+// The callback of the authorization-code flow (started by start-sso-login.ts) claims the stored request once,
+// exchanges the code, lets openid-client validate the ID token (signature by the provider's JWKS, issuer,
+// audience, nonce, expiry), then checks email_verified and that the email's domain is one the organization
+// has verified. The person is created or found, joins the organization as a member when new to it, and gets
+// a single-use handle (60 s) that the browser exchanges for a session: the provider's tokens never leave
 // the server.
 
-const REQUEST_TTL_MS = 10 * 60_000;
-export const HANDLE_TTL_MS = 60_000;
-const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
-
-export class SsoLoginError extends Error {
-  constructor(readonly code: "not_configured" | "state" | "provider" | "token" | "email_unverified" | "domain" | "account", message: string) {
-    super(message);
-    this.name = "SsoLoginError";
-  }
-}
-
-/** Only paths on this site (no scheme, no //host): an open redirect through the sign-in is refused. */
-export function safeReturnTo(raw: string | null | undefined): string | null {
-  if (!raw || raw.length > 512 || !raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\") || /[\u0000-\u001f]/.test(raw)) return null;
-  return raw;
-}
-
-async function organizationSso(where: { slug: string } | { id: string }) {
-  const org = await db.organization.findFirst({ where: { ...where, deletedAt: null }, select: { id: true, slug: true, sso: true } });
-  if (!org?.sso?.enabled) throw new SsoLoginError("not_configured", "This organization has no single sign-on configured");
-  const sso = org.sso;
-  return { org, sso, settings: { issuer: sso.issuer, clientId: sso.clientId, clientSecret: openClientSecret(org.id, sso.clientSecretEnc) } };
-}
-
-/** The provider's authorization URL for a new sign-in of this organization. */
-export async function startSsoLogin(slug: string, opts: { returnTo?: string | null; loginHint?: string | null } = {}, now = new Date()): Promise<string> {
-  const { org, settings } = await organizationSso({ slug });
-  const config = await providerConfig(settings).catch((e: Error) => {
-    throw new SsoLoginError("provider", `The identity provider cannot be reached: ${e.message}`);
-  });
-  const state = oidc.randomState(), nonce = oidc.randomNonce(), verifier = oidc.randomPKCECodeVerifier();
-  const stateHash = sha256(state);
-  await db.ssoAuthRequest.create({
-    data: {
-      organizationId: org.id, stateHash, nonce, codeVerifierEnc: encryptSecret(verifier, { aad: `sso-request:${stateHash}` }),
-      returnTo: safeReturnTo(opts.returnTo), expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
-    },
-  });
-  const hint: Record<string, string> = opts.loginHint && opts.loginHint.length <= 320 ? { login_hint: opts.loginHint } : {};
-  return oidc.buildAuthorizationUrl(config, {
-    redirect_uri: ssoRedirectUri(), scope: "openid email profile", state, nonce,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", ...hint,
-  }).href;
-}
+const HANDLE_TTL_MS = 60_000;
 
 /** Completes a callback (its query string as received): answers the single-use handle and where to go after. */
 export async function finishSsoLogin(search: URLSearchParams, now = new Date()): Promise<{ handle: string; returnTo: string | null; organizationId: string }> {

@@ -6,8 +6,8 @@ import { recordAudit } from "@/lib/audit-log/record-audit";
 import { cancelDeletionOnSignIn } from "@/lib/users/account-deletion";
 import { createUserWithOrganization } from "@/lib/users/ensure-user";
 import { allowSignInMail } from "@/lib/rate-limit/sign-in-mail";
-import { magicLinkAllowed } from "./sso";
-import { currentRequestInfo } from "./request-info";
+import { currentRequestInfo } from "@/lib/auth/request-info";
+import { magicLinkAllowed } from "./magic-link-allowed";
 import { sendSignInEmail } from "./send-sign-in-email";
 
 const adapter = PrismaAdapter(db as never);

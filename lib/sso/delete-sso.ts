@@ -1,0 +1,15 @@
+import { db } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
+import { audit, orgId } from "./internal";
+
+/** Turns SSO off: the provider and the domain claims go; members sign in by email link again. */
+export async function deleteSso(ctx: Ctx) {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.organizationSso.deleteMany({ where: { organizationId: orgId(ctx) } });
+    if (!count) throw new DomainError("NOT_FOUND", "This organization has no SSO configured");
+    await tx.ssoDomain.deleteMany({ where: { organizationId: orgId(ctx) } });
+    await audit(tx, ctx, "settings.sso_disabled", {});
+  });
+  return { disabled: true as const };
+}

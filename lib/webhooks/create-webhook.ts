@@ -1,0 +1,29 @@
+import type { z } from "zod";
+import { db } from "@/lib/db";
+import { actorUserId, type Ctx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
+import { audit, checkUrl, maxEndpoints, newSecret, orgId, sealSecret, toWebhookResponse } from "./internal";
+import type { createWebhookBody } from "./schemas";
+
+const defaultFormat = (url: string) => (new URL(url).hostname === "hooks.slack.com" ? "slack" : "standard");
+
+export async function createWebhook(ctx: Ctx, input: z.infer<typeof createWebhookBody>) {
+  const url = await checkUrl(input.url);
+  const secret = newSecret();
+  const row = await db.$transaction(async (tx) => {
+    // Counted under the organization's row lock, so that two creations cannot both take the last place.
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId(ctx)}::uuid FOR UPDATE`;
+    const count = await tx.webhookEndpoint.count({ where: { organizationId: orgId(ctx) } });
+    if (count >= maxEndpoints()) throw new DomainError("CONFLICT", `An organization can have ${maxEndpoints()} webhook endpoints; delete one first`, { limit: maxEndpoints() });
+    const id = crypto.randomUUID();
+    const created = await tx.webhookEndpoint.create({
+      data: {
+        id, organizationId: orgId(ctx), url, description: input.description || null, events: input.events,
+        format: input.format ?? defaultFormat(url), secretEnc: sealSecret(id, secret), createdByUserId: actorUserId(ctx),
+      },
+    });
+    await audit(tx, ctx, created.id, { change: "webhook_created", url, events: input.events });
+    return created;
+  });
+  return { ...toWebhookResponse(row), secret };
+}
