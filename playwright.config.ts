@@ -14,8 +14,10 @@ export default defineConfig({
   outputDir: "test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Every test owns its data (own user, organization, domains; fakes scripted per host or account: e2e/README.md),
+  // so tests run side by side against the one `next start`.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   reporter: CI ? [["list"]] : [["list"], ["html", { open: "never" }]],

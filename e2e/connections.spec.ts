@@ -37,11 +37,13 @@ test("connections: the console through its consent page, a property that does no
   await signIn(page, uniqueEmail("gsc"));
   const domain = uniqueDomain("gsc");
   const project = await createProject(page, domain);
-  // The console account has the URL-prefix property, not the domain property the form suggests.
+  // The console account has the URL-prefix property, not the domain property the form suggests. The account is
+  // this test's own (chosen on the consent page), so journeys running side by side never see each other's sites.
+  const account = uniqueEmail("gsc-console");
   await consoleSites([
     { siteUrl: `https://${domain}/`, permissionLevel: "siteOwner" },
     { siteUrl: `https://www.${domain}/`, permissionLevel: "siteOwner" },
-  ]);
+  ], account);
 
   await openConnections(page, project);
   const gsc = page.getByTestId("gsc-card");
@@ -55,6 +57,7 @@ test("connections: the console through its consent page, a property that does no
   // The real redirect flow: the consent page of the fake console, then back to /projects/gsc/callback.
   await gsc.getByRole("button", { name: "Connect the console" }).click();
   await expect(page.getByRole("heading", { name: "Fake console: grant access" })).toBeVisible();
+  await page.getByLabel("Account").selectOption(account);
   await page.getByRole("button", { name: "Allow" }).click();
   await expect(page).toHaveURL(/\/projects\/gsc\/callback$/);
   const callback = page.getByTestId("gsc-callback");

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { oidcNext, setTxt, uniqueDomain } from "./fakes";
-import { screenshot, uniqueEmail } from "./helpers";
+import { screenshot, uniqueEmail, uniqueName } from "./helpers";
 import { expectNoSeriousA11yViolations, signIn } from "./journey";
 
 /** Through the + next to the organization menu; lands on Settings → Organization of the new one. */
@@ -17,8 +17,9 @@ async function freshPage(browser: Browser) {
 
 test("teams: create an organization, invite a second person who signs up through the link, and their role's limits show", async ({ page, browser }) => {
   await signIn(page, uniqueEmail("team-owner"));
-  await createOrganization(page, "Client X");
-  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Client X");
+  const org = uniqueName("Client X");
+  await createOrganization(page, org);
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue(org);
 
   const bob = uniqueEmail("team-bob");
   await page.getByLabel("Email address").fill(bob);
@@ -33,7 +34,7 @@ test("teams: create an organization, invite a second person who signs up through
   const bobPage = await freshPage(browser);
   await bobPage.goto(`/dev/mailbox?email=${encodeURIComponent(bob)}`);
   await bobPage.getByRole("link", { name: `Open the invitation for ${bob}` }).click();
-  await expect(bobPage.getByRole("heading", { name: "Join Client X" })).toBeVisible();
+  await expect(bobPage.getByRole("heading", { name: `Join ${org}` })).toBeVisible();
   await expectNoSeriousA11yViolations(bobPage);
   await bobPage.getByRole("link", { name: "Sign in to accept" }).click();
   await bobPage.getByLabel("Email address").fill(bob);
@@ -41,7 +42,7 @@ test("teams: create an organization, invite a second person who signs up through
   await expect(bobPage).toHaveURL(/\/check-email/);
   await bobPage.goto(`/dev/mailbox?email=${encodeURIComponent(bob)}`);
   await bobPage.getByRole("link", { name: `Sign in as ${bob}` }).click();
-  await expect(bobPage.getByRole("heading", { name: "Join Client X" })).toBeVisible();
+  await expect(bobPage.getByRole("heading", { name: `Join ${org}` })).toBeVisible();
   await bobPage.getByRole("button", { name: "Accept invitation" }).click();
   await expect(bobPage).toHaveURL(/\/projects/);
 
@@ -66,26 +67,27 @@ test("teams: create an organization, invite a second person who signs up through
 
   // The owner deletes Client X: Bob loses it at once; the owner restores it from the same page, and Bob has it back.
   await page.getByRole("button", { name: "Delete organization" }).click();
-  await page.getByRole("dialog", { name: "Delete Client X?" }).getByRole("button", { name: "Delete organization" }).click();
+  await page.getByRole("dialog", { name: `Delete ${org}?` }).getByRole("button", { name: "Delete organization" }).click();
   const deleted = page.getByTestId("deleted-orgs-table");
-  await expect(deleted).toContainText("Client X");
-  await expect(page.getByRole("textbox", { name: "Name" })).not.toHaveValue("Client X");
+  await expect(deleted).toContainText(org);
+  await expect(page.getByRole("textbox", { name: "Name" })).not.toHaveValue(org);
   await bobPage.goto("/settings/organization");
   await expect(bobPage.getByText("Your role:")).toContainText("owner"); // back on his personal organization
-  await expect(bobPage.getByText("Client X")).toHaveCount(0);
+  await expect(bobPage.getByText(org)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "organization-deleted");
-  await page.getByRole("button", { name: "Restore Client X" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Client X is back" })).toBeVisible();
+  await page.getByRole("button", { name: `Restore ${org}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${org} is back` })).toBeVisible();
   await expect(page.getByTestId("deleted-orgs-table")).toHaveCount(0);
   await bobPage.reload();
-  await expect(bobPage.getByRole("option", { name: "Client X" })).toHaveCount(1); // in his organization menu again
+  await expect(bobPage.getByRole("option", { name: org })).toHaveCount(1); // in his organization menu again
   await expect(bobPage.getByText("Your role:")).toContainText("admin"); // and selected, as before, with the role he had
 });
 
 test("SSO: an owner sets up the provider and proves a domain; a person at that domain signs in through it", async ({ page, browser }) => {
   await signIn(page, uniqueEmail("sso-owner"));
-  await createOrganization(page, "Corp SSO");
+  const org = uniqueName("Corp SSO");
+  await createOrganization(page, org);
   await page.goto("/settings/sso");
 
   const person = `ann@${uniqueDomain("corp")}`;
@@ -119,5 +121,5 @@ test("SSO: an owner sets up the provider and proves a domain; a person at that d
   await ann.getByRole("link", { name: "Continue with single sign-on" }).click();
   await expect(ann).toHaveURL(/\/projects/);
   const orgs = await (await ann.request.get("/api/user/organizations")).json();
-  expect(orgs.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Corp SSO", role: "member" })]));
+  expect(orgs.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: org, role: "member" })]));
 });
