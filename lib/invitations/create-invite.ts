@@ -1,26 +1,26 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/core/context";
+import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { notifyUsers } from "@/lib/notifications/notify-members";
 import { consumeInvitation } from "@/lib/rate-limit/consume-invitation";
-import { hashToken, INVITE_TTL_DAYS, mailInvite, newToken, orgId, toInviteResponse } from "./internal";
+import { hashToken, INVITE_TTL_DAYS, mailInvite, newToken, toInviteResponse } from "./internal";
 import type { createInviteBody, InviteResponse } from "./schemas";
 
 /** Invites an address with a role; 409 when it is a member or already has an open invitation; 429 beyond the daily limit. */
-export async function createInvite(ctx: Ctx, input: z.infer<typeof createInviteBody>, now = new Date()): Promise<InviteResponse> {
+export async function createInvite(ctx: OrgCtx, input: z.infer<typeof createInviteBody>, now = new Date()): Promise<InviteResponse> {
   const token = newToken();
   const { row, organizationName } = await db.$transaction(async (tx) => {
-    const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { name: true } });
-    const member = await tx.membership.findFirst({ where: { organizationId: orgId(ctx), user: { email: input.email } }, select: { id: true } });
+    const org = await tx.organization.findUniqueOrThrow({ where: { id: ctx.org.id }, select: { name: true } });
+    const member = await tx.membership.findFirst({ where: { organizationId: ctx.org.id, user: { email: input.email } }, select: { id: true } });
     if (member) throw new DomainError("CONFLICT", `${input.email} is already a member`);
     // An expired invitation no longer holds the address: it is closed so a new one can be made.
-    await tx.invitation.updateMany({ where: { organizationId: orgId(ctx), email: input.email, acceptedAt: null, revokedAt: null, expiresAt: { lte: now } }, data: { revokedAt: now } });
+    await tx.invitation.updateMany({ where: { organizationId: ctx.org.id, email: input.email, acceptedAt: null, revokedAt: null, expiresAt: { lte: now } }, data: { revokedAt: now } });
     try {
       const row = await tx.invitation.create({
         data: {
-          organizationId: orgId(ctx), email: input.email, role: input.role, tokenHash: hashToken(token), invitedByUserId: actorUserId(ctx),
+          organizationId: ctx.org.id, email: input.email, role: input.role, tokenHash: hashToken(token), invitedByUserId: actorUserId(ctx),
           expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000), lastSentAt: now,
         },
       });
@@ -33,13 +33,13 @@ export async function createInvite(ctx: Ctx, input: z.infer<typeof createInviteB
   });
   // Counted once the invitation is sure to be sent (a refused duplicate costs nothing); over the limit, undone.
   try {
-    await consumeInvitation(orgId(ctx));
+    await consumeInvitation(ctx.org.id);
   } catch (e) {
     await db.invitation.delete({ where: { id: row.id } });
     throw e;
   }
   await mailInvite(input.email, token, organizationName, ctx.actor.type === "system" ? "IndexWatch" : ctx.actor.email, input.role, row.expiresAt);
-  await notifyInvitee(input.email, orgId(ctx), organizationName);
+  await notifyInvitee(input.email, ctx.org.id, organizationName);
   return toInviteResponse({ ...row, invitedByEmail: ctx.actor.type === "system" ? null : ctx.actor.email });
 }
 

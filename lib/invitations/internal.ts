@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { db, Prisma, type Tx } from "@/lib/db";
 import { appBaseUrl } from "@/lib/core/app-base-url";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { sendMail } from "@/lib/mail/send-mail";
 import type { InviteResponse } from "./schemas";
@@ -11,8 +11,6 @@ import type { InviteResponse } from "./schemas";
 // the token, so the old link dies. Sending counts against the organization's daily limit (rate limits).
 
 export const INVITE_TTL_DAYS = 7;
-
-export const orgId = (ctx: Ctx) => ctx.org!.id;
 
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -40,8 +38,8 @@ export async function inviterEmails(rows: Row[], client: Tx = db) {
   return rows.map((r) => ({ ...r, invitedByEmail: r.invitedByUserId ? (byId.get(r.invitedByUserId) ?? null) : null }));
 }
 
-export async function inviteOrThrow(tx: Tx, ctx: Ctx, inviteId: string) {
-  const row = await tx.invitation.findFirst({ where: { id: inviteId, organizationId: orgId(ctx) } });
+export async function inviteOrThrow(tx: Tx, ctx: OrgCtx, inviteId: string) {
+  const row = await tx.invitation.findFirst({ where: { id: inviteId, organizationId: ctx.org.id } });
   if (!row) throw new DomainError("NOT_FOUND", "Invitation not found");
   return row;
 }

@@ -1,9 +1,9 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { consumeInvitation } from "@/lib/rate-limit/consume-invitation";
-import { hashToken, INVITE_TTL_DAYS, inviteOrThrow, inviterEmails, mailInvite, newToken, orgId, toInviteResponse } from "./internal";
+import { hashToken, INVITE_TTL_DAYS, inviteOrThrow, inviterEmails, mailInvite, newToken, toInviteResponse } from "./internal";
 import type { InviteResponse } from "./schemas";
 
 function assertResendable(invite: { acceptedAt: Date | null; revokedAt: Date | null }) {
@@ -11,12 +11,12 @@ function assertResendable(invite: { acceptedAt: Date | null; revokedAt: Date | n
 }
 
 /** A new token and seven more days; the old link dies at once. */
-export async function resendInvite(ctx: Ctx, inviteId: string, now = new Date()): Promise<InviteResponse> {
+export async function resendInvite(ctx: OrgCtx, inviteId: string, now = new Date()): Promise<InviteResponse> {
   const token = newToken();
   // Checked, then counted (a refused resend costs nothing), before the transaction: the limiter's store is
   // another connection, which the embedded database would only serve once the transaction had ended.
   assertResendable(await inviteOrThrow(db, ctx, inviteId));
-  await consumeInvitation(orgId(ctx));
+  await consumeInvitation(ctx.org.id);
   const { row, organizationName } = await db.$transaction(async (tx) => {
     const current = await inviteOrThrow(tx, ctx, inviteId);
     assertResendable(current); // again, under the transaction: revoked or accepted meanwhile
@@ -25,7 +25,7 @@ export async function resendInvite(ctx: Ctx, inviteId: string, now = new Date())
       data: { tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000), sentCount: { increment: 1 }, lastSentAt: now },
     });
     await recordAudit({ action: "member.invite_resent", ...auditActor(ctx), target: { type: "invitation", id: row.id }, metadata: { email: row.email, sentCount: row.sentCount } }, tx);
-    const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { name: true } });
+    const org = await tx.organization.findUniqueOrThrow({ where: { id: ctx.org.id }, select: { name: true } });
     return { row, organizationName: org.name };
   });
   await mailInvite(row.email, token, organizationName, ctx.actor.type === "system" ? "IndexWatch" : ctx.actor.email, row.role, row.expiresAt);

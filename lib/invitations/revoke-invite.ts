@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { inviteOrThrow, inviterEmails, toInviteResponse } from "./internal";
 import type { InviteResponse } from "./schemas";
 
-export async function revokeInvite(ctx: Ctx, inviteId: string, now = new Date()): Promise<InviteResponse> {
+export async function revokeInvite(ctx: OrgCtx, inviteId: string, now = new Date()): Promise<InviteResponse> {
   return db.$transaction(async (tx) => {
     const row = await inviteOrThrow(tx, ctx, inviteId);
     if (row.acceptedAt) throw new DomainError("CONFLICT", "This invitation was accepted; remove the member instead");

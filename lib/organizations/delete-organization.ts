@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
-import { lockOrganization, orgId } from "./internal";
+import { lockOrganization } from "./internal";
 
 const ORGANIZATION_GRACE_DAYS = 30;
 
@@ -11,15 +11,15 @@ const ORGANIZATION_GRACE_DAYS = 30;
  * projects stop being synced and inspected) and purges it after 30 days. A personal organization goes
  * with its account, not on its own.
  */
-export async function deleteOrganization(ctx: Ctx, now = new Date()) {
+export async function deleteOrganization(ctx: OrgCtx, now = new Date()) {
   return db.$transaction(async (tx) => {
-    await lockOrganization(tx, orgId(ctx));
-    const org = await tx.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { personal: true, name: true } });
+    await lockOrganization(tx, ctx.org.id);
+    const org = await tx.organization.findUniqueOrThrow({ where: { id: ctx.org.id }, select: { personal: true, name: true } });
     if (org.personal) throw new DomainError("CONFLICT", "A personal organization is deleted with its account (Settings → Account), not on its own");
     const purgeAfter = new Date(now.getTime() + ORGANIZATION_GRACE_DAYS * 86_400_000);
-    await tx.organization.update({ where: { id: orgId(ctx) }, data: { deletedAt: now, deletionScheduledFor: purgeAfter } });
-    await tx.invitation.updateMany({ where: { organizationId: orgId(ctx), acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
-    await recordAudit({ action: "organization.deleted", ...auditActor(ctx), target: { type: "organization", id: orgId(ctx) }, metadata: { name: org.name, purgeAfter: purgeAfter.toISOString() } }, tx);
-    return { id: orgId(ctx), deleted: true as const, purgeAfter: purgeAfter.toISOString() };
+    await tx.organization.update({ where: { id: ctx.org.id }, data: { deletedAt: now, deletionScheduledFor: purgeAfter } });
+    await tx.invitation.updateMany({ where: { organizationId: ctx.org.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    await recordAudit({ action: "organization.deleted", ...auditActor(ctx), target: { type: "organization", id: ctx.org.id }, metadata: { name: org.name, purgeAfter: purgeAfter.toISOString() } }, tx);
+    return { id: ctx.org.id, deleted: true as const, purgeAfter: purgeAfter.toISOString() };
   });
 }

@@ -1,7 +1,7 @@
-import type { Ctx } from "@/lib/core/context";
-import { orgId, toOrganizationResponse } from "./internal";
+import type { OrgCtx } from "@/lib/core/context";
+import { toOrganizationResponse } from "./internal";
 import type { OrganizationResponse } from "./schemas";
 
-export async function getOrganization(ctx: Ctx): Promise<OrganizationResponse> {
-  return toOrganizationResponse(orgId(ctx), ctx.org!.role);
+export async function getOrganization(ctx: OrgCtx): Promise<OrganizationResponse> {
+  return toOrganizationResponse(ctx.org.id, ctx.org.role);
 }

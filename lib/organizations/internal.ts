@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { db, type OrgRole, type Tx } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { canManageRole, permissionsOf } from "@/lib/auth/permissions";
 import type { MemberResponse, OrganizationResponse } from "./schemas";
@@ -11,8 +11,6 @@ import type { MemberResponse, OrganizationResponse } from "./schemas";
 
 /** Organizations one user may own or belong to (ORGANIZATIONS_PER_USER): an agency keeps one per client. */
 const maxOrganizationsPerUser = () => Number(process.env.ORGANIZATIONS_PER_USER) || 100;
-
-export const orgId = (ctx: Ctx) => ctx.org!.id;
 
 export function slugFor(name: string) {
   const base = name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "org";
@@ -54,9 +52,9 @@ export async function assertNotLastOwner(tx: Tx, organizationId: string, what: s
   if (owners <= 1) throw new DomainError("LAST_OWNER", `${what}: an organization keeps at least one owner. Make someone else owner first (transfer ownership).`);
 }
 
-export function refuseUnlessManages(ctx: Ctx, target: OrgRole, to?: OrgRole) {
-  if (!canManageRole(ctx.org!.role, target, to)) {
-    throw new DomainError("FORBIDDEN", "Only an owner can change an owner, or make someone owner", { missingPermission: "members.manage_owners", role: ctx.org!.role });
+export function refuseUnlessManages(ctx: OrgCtx, target: OrgRole, to?: OrgRole) {
+  if (!canManageRole(ctx.org.role, target, to)) {
+    throw new DomainError("FORBIDDEN", "Only an owner can change an owner, or make someone owner", { missingPermission: "members.manage_owners", role: ctx.org.role });
   }
 }
 

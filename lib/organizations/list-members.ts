@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta, type Pagination } from "@/lib/core/pagination";
-import { orgId } from "./internal";
+
 import type { MemberResponse } from "./schemas";
 
-export async function listMembers(ctx: Ctx, q: Pagination) {
-  const where = { organizationId: orgId(ctx) };
+export async function listMembers(ctx: OrgCtx, q: Pagination) {
+  const where = { organizationId: ctx.org.id };
   const [rows, total] = await Promise.all([
     db.membership.findMany({
       where, include: { user: { select: { email: true, name: true } } },

@@ -1,16 +1,16 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
-import { lockOrganization, orgId, toOrganizationResponse } from "./internal";
+import { lockOrganization, toOrganizationResponse } from "./internal";
 import type { OrganizationResponse, updateOrganizationBody } from "./schemas";
 
-export async function updateOrganization(ctx: Ctx, input: z.infer<typeof updateOrganizationBody>): Promise<OrganizationResponse> {
+export async function updateOrganization(ctx: OrgCtx, input: z.infer<typeof updateOrganizationBody>): Promise<OrganizationResponse> {
   return db.$transaction(async (tx) => {
-    await lockOrganization(tx, orgId(ctx));
-    const before = await tx.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { name: true } });
-    await tx.organization.update({ where: { id: orgId(ctx) }, data: { name: input.name } });
-    await recordAudit({ action: "organization.updated", ...auditActor(ctx), target: { type: "organization", id: orgId(ctx) }, metadata: { from: before.name, to: input.name } }, tx);
-    return toOrganizationResponse(orgId(ctx), ctx.org!.role, tx);
+    await lockOrganization(tx, ctx.org.id);
+    const before = await tx.organization.findUniqueOrThrow({ where: { id: ctx.org.id }, select: { name: true } });
+    await tx.organization.update({ where: { id: ctx.org.id }, data: { name: input.name } });
+    await recordAudit({ action: "organization.updated", ...auditActor(ctx), target: { type: "organization", id: ctx.org.id }, metadata: { from: before.name, to: input.name } }, tx);
+    return toOrganizationResponse(ctx.org.id, ctx.org.role, tx);
   });
 }

@@ -1,13 +1,13 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
-import { orgId, ssoLoginPath, ssoRedirectUri, toDomain } from "./internal";
+import type { OrgCtx } from "@/lib/core/context";
+import { ssoLoginPath, ssoRedirectUri, toDomain } from "./internal";
 import type { SsoConfigResponse } from "./schemas";
 
-export async function getSso(ctx: Ctx): Promise<SsoConfigResponse> {
+export async function getSso(ctx: OrgCtx): Promise<SsoConfigResponse> {
   const [sso, org, domains] = await Promise.all([
-    db.organizationSso.findUnique({ where: { organizationId: orgId(ctx) } }),
-    db.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { slug: true } }),
-    db.ssoDomain.findMany({ where: { organizationId: orgId(ctx) }, orderBy: { domain: "asc" } }),
+    db.organizationSso.findUnique({ where: { organizationId: ctx.org.id } }),
+    db.organization.findUniqueOrThrow({ where: { id: ctx.org.id }, select: { slug: true } }),
+    db.ssoDomain.findMany({ where: { organizationId: ctx.org.id }, orderBy: { domain: "asc" } }),
   ]);
   if (!sso) return null;
   return {

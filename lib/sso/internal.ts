@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { db, type Tx } from "@/lib/db";
 import { appBaseUrl } from "@/lib/core/app-base-url";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { encryptSecret, decryptSecret } from "@/lib/engines/secret-box";
 import { SsoLoginError } from "./sso-login-error";
@@ -10,8 +10,6 @@ import { SsoLoginError } from "./sso-login-error";
 // secret sealed with AES-256-GCM bound to the organization) and the email domains it claims, each proven
 // by a DNS TXT record through the same resolver as project verification. A domain is verified for one
 // organization at most (a partial unique index).
-
-export const orgId = (ctx: Ctx) => ctx.org!.id;
 
 export const sealClientSecret = (organizationId: string, secret: string) => encryptSecret(secret, { aad: `sso:${organizationId}` });
 
@@ -33,8 +31,8 @@ export function toDomain(d: { domain: string; verificationToken: string; verifie
   };
 }
 
-export function audit(tx: Tx, ctx: Ctx, action: "settings.sso_configured" | "settings.sso_disabled" | "settings.updated", metadata: Record<string, unknown>) {
-  return recordAudit({ action, ...auditActor(ctx), target: { type: "organization", id: orgId(ctx) }, metadata }, tx);
+export function audit(tx: Tx, ctx: OrgCtx, action: "settings.sso_configured" | "settings.sso_disabled" | "settings.updated", metadata: Record<string, unknown>) {
+  return recordAudit({ action, ...auditActor(ctx), target: { type: "organization", id: ctx.org.id }, metadata }, tx);
 }
 
 export const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");

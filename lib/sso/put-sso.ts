@@ -1,20 +1,20 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/core/context";
+import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { getSso } from "./get-sso";
-import { audit, orgId, sealClientSecret } from "./internal";
+import { audit, sealClientSecret } from "./internal";
 import { providerConfig } from "./oidc-client";
 import type { putSsoBody } from "./schemas";
 
 /** Sets the provider. Its discovery document is fetched first (through the safe fetcher): a bad issuer is refused before anything is stored. */
-export async function putSso(ctx: Ctx, input: z.infer<typeof putSsoBody>) {
+export async function putSso(ctx: OrgCtx, input: z.infer<typeof putSsoBody>) {
   await providerConfig({ issuer: input.issuer, clientId: input.clientId, clientSecret: input.clientSecret });
   await db.$transaction(async (tx) => {
     const data = {
-      provider: input.provider, issuer: input.issuer, clientId: input.clientId, clientSecretEnc: sealClientSecret(orgId(ctx), input.clientSecret),
+      provider: input.provider, issuer: input.issuer, clientId: input.clientId, clientSecretEnc: sealClientSecret(ctx.org.id, input.clientSecret),
       enforce: input.enforce ?? false, enabled: true, configuredByUserId: actorUserId(ctx),
     };
-    await tx.organizationSso.upsert({ where: { organizationId: orgId(ctx) }, create: { organizationId: orgId(ctx), ...data }, update: data });
+    await tx.organizationSso.upsert({ where: { organizationId: ctx.org.id }, create: { organizationId: ctx.org.id, ...data }, update: data });
     await audit(tx, ctx, "settings.sso_configured", { provider: input.provider, issuer: input.issuer, clientId: input.clientId, enforce: data.enforce });
   });
   return getSso(ctx);

@@ -1,14 +1,14 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { getDefaultResolver, type HostResolver } from "@/lib/net/resolver";
 import { checkDnsRecord } from "@/lib/verification/check-dns-record";
 import { DNS_FAILURES } from "@/lib/verification/messages";
-import { audit, domainRecordName, domainRecordValue, orgId } from "./internal";
+import { audit, domainRecordName, domainRecordValue } from "./internal";
 
 /** Checks the TXT record now; verified once found (and then held by this organization only). */
-export async function verifyDomain(ctx: Ctx, domain: string, resolver: HostResolver = getDefaultResolver(), now = new Date()) {
-  const row = await db.ssoDomain.findUnique({ where: { organizationId_domain: { organizationId: orgId(ctx), domain } } });
+export async function verifyDomain(ctx: OrgCtx, domain: string, resolver: HostResolver = getDefaultResolver(), now = new Date()) {
+  const row = await db.ssoDomain.findUnique({ where: { organizationId_domain: { organizationId: ctx.org.id, domain } } });
   if (!row) throw new DomainError("NOT_FOUND", "Claim the domain first");
   const check = await checkDnsRecord(resolver, domainRecordName(domain), domainRecordValue(row.verificationToken));
   const error = check.ok ? null : DNS_FAILURES[check.reason];

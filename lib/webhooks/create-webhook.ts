@@ -1,24 +1,24 @@
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { actorUserId, type Ctx } from "@/lib/core/context";
+import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { audit, checkUrl, maxEndpoints, newSecret, orgId, sealSecret, toWebhookResponse } from "./internal";
+import { audit, checkUrl, maxEndpoints, newSecret, sealSecret, toWebhookResponse } from "./internal";
 import type { createWebhookBody } from "./schemas";
 
 const defaultFormat = (url: string) => (new URL(url).hostname === "hooks.slack.com" ? "slack" : "standard");
 
-export async function createWebhook(ctx: Ctx, input: z.infer<typeof createWebhookBody>) {
+export async function createWebhook(ctx: OrgCtx, input: z.infer<typeof createWebhookBody>) {
   const url = await checkUrl(input.url);
   const secret = newSecret();
   const row = await db.$transaction(async (tx) => {
     // Counted under the organization's row lock, so that two creations cannot both take the last place.
-    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId(ctx)}::uuid FOR UPDATE`;
-    const count = await tx.webhookEndpoint.count({ where: { organizationId: orgId(ctx) } });
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${ctx.org.id}::uuid FOR UPDATE`;
+    const count = await tx.webhookEndpoint.count({ where: { organizationId: ctx.org.id } });
     if (count >= maxEndpoints()) throw new DomainError("CONFLICT", `An organization can have ${maxEndpoints()} webhook endpoints; delete one first`, { limit: maxEndpoints() });
     const id = crypto.randomUUID();
     const created = await tx.webhookEndpoint.create({
       data: {
-        id, organizationId: orgId(ctx), url, description: input.description || null, events: input.events,
+        id, organizationId: ctx.org.id, url, description: input.description || null, events: input.events,
         format: input.format ?? defaultFormat(url), secretEnc: sealSecret(id, secret), createdByUserId: actorUserId(ctx),
       },
     });

@@ -1,10 +1,11 @@
-import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { audit, getWebhookOrThrow } from "./internal";
 
-export async function deleteWebhook(ctx: Ctx, webhookId: string) {
-  await db.$transaction(async (tx) => {
-    const current = await getWebhookOrThrow(ctx, webhookId, tx);
+export async function deleteWebhook(ctx: OrgCtx, webhookId: string) {
+  await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    const current = await getWebhookOrThrow(ctx, webhookId);
     await tx.webhookEndpoint.delete({ where: { id: current.id } });
     await audit(tx, ctx, current.id, { change: "webhook_deleted", url: current.url });
   });

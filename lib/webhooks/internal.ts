@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { db, type Tx } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { db, dbOf, type Tx } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError, validationError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { decryptSecret, encryptSecret } from "@/lib/engines/secret-box";
@@ -25,8 +25,6 @@ export const toWebhookResponse = (r: EndpointRow): WebhookResponse => ({
   createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
 });
 
-export const orgId = (ctx: Ctx) => ctx.org!.id;
-
 /** The secret is bound to its endpoint (AAD): a sealed secret copied onto another row does not open. */
 export const sealSecret = (endpointId: string, secret: string) => encryptSecret(secret, { aad: `webhook:${endpointId}` });
 
@@ -42,15 +40,16 @@ export async function checkUrl(raw: string): Promise<string> {
 }
 
 /** The organization's endpoint, or 404 (another organization's id included). */
-export async function getWebhookOrThrow(ctx: Ctx, webhookId: string, tx: Tx = db, opts: { /** Row lock: two rotations at once apply one after the other. */ lock?: boolean } = {}) {
-  if (opts.lock) await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${webhookId}::uuid AND organization_id = ${orgId(ctx)}::uuid FOR UPDATE`;
-  const row = await tx.webhookEndpoint.findFirst({ where: { id: webhookId, organizationId: orgId(ctx) } });
+export async function getWebhookOrThrow(ctx: OrgCtx, webhookId: string, opts: { /** Row lock: two rotations at once apply one after the other. */ lock?: boolean } = {}) {
+  const tx = dbOf(ctx);
+  if (opts.lock) await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${webhookId}::uuid AND organization_id = ${ctx.org.id}::uuid FOR UPDATE`;
+  const row = await tx.webhookEndpoint.findFirst({ where: { id: webhookId, organizationId: ctx.org.id } });
   if (!row) throw new DomainError("NOT_FOUND", "Webhook endpoint not found");
   return row;
 }
 
-export function audit(tx: Tx, ctx: Ctx, id: string, metadata: Record<string, unknown>) {
-  return recordAudit({ action: "settings.updated", ...auditActor(ctx), organizationId: orgId(ctx), target: { type: "webhook", id }, metadata, request: ctx.request }, tx);
+export function audit(tx: Tx, ctx: OrgCtx, id: string, metadata: Record<string, unknown>) {
+  return recordAudit({ action: "settings.updated", ...auditActor(ctx), organizationId: ctx.org.id, target: { type: "webhook", id }, metadata, request: ctx.request }, tx);
 }
 
 export const withAttempts = { attemptLog: { orderBy: { attempt: "asc" as const } } };

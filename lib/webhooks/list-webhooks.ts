@@ -1,10 +1,10 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta, type Pagination } from "@/lib/core/pagination";
-import { orgId, toWebhookResponse } from "./internal";
+import { toWebhookResponse } from "./internal";
 
-export async function listWebhooks(ctx: Ctx, q: Pagination) {
-  const where = { organizationId: orgId(ctx) };
+export async function listWebhooks(ctx: OrgCtx, q: Pagination) {
+  const where = { organizationId: ctx.org.id };
   const [rows, total] = await Promise.all([
     db.webhookEndpoint.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: q.offset, take: q.limit }),
     db.webhookEndpoint.count({ where }),

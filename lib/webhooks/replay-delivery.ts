@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { deliverDue } from "./deliver";
 import { findDelivery, getWebhookOrThrow, toDeliveryResponse } from "./internal";
 
 /** A new delivery of the same message (same webhook-id and body), attempted now, then retried as any other. */
-export async function replayDelivery(ctx: Ctx, webhookId: string, deliveryId: string) {
+export async function replayDelivery(ctx: OrgCtx, webhookId: string, deliveryId: string) {
   const endpoint = await getWebhookOrThrow(ctx, webhookId);
   const original = await db.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: endpoint.id, organizationId: endpoint.organizationId } });
   if (!original) throw new DomainError("NOT_FOUND", "Delivery not found");

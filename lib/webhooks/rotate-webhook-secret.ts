@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { audit, getWebhookOrThrow, newSecret, sealSecret, toWebhookResponse } from "./internal";
 import type { rotateSecretBody } from "./schemas";
 import { DEFAULT_PREVIOUS_SECRET_HOURS } from "./secret-rotation";
@@ -10,11 +10,12 @@ import { DEFAULT_PREVIOUS_SECRET_HOURS } from "./secret-rotation";
  * `webhook-signature`, as the Standard Webhooks specification allows) for `keepPreviousHours`, so a receiver
  * can switch without refusing a delivery; a rotation during that overlap ends the older secret for good.
  */
-export async function rotateWebhookSecret(ctx: Ctx, webhookId: string, input: z.infer<typeof rotateSecretBody>, now = new Date()) {
+export async function rotateWebhookSecret(ctx: OrgCtx, webhookId: string, input: z.infer<typeof rotateSecretBody>, now = new Date()) {
   const secret = newSecret();
   const keepHours = input.keepPreviousHours ?? DEFAULT_PREVIOUS_SECRET_HOURS;
-  const row = await db.$transaction(async (tx) => {
-    const current = await getWebhookOrThrow(ctx, webhookId, tx, { lock: true });
+  const row = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    const current = await getWebhookOrThrow(ctx, webhookId, { lock: true });
     const row = await tx.webhookEndpoint.update({
       where: { id: current.id },
       data: {

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { deliverDue } from "./deliver";
 import { findDelivery, getWebhookOrThrow, toDeliveryResponse } from "./internal";
 import { messageIdFor, renderPayload } from "./payload";
@@ -9,7 +9,7 @@ import { TEST_EVENT_TYPE } from "./schemas";
  * Sends a `webhook.test` event to the endpoint now, whatever it subscribes to (a disabled endpoint too: testing
  * is how one checks a fix), tried once, and answers the delivery with its outcome.
  */
-export async function sendTestEvent(ctx: Ctx, webhookId: string) {
+export async function sendTestEvent(ctx: OrgCtx, webhookId: string) {
   const endpoint = await getWebhookOrThrow(ctx, webhookId);
   const now = new Date();
   const envelope = {

@@ -1,13 +1,14 @@
 import type { z } from "zod";
-import { db } from "@/lib/db";
-import type { Ctx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
 import { audit, checkUrl, getWebhookOrThrow, toWebhookResponse } from "./internal";
 import type { updateWebhookBody } from "./schemas";
 
-export async function updateWebhook(ctx: Ctx, webhookId: string, input: z.infer<typeof updateWebhookBody>) {
+export async function updateWebhook(ctx: OrgCtx, webhookId: string, input: z.infer<typeof updateWebhookBody>) {
   const url = input.url === undefined ? undefined : await checkUrl(input.url);
-  return db.$transaction(async (tx) => {
-    const current = await getWebhookOrThrow(ctx, webhookId, tx);
+  return withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    const current = await getWebhookOrThrow(ctx, webhookId);
     // Enabling again (also after the three-day disable) starts with a clean failure record.
     const enabling = input.enabled === true && (!current.enabled || current.disabledAt !== null);
     const row = await tx.webhookEndpoint.update({
