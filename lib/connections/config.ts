@@ -16,15 +16,21 @@ export function gscRedirectUri(): string {
   return `${base}/projects/gsc/callback`;
 }
 
-/** The console's OAuth client, or 503 INTEGRATION_NOT_CONFIGURED. */
-export function consoleClientOrThrow(): ConsoleClient {
+/** The OAuth client's id and secret (GSC_CLIENT_ID, GSC_CLIENT_SECRET), or null when either is missing. */
+export function gscOAuthCredentials(): { clientId: string; clientSecret: string } | null {
   const clientId = read("GSC_CLIENT_ID");
   const clientSecret = read("GSC_CLIENT_SECRET");
-  if (!clientId || !clientSecret) {
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
+/** The console's OAuth client, or 503 INTEGRATION_NOT_CONFIGURED. */
+export function consoleClientOrThrow(): ConsoleClient {
+  const credentials = gscOAuthCredentials();
+  if (!credentials) {
     throw new DomainError("INTEGRATION_NOT_CONFIGURED", "The webmaster console connection is not configured on this server (GSC_CLIENT_ID, GSC_CLIENT_SECRET)", { integration: "gsc" });
   }
   assertEncryptionConfigured("gsc");
-  return { clientId, clientSecret, redirectUri: gscRedirectUri() };
+  return { ...credentials, redirectUri: gscRedirectUri() };
 }
 
 /** Secrets are only ever stored sealed: without a usable ENCRYPTION_KEY nothing is connected (503). */
