@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import type { Ctx } from "@/lib/core/context";
 import { consoleQuota } from "@/lib/engines/console";
-import { quotaToday } from "@/lib/engine-sync/quota-store";
+import { quotaToday } from "./quota-store";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { iso } from "@/lib/users/schemas";
 import { ConnectionsResponse } from "./schemas";

@@ -1,7 +1,7 @@
 import { Prisma, type Tx } from "@/lib/db";
+import type { EngineName } from "@/lib/connections/connected-engines";
 import { recordEvents } from "@/lib/events/outbox";
 import type { ProjectRef } from "@/lib/issues/detections";
-import type { EngineName } from "./connected-engines";
 
 // Drops from an engine's index: which answers are one, their likely cause, read from our own audits of
 // the same URL in the same window (since the engine last said indexed): what the page, the server or

@@ -1,6 +1,6 @@
+import type { EngineName } from "@/lib/connections/connected-engines";
 import type { EngineAState } from "@/lib/engines/console";
 import type { EngineBState } from "@/lib/engines/engine-b";
-import type { EngineName } from "./connected-engines";
 
 // What one engine's run over a project's URLs gives back: the definitive answers to store, the URLs
 // that no longer owe the engine a check, and a report of what happened.

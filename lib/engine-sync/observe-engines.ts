@@ -1,7 +1,7 @@
 import { db, Prisma, type Tx } from "@/lib/db";
+import { connectionColumns, type EngineName } from "@/lib/connections/connected-engines";
 import type { ProjectRef } from "@/lib/issues/detections";
 import { applyEngineObservations } from "./apply-engine-observations";
-import { connectionColumns, type EngineName } from "./connected-engines";
 import { emptyReport, type EngineRun, type EngineRunReport, type EngineSyncUrl } from "./observation";
 import { observeEngineB } from "./observe-engine-b";
 import { observeGsc } from "./observe-gsc";

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/connections/quota-store";
 import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
 import { openGscRefreshToken } from "@/lib/connections/secrets";
 import { inspectUrl, mapInspectionToEngineAState, nextMinute } from "@/lib/engines/console";
@@ -8,7 +9,6 @@ import type { ProjectRef } from "@/lib/issues/detections";
 import { consoleAccessToken, forgetAccessToken } from "./access-token";
 import { CONSECUTIVE_FAILURES_STOP, gscOAuthCredentials } from "./config";
 import { deferredRun, emptyReport, type EngineRun, type EngineStop, type EngineSyncUrl, type Observation } from "./observation";
-import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "./quota-store";
 
 /**
  * Inspects `urls` through the project's gsc property, one reservation of our quota count per call. A 429

@@ -1,11 +1,11 @@
 import { setTimeout as sleepFor } from "node:timers/promises";
 import { db, Prisma } from "@/lib/db";
+import { connectionColumns, enginesOf, type EngineName } from "@/lib/connections/connected-engines";
+import { quotaToday } from "@/lib/connections/quota-store";
 import type { ProjectRef } from "@/lib/issues/detections";
-import { connectionColumns, enginesOf, type EngineName } from "./connected-engines";
 import { BACKLOG_BATCH_SIZE, gscQuota } from "./config";
 import type { EngineRunReport, EngineStop } from "./observation";
 import { observeEngines } from "./observe-engines";
-import { quotaToday } from "./quota-store";
 
 // The engine checks owed after paid inspections (tracked_urls.engine_{a,b}_sync_priority), worked through
 // by priority inside the console quota: never asked, "check again" and inspect-now, audit changed, last

@@ -4,7 +4,7 @@ import { lockProjectStats } from "@/lib/issues/counters";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
 import { auditState, changedFields, inspectionFailureCode, isMaterialChange, mergeOutcome, nextInspectionAt, type StoredAudit } from "./merge-outcome";
-import type { ConnectedEngines } from "@/lib/engine-sync/connected-engines";
+import type { ConnectedEngines } from "@/lib/connections/connected-engines";
 import type { InspectionSource } from "./schemas";
 
 export interface InspectedProject {

@@ -7,7 +7,7 @@ import type { AuditOutcome } from "@/lib/audit/types";
 import { disconnectGsc } from "@/lib/connections/disconnect-gsc";
 import { sealGscRefreshToken } from "@/lib/connections/secrets";
 import { listBacklogProjects, observeEngines, syncEngineBacklog, type DropCause } from "@/lib/engine-sync";
-import { propertyKey } from "@/lib/engine-sync/quota-store";
+import { propertyKey } from "@/lib/connections/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 import { applyAuditOutcomes, type InspectionResult } from "@/lib/inspections/apply-audit-outcomes";
 import { startFakeConsole, type FakeConsole } from "../fakes/console-server";

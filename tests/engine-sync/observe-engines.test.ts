@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/lib/db";
 import { getConnections } from "@/lib/connections/get-connections";
 import { observeEngines, syncEngineBacklog } from "@/lib/engine-sync";
-import { propertyKey } from "@/lib/engine-sync/quota-store";
+import { propertyKey } from "@/lib/connections/quota-store";
 import { nextPacificMidnight, pacificDayKey } from "@/lib/engines/pacific-time";
 import { inspectUrlNow } from "@/lib/inspections/inspect-url-now";
 import { inspectPlannedProject, type AuditRunnerLike } from "@/lib/inspections/inspect-planned-project";

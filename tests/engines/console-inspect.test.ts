@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { inspectUrl } from "@/lib/engines/console/inspect-url";
 import { mapInspectionToEngineAState } from "@/lib/engines/console/map-inspection";
-import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/engine-sync/quota-store";
+import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/connections/quota-store";
 import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
 import { setEnvForSuite } from "./helpers";
 

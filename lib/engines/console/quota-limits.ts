@@ -1,5 +1,5 @@
 // The console's URL-inspection quota per property: 2,000 a Pacific day and 600 a minute (ENGINES.md).
-// Counted by us in the database (lib/engine-sync/quota-store.ts). GSC_QUOTA_PER_DAY and
+// Counted by us in the database (lib/connections/quota-store.ts). GSC_QUOTA_PER_DAY and
 // GSC_QUOTA_PER_MINUTE lower the limits (a property shared with another tool, a demo, a benchmark).
 export type QuotaLimits = { perDay: number; perMinute: number };
 export const CONSOLE_QUOTA: QuotaLimits = { perDay: 2000, perMinute: 600 };
