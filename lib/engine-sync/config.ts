@@ -1,7 +1,7 @@
 // What the engine sync reads from configuration, in one place: the OAuth client that refreshes grants,
 // the inspection quota in force, and the sizes of its batches.
 export { gscOAuthCredentials } from "@/lib/connections/config"; // GSC_CLIENT_ID, GSC_CLIENT_SECRET
-export { consoleQuota as gscQuota } from "@/lib/engines/console"; // GSC_QUOTA_PER_DAY, GSC_QUOTA_PER_MINUTE
+export { gscQuota } from "@/lib/engines/gsc"; // GSC_QUOTA_PER_DAY, GSC_QUOTA_PER_MINUTE
 
 /** Owed checks asked per engine call of the backlog sync (the gsc batch is also capped by today's quota). */
 export const BACKLOG_BATCH_SIZE = 100;

@@ -1,4 +1,4 @@
-// Engine observations (console URL inspection, engine-B URL info) for tracked URLs, under the console quota.
+// Engine observations (gsc URL inspection, engine-B URL info) for tracked URLs, under the gsc quota.
 export { observeEngines, type ObserveReport } from "./observe-engines";
 export type { EngineRunReport, EngineSyncUrl } from "./observation";
 export { syncEngineBacklog, listBacklogProjects, type BacklogReport } from "./sync-backlog";

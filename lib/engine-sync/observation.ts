@@ -1,5 +1,5 @@
 import type { EngineName } from "@/lib/connections/connected-engines";
-import type { EngineAState } from "@/lib/engines/console";
+import type { EngineAState } from "@/lib/engines/gsc";
 import type { EngineBState } from "@/lib/engines/engine-b";
 
 // What one engine's run over a project's URLs gives back: the definitive answers to store, the URLs

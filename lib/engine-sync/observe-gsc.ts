@@ -2,11 +2,11 @@ import { db } from "@/lib/db";
 import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/connections/quota-store";
 import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
 import { openGscRefreshToken } from "@/lib/connections/secrets";
-import { inspectUrl, mapInspectionToEngineAState, nextMinute } from "@/lib/engines/console";
+import { inspectUrl, mapGscInspection, nextMinute } from "@/lib/engines/gsc";
 import { nextPacificMidnight } from "@/lib/engines/pacific-time";
 import { logEngineWarning } from "@/lib/engines/log";
 import type { ProjectRef } from "@/lib/issues/detections";
-import { consoleAccessToken, forgetAccessToken } from "./access-token";
+import { forgetAccessToken, gscAccessToken } from "./gsc-access-token";
 import { CONSECUTIVE_FAILURES_STOP, gscOAuthCredentials } from "./config";
 import { deferredRun, emptyReport, type EngineRun, type EngineStop, type EngineSyncUrl, type Observation } from "./observation";
 
@@ -27,10 +27,10 @@ export async function observeGsc(
   // again; the URLs stay owed and the other projects go on.
   let refreshToken: string;
   try { refreshToken = openGscRefreshToken(ref.projectId, conn.box); } catch {
-    logEngineWarning(`The console grant of project ${ref.projectId} cannot be decrypted (was ENCRYPTION_KEY changed?); connect the console again`);
+    logEngineWarning(`The gsc grant of project ${ref.projectId} cannot be decrypted (was ENCRYPTION_KEY changed?); connect gsc again`);
     return deferredRun("not_configured", urls.length);
   }
-  const token = (fresh = false) => consoleAccessToken({
+  const token = (fresh = false) => gscAccessToken({
     projectId: ref.projectId, box: conn.box, refreshToken: () => refreshToken, ...credentials, now: clock(), fresh,
   });
 
@@ -80,7 +80,7 @@ export async function observeGsc(
     else if (res.kind === "transient") report.unsettled.push(u.id);
     if (res.kind === "ok") {
       failures = 0;
-      const obs = mapInspectionToEngineAState(res.value.indexStatusResult);
+      const obs = mapGscInspection(res.value.indexStatusResult);
       if (!obs.definitive) { report.inconclusive++; continue; }
       report.observed++;
       observations.push({
@@ -90,7 +90,7 @@ export async function observeGsc(
       continue;
     }
     if (res.kind === "quota") {
-      // Refused: the console did not count it. A daily refusal below our own count means a shared property.
+      // Refused: gsc did not count it. A daily refusal below our own count means a shared property.
       await releaseInspection(key, now);
       if (res.scope === "day") await exhaustDay(key, now);
       stop(res.scope === "day" ? "quota_day" : "quota_minute", res.retryAt);

@@ -8,7 +8,7 @@ import type { EngineRunReport, EngineStop } from "./observation";
 import { observeEngines } from "./observe-engines";
 
 // The engine checks owed after paid inspections (tracked_urls.engine_{a,b}_sync_priority), worked through
-// by priority inside the console quota: never asked, "check again" and inspect-now, audit changed, last
+// by priority inside the gsc quota: never asked, "check again" and inspect-now, audit changed, last
 // seen indexed, then the least recently asked. What the quota leaves today stays owed and goes first
 // after the next Pacific midnight: deferred, never failed.
 
@@ -52,7 +52,7 @@ export async function syncEngineBacklog(ref: ProjectRef, opts: SyncBacklogOption
     if (!engines[engine]) { r.stopped = "not_connected"; continue; }
     const skipped: string[] = []; // failed for a passing reason on this turn: not asked again until the next one
     while (!pastDeadline()) {
-      // The console's batch never exceeds what our count leaves of today's quota.
+      // gsc's batch never exceeds what our count leaves of today's quota.
       const room = engine === "engineA" && p.gscPropertyUrl ? (await quotaToday(p.gscPropertyUrl, now(), gscQuota())).remaining : Infinity;
       if (room === 0) { r.stopped = "quota_day"; break; }
       const urls = await owed(ref.projectId, engine, Math.min(opts.batchSize ?? BACKLOG_BATCH_SIZE, room), skipped);

@@ -101,7 +101,7 @@ function snake(m: ReturnType<typeof mergeOutcome>) {
 }
 
 /**
- * The engine-check priority a URL earns from this inspection (the lower, the sooner inside the console
+ * The engine-check priority a URL earns from this inspection (the lower, the sooner inside gsc
  * quota): never asked by an engine 0, "check again" or inspect-now 1, audit changed 2, last seen indexed 3,
  * the rest 4. A URL already owing a check keeps the more urgent of the two.
  */
