@@ -37,5 +37,8 @@ export type EngineRun = {
 
 export const emptyReport = (stopped: EngineStop | null = null): EngineRunReport => ({ observed: 0, inconclusive: 0, deferred: 0, failed: 0, unsettled: [], stopped, retryAt: null });
 
+/** A run before its first call (or one never started: not asked, not connected). */
+export const newRun = (stopped: EngineStop | null = null): EngineRun => ({ report: emptyReport(stopped), observations: [], settled: [] });
+
 /** A run that asked nothing: every URL stays owed. */
-export const deferredRun = (stopped: EngineStop, urls: number): EngineRun => ({ report: { ...emptyReport(stopped), deferred: urls }, observations: [], settled: [] });
+export const deferredRun = (stopped: EngineStop, urls: number): EngineRun => ({ ...newRun(stopped), report: { ...emptyReport(stopped), deferred: urls } });

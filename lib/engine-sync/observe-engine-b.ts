@@ -3,7 +3,7 @@ import { openEngineBKey } from "@/lib/connections/secrets";
 import { getCrawlIssues, getUrlInfo, mapUrlInfoToEngineBState } from "@/lib/engines/engine-b";
 import type { ProjectRef } from "@/lib/issues/detections";
 import { CONSECUTIVE_FAILURES_STOP } from "./config";
-import { deferredRun, emptyReport, type EngineRun, type EngineSyncUrl, type Observation } from "./observation";
+import { deferredRun, newRun, type EngineRun, type EngineSyncUrl } from "./observation";
 
 /**
  * Asks engine B for the URL info of `urls` on the project's site, read together with the site's crawl
@@ -12,9 +12,8 @@ import { deferredRun, emptyReport, type EngineRun, type EngineSyncUrl, type Obse
 export async function observeEngineB(
   ref: ProjectRef, conn: { box: string; siteUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date,
 ): Promise<EngineRun> {
-  const report = emptyReport();
-  const observations: Observation[] = [];
-  const settled: string[] = [];
+  const run = newRun();
+  const { report, observations, settled } = run;
   let apiKey: string;
   try { apiKey = openEngineBKey(ref.projectId, conn.box); } catch {
     return deferredRun("not_configured", urls.length);
@@ -45,7 +44,7 @@ export async function observeEngineB(
     report.failed++;
     if (++failures >= CONSECUTIVE_FAILURES_STOP) report.stopped = "unavailable";
   }
-  return { report, observations, settled };
+  return run;
 }
 
 const sameUrl = (url: string) => { try { return new URL(url).href; } catch { return url; } };

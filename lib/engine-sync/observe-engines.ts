@@ -2,7 +2,7 @@ import { db, Prisma, type Tx } from "@/lib/db";
 import { connectionColumns, type EngineName } from "@/lib/connections/connected-engines";
 import type { ProjectRef } from "@/lib/issues/detections";
 import { applyEngineObservations } from "./apply-engine-observations";
-import { emptyReport, type EngineRun, type EngineRunReport, type EngineSyncUrl } from "./observation";
+import { emptyReport, newRun, type EngineRunReport, type EngineSyncUrl } from "./observation";
 import { observeEngineB } from "./observe-engine-b";
 import { observeGsc } from "./observe-gsc";
 
@@ -31,17 +31,14 @@ export async function observeEngines(
   });
   if (!p) return report;
   const asked = new Set<EngineName>(opts.engines ?? ["engineA", "engineB"]);
-  const notAsked = (): EngineRun => ({ report: emptyReport(), observations: [], settled: [] });
-  const notConnected = (): EngineRun => ({ report: emptyReport("not_connected"), observations: [], settled: [] });
-
-  const gsc = !asked.has("engineA") ? notAsked()
+  const gsc = !asked.has("engineA") ? newRun()
     : p.gscRefreshTokenEnc && p.gscPropertyUrl && !p.gscRevokedAt
       ? await observeGsc(project, { box: p.gscRefreshTokenEnc, propertyUrl: p.gscPropertyUrl }, urls, opts.source, clock)
-      : notConnected();
-  const engineB = !asked.has("engineB") ? notAsked()
+      : newRun("not_connected");
+  const engineB = !asked.has("engineB") ? newRun()
     : p.engineBApiKeyEnc && p.engineBSiteUrl
       ? await observeEngineB(project, { box: p.engineBApiKeyEnc, siteUrl: p.engineBSiteUrl }, urls, opts.source, clock)
-      : notConnected();
+      : newRun("not_connected");
   report.engineA = gsc.report;
   report.engineB = engineB.report;
 

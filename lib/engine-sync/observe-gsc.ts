@@ -8,7 +8,7 @@ import { logEngineWarning } from "@/lib/engines/log";
 import type { ProjectRef } from "@/lib/issues/detections";
 import { forgetAccessToken, gscAccessToken } from "./gsc-access-token";
 import { CONSECUTIVE_FAILURES_STOP, gscOAuthCredentials } from "./config";
-import { deferredRun, emptyReport, type EngineRun, type EngineStop, type EngineSyncUrl, type Observation } from "./observation";
+import { deferredRun, newRun, type EngineRun, type EngineStop, type EngineSyncUrl } from "./observation";
 
 /**
  * Inspects `urls` through the project's gsc property, one reservation of our quota count per call. A 429
@@ -17,9 +17,8 @@ import { deferredRun, emptyReport, type EngineRun, type EngineStop, type EngineS
 export async function observeGsc(
   ref: ProjectRef, conn: { box: string; propertyUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date,
 ): Promise<EngineRun> {
-  const report = emptyReport();
-  const observations: Observation[] = [];
-  const settled: string[] = [];
+  const run = newRun();
+  const { report, observations, settled } = run;
   const credentials = gscOAuthCredentials();
   if (!credentials) return deferredRun("not_configured", urls.length);
   const key = propertyKey(conn.propertyUrl);
@@ -103,7 +102,7 @@ export async function observeGsc(
     logEngineWarning(res.message);
     if (++failures >= CONSECUTIVE_FAILURES_STOP) stop("unavailable", null);
   }
-  return { report, observations, settled };
+  return run;
 }
 
 async function revoke(ref: ProjectRef, now: Date) {
