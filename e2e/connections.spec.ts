@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { consoleSites, engineBKey, engineBUrlInfo, siteRoute, uniqueDomain } from "./fakes";
+import { gscSites, engineBKey, engineBUrlInfo, siteRoute, uniqueDomain } from "./fakes";
 import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
 import { admitUrls, createProject, projectApi, type E2eProject } from "./project-fixtures";
@@ -31,16 +31,16 @@ async function openConnections(page: Page, p: E2eProject) {
   await expect(page.getByRole("heading", { name: "Search engine connections" })).toBeVisible();
 }
 
-test("connections: the console through its consent page, a property that does not cover, retry, disconnect", async ({ page }) => {
+test("connections: gsc through its consent page, a property that does not cover, retry, disconnect", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await signIn(page, uniqueEmail("gsc"));
   const domain = uniqueDomain("gsc");
   const project = await createProject(page, domain);
-  // The console account has the URL-prefix property, not the domain property the form suggests. The account is
+  // The gsc account has the URL-prefix property, not the domain property the form suggests. The account is
   // this test's own (chosen on the consent page), so journeys running side by side never see each other's sites.
   const account = uniqueEmail("gsc-console");
-  await consoleSites([
+  await gscSites([
     { siteUrl: `https://${domain}/`, permissionLevel: "siteOwner" },
     { siteUrl: `https://www.${domain}/`, permissionLevel: "siteOwner" },
   ], account);
@@ -54,9 +54,9 @@ test("connections: the console through its consent page, a property that does no
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "connections-not-connected");
 
-  // The real redirect flow: the consent page of the fake console, then back to /projects/gsc/callback.
+  // The real redirect flow: the consent page of the fake gsc, then back to /projects/gsc/callback.
   await gsc.getByRole("button", { name: "Connect the console" }).click();
-  await expect(page.getByRole("heading", { name: "Fake console: grant access" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Fake Google Search Console: grant access" })).toBeVisible();
   await page.getByLabel("Account").selectOption(account);
   await page.getByRole("button", { name: "Allow" }).click();
   await expect(page).toHaveURL(/\/projects\/gsc\/callback$/);
@@ -142,7 +142,7 @@ test("connections: engine B with a refused key, a key without the site, then a g
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "connections-engine-b-connected");
 
-  // What the inspection runs record: the console grant revoked (property and date kept), a failing engine-B call.
+  // What the inspection runs record: the gsc grant revoked (property and date kept), a failing engine-B call.
   await markRevokedAndFailing(project);
   await page.reload();
   const gsc = page.getByTestId("gsc-card");

@@ -59,13 +59,13 @@ export const indexNowReset = () => control("DELETE", "/indexnow");
 /** Batches the fake IndexNow endpoint has received for `host`, oldest first, with the status it answered. */
 export const indexNowRequests = (host: string) => control<IndexNowRequest[]>("GET", `/indexnow/requests?host=${encodeURIComponent(host)}`);
 
-export type ConsoleSite = { siteUrl: string; permissionLevel: "siteOwner" | "siteFullUser" | "siteRestrictedUser" | "siteUnverifiedUser" };
+export type GscSite = { siteUrl: string; permissionLevel: "siteOwner" | "siteFullUser" | "siteRestrictedUser" | "siteUnverifiedUser" };
 
-/** The properties the fake console lists for the account of its consent page (owner@example.test unless `email`); replaces earlier ones. */
-export const consoleSites = (sites: ConsoleSite[], email?: string) => control("POST", "/console/sites", { sites, ...(email ? { email } : {}) });
+/** The properties the fake gsc lists for the account of its consent page (owner@example.test unless `email`); replaces earlier ones. */
+export const gscSites = (sites: GscSite[], email?: string) => control("POST", "/gsc/sites", { sites, ...(email ? { email } : {}) });
 
-/** Calls the fake console has received (route: authorize, token, sites, inspect), with the status it answered. */
-export const consoleRequests = () => control<Array<{ route: string; method: string; status: number }>>("GET", "/console/requests");
+/** Calls the fake gsc has received (route: authorize, token, sites, inspect), with the status it answered. */
+export const gscRequests = () => control<Array<{ route: string; method: string; status: number }>>("GET", "/gsc/requests");
 
 /** An API key the fake engine B accepts, with its sites; any other key is refused with 401. */
 export const engineBKey = (apiKey: string, sites: { Url: string; IsVerified: boolean }[]) => control("POST", "/engine-b/key", { apiKey, sites });

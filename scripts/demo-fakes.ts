@@ -2,7 +2,7 @@
 // Playwright) scripted once, in this process, with the demo site of scripts/demo-world.ts: a DNS server that
 // holds the project's TXT proof, the customer site (robots.txt, a sitemap index, every demo page, the IndexNow
 // key file, and the webhook receiver) under the test CA's *.e2e.test certificate, an IndexNow endpoint, the
-// webmaster console (one account owning sc-domain:<demo domain>, every URL's inspection) and engine B (the
+// gsc (one account owning sc-domain:<demo domain>, every URL's inspection) and engine B (the
 // demo key, every URL's info). Prints `DEMO_FAKES_READY {env}` with the same settings e2e-fakes passes to the
 // app (DNS_SERVERS, CONNECT_TO, NODE_EXTRA_CA_CERTS, INDEXNOW_ENDPOINT, GSC_*, ENGINEB_API_BASE_URL) and
 // DEMO_GSC_CODE, a consent code minted for the seed. Started by scripts/demo.mjs; stops when its stdin closes.
@@ -10,21 +10,21 @@ import { rmSync, writeFileSync } from "node:fs";
 import type http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startFakeConsole } from "../tests/fakes/console-server";
+import { startFakeGsc } from "../tests/fakes/gsc-server";
 import { startFakeDns } from "../tests/fakes/dns-server";
 import { startFakeEngineB, type FakeUrlInfo } from "../tests/fakes/engine-b-server";
 import { startFakeIndexNow } from "../tests/fakes/indexnow-server";
 import { startTestSite } from "../tests/fakes/test-site";
 import type { EngineBUrlInfo } from "../lib/engines/engine-b";
-import { answer, catalogue, consoleResult, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, ENGINE_B_SITE, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY } from "./demo-world";
+import { answer, catalogue, gscResult, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, ENGINE_B_SITE, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY } from "./demo-world";
 
-const CONSOLE_USER = "owner@example.test";
+const GSC_USER = "owner@example.test";
 const appUrl = process.env.DEMO_APP_URL ?? "http://localhost:3300";
 
 const dns = await startFakeDns();
 const site = await startTestSite({ hostnames: ["e2e.test", "*.e2e.test"] });
 const indexNow = await startFakeIndexNow();
-const gsc = await startFakeConsole({ users: [{ email: CONSOLE_USER, sites: [{ siteUrl: GSC_PROPERTY, permissionLevel: "siteOwner" }] }], codeTtlSeconds: 24 * 3600 });
+const gsc = await startFakeGsc({ users: [{ email: GSC_USER, sites: [{ siteUrl: GSC_PROPERTY, permissionLevel: "siteOwner" }] }], codeTtlSeconds: 24 * 3600 });
 const engineB = await startFakeEngineB({ keys: [{ apiKey: ENGINE_B_KEY, sites: [{ Url: ENGINE_B_SITE, IsVerified: true }] }] });
 const caFile = path.join(tmpdir(), `indexwatch-demo-ca-${process.pid}.pem`);
 writeFileSync(caFile, site.ca);
@@ -50,7 +50,7 @@ site.route("/indexwatch", (req, res) => {
 });
 
 for (const e of catalogue()) {
-  gsc.setInspection(e.url, consoleResult(e) as Record<string, unknown> | null);
+  gsc.setInspection(e.url, gscResult(e) as Record<string, unknown> | null);
   const info = engineBInfo(e);
   engineB.setUrlInfo(e.url, info === null ? null : toFakeInfo(info));
 }
@@ -69,8 +69,8 @@ const ready = {
   INDEXNOW_ENDPOINT: indexNow.url,
   ...gsc.env(),
   ...engineB.env(),
-  // A consent the demo account gave for the app's callback: the seed connects the console with it.
-  DEMO_GSC_CODE: gsc.mintCode({ email: CONSOLE_USER, redirectUri: `${appUrl}/projects/gsc/callback` }),
+  // A consent the demo account gave for the app's callback: the seed connects gsc with it.
+  DEMO_GSC_CODE: gsc.mintCode({ email: GSC_USER, redirectUri: `${appUrl}/projects/gsc/callback` }),
 };
 process.stdout.write(`DEMO_FAKES_READY ${JSON.stringify(ready)}\n`);
 

@@ -7,7 +7,7 @@
 //   T-89d  every URL audited: the real audit (lib/audit) reads the demo site as it was then through an
 //          in-memory fetcher, applyAuditOutcomes stores outcomes, history and issue groups, credits are debited
 //          (the balance falls to 5: the credits.low notification);
-//   T-88d  the console connected through its OAuth code exchange (a consent minted by the fake console) and
+//   T-88d  gsc connected through its OAuth code exchange (a consent minted by the fake gsc) and
 //          engine B by key, both live against the fakes;
 //   T-60d, T-20d, T-2d  engine observations of every URL from the fakes' answers, written in bulk the way
 //          observeEngines stores them (states, time to index, history, discovered/crawled-not-indexed groups);
@@ -16,10 +16,10 @@
 //   T-24d, T-17d, T-10d, T-3d  weekly scheduled audits of every URL; at T-3d 25 products answer 404, 15 blog
 //          posts carry noindex, 6 products answer 500 and 8 guides a WAF challenge;
 //   now    observeEngines (the real verb) asks both fake engines about ~120 URLs: 56 drops from the index with
-//          their likely cause, and today's console quota use.
+//          their likely cause, and today's gsc quota use.
 // Then 90 daily snapshots (T-47d missing), notifications, a webhook endpoint with its delivery log, and a
 // one-click sign-in link (a next-auth email verification token, stored hashed as the email provider stores it).
-// A second run on kept data only reconnects the console (the new fake console never saw the grant) and mints
+// A second run on kept data only reconnects gsc (the new fake gsc never saw the grant) and mints
 // a new link. Prints `DEMO_SEEDED {json}` last.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
@@ -35,7 +35,7 @@ import { ensureEmbeddedDatabase } from "../lib/db/embedded";
 import { isEmbedded } from "../lib/db/config";
 import { ensureDatabaseReady } from "../lib/db/ready";
 import { observeEngines } from "../lib/engine-sync/observe-engines";
-import { mapInspectionToEngineAState } from "../lib/engines/console";
+import { mapGscInspection } from "../lib/engines/gsc";
 import { mapUrlInfoToEngineBState } from "../lib/engines/engine-b";
 import { newSecret, sealSecret } from "../lib/webhooks/internal";
 import { messageIdFor } from "../lib/webhooks/payload";
@@ -55,7 +55,7 @@ import { setIndexNowKey } from "../lib/verification/set-indexnow-key";
 import { verifyDns } from "../lib/verification/verify-dns";
 import { verifyKey } from "../lib/verification/verify-key";
 import {
-  answer, catalogue, consoleResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, kindAt,
+  answer, catalogue, gscResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, kindAt,
   WEBHOOK_URL, type Entry,
 } from "./demo-world";
 
@@ -97,8 +97,8 @@ async function main() {
     let project: Project;
     if (existing && seeded) {
       project = { ...existing, projectId: existing.id };
-      await reconnectConsole(ctx, project);
-      step("console reconnected (kept data)");
+      await reconnectGsc(ctx, project);
+      step("gsc reconnected (kept data)");
     } else {
       if (existing) throw new Error("The demo data directory holds a half-seeded project; start again with `npm run demo -- --fresh`.");
       project = await seedHistory(ctx, userId, organizationId, created);
@@ -213,10 +213,10 @@ function gscCode(): string {
 }
 
 /**
- * With kept data the fake console is a new one that never saw our grant: connect again with its consent (dated
+ * With kept data the fake gsc is a new one that never saw our grant: connect again with its consent (dated
  * as the first connection, which is what the Connections page shows).
  */
-async function reconnectConsole(ctx: Ctx, project: Project) {
+async function reconnectGsc(ctx: Ctx, project: Project) {
   const { gscConnectedAt } = await db.project.findUniqueOrThrow({ where: { id: project.id }, select: { gscConnectedAt: true } });
   const now = gscConnectedAt ?? new Date();
   const state = await createGscAuthorization(ctx, project.id, {}, { now });
@@ -259,15 +259,15 @@ async function auditPass(project: Project, urls: Tracked[], daysAgo: number, sou
  */
 async function observeBulk(project: Project, urls: Tracked[], daysAgo: number, previous: Map<string, Record<string, unknown>>) {
   const at = ago(daysAgo);
-  const consoleBase = process.env.GSC_API_BASE_URL ?? "https://search.example";
+  const gscBase = process.env.GSC_API_BASE_URL ?? "https://search.example";
   for (let i = 0; i < urls.length; i += 500) {
     const rows: { id: string; a: string | null; b: string | null; aIndexedAt: string | null; bIndexedAt: string | null }[] = [];
     const history: { id: string; kind: string; state: Record<string, unknown>; changed: string[] }[] = [];
     const notIndexed = { discovered_not_indexed: [] as string[], crawled_not_indexed: [] as string[], clearedA: [] as string[] };
     for (const u of urls.slice(i, i + 500)) {
-      const a = mapInspectionToEngineAState(consoleResult(u.entry, daysAgo, T));
+      const a = mapGscInspection(gscResult(u.entry, daysAgo, T));
       const b = mapUrlInfoToEngineBState(engineBInfo(u.entry, daysAgo, T), []);
-      const link = `${consoleBase}/inspect?resource_id=${encodeURIComponent(GSC_PROPERTY)}&id=${encodeURIComponent(u.url)}`;
+      const link = `${gscBase}/inspect?resource_id=${encodeURIComponent(GSC_PROPERTY)}&id=${encodeURIComponent(u.url)}`;
       const records: [string, boolean, Record<string, unknown>][] = [
         ["engineA", a.definitive, { state: a.state, decidedBy: a.decidedBy, detail: a.detail, ...a.raw, inspectionResultLink: link }],
         ["engineB", b.definitive, { state: b.state, decidedBy: b.decidedBy, ...b.raw }],
@@ -382,7 +382,7 @@ async function snapshots(project: Project) {
     const engineTypes = new Set<string>();
     if (observed) {
       for (const e of listed) {
-        const a = mapInspectionToEngineAState(consoleResult(e, d, T));
+        const a = mapGscInspection(gscResult(e, d, T));
         const b = mapUrlInfoToEngineBState(engineBInfo(e, d, T), []);
         if (a.state === "indexed" || b.state === "indexed") indexed++;
         else if (a.definitive || b.definitive) notIndexed++;

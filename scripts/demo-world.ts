@@ -1,10 +1,10 @@
 // The demo's customer site and what both search engines know of it, as pure functions of time: one
 // deterministic catalogue of a few thousand URLs (products, blog, guides, static pages, search pages behind
-// robots.txt, old redirects) and, for each URL, what the site answers, what the console's URL inspection and
+// robots.txt, old redirects) and, for each URL, what the site answers, what gsc's URL inspection and
 // engine B's URL info say at a given moment. scripts/demo-fakes.ts serves it live (now); scripts/demo-seed.ts
 // replays it at past moments through the real verbs (sitemap sync, audits, engine observations), so what the
 // seeded history says and what "Inspect now" finds live agree.
-import type { IndexStatusResult } from "../lib/engines/console";
+import type { IndexStatusResult } from "../lib/engines/gsc";
 import type { EngineBUrlInfo } from "../lib/engines/engine-b";
 import { seededRandom } from "../tests/seeded-random";
 
@@ -14,7 +14,7 @@ export const ORIGIN = `https://${DOMAIN}`;
 export const WEBHOOK_HOST = "acme-hooks.e2e.test";
 export const WEBHOOK_URL = `https://${WEBHOOK_HOST}/indexwatch`;
 export const DEMO_EMAIL = "demo@example.com";
-/** The console property and engine-B site the demo connects, and the fixed engine-B key the fake accepts. */
+/** gsc property and engine-B site the demo connects, and the fixed engine-B key the fake accepts. */
 export const GSC_PROPERTY = `sc-domain:${DOMAIN}`;
 export const ENGINE_B_SITE = `${ORIGIN}/`;
 export const ENGINE_B_KEY = "demo0engine0b0key0000000000000000";
@@ -245,8 +245,8 @@ function fateAt(e: Entry, fate: EngineFate, daysAgo: number): EngineFate {
   return e.addedDaysAgo - daysAgo >= e.indexedAfterDays ? "indexed" : "discovered_not_indexed";
 }
 
-/** The console's indexStatusResult for the URL `daysAgo` days before T (null: the URL is unknown to it). */
-export function consoleResult(e: Entry, daysAgo = 0, now = Date.now()): IndexStatusResult | null {
+/** gsc's indexStatusResult for the URL `daysAgo` days before T (null: the URL is unknown to it). */
+export function gscResult(e: Entry, daysAgo = 0, now = Date.now()): IndexStatusResult | null {
   if (daysAgo >= e.addedDaysAgo) return null;
   const crawled = dayAt(now, daysAgo + 1 + (e.path.length % 5), e.path.length % 24).toISOString();
   const base = { robotsTxtState: "ALLOWED", indexingState: "INDEXING_ALLOWED", pageFetchState: "SUCCESSFUL", lastCrawlTime: crawled, crawledAs: "MOBILE" };

@@ -1,9 +1,9 @@
 // `npm run demo`: IndexWatch with a signed-in demo organization, nothing to configure.
 //   1. starts scripts/demo-fakes.ts (fake DNS, the demo customer site under the test CA, IndexNow, the webmaster
-//      console and engine B, scripted with scripts/demo-world.ts) and reads its DEMO_FAKES_READY line;
+//      gsc and engine B, scripted with scripts/demo-world.ts) and reads its DEMO_FAKES_READY line;
 //   2. seeds the demo's own embedded database (.data/demo, apart from the developer's .data/pglite) with
 //      scripts/demo-seed.ts: 90 days of a ~2,900-URL project (see that file), or, when .data/demo was seeded
-//      before, only reconnects the console and mints a new sign-in link;
+//      before, only reconnects gsc and mints a new sign-in link;
 //   3. runs `next dev` on DEMO_PORT (3300) with the fakes' settings, waits until it answers, and prints the
 //      one-click sign-in link, the sign-in email and how to stop. Ctrl-C stops the app and the fakes.
 // `npm run demo -- --fresh` deletes .data/demo first (also done automatically after a seed that did not finish).
@@ -77,7 +77,7 @@ const fakeEnv = await new Promise((resolve, reject) => {
 }).catch((error) => fail(error.message));
 const { DEMO_GSC_CODE, ...serviceEnv } = fakeEnv;
 Object.assign(env, serviceEnv);
-say(`fakes ready (${secondsSince(started)} s): customer site https://acme-outdoor.e2e.test, console ${serviceEnv.GSC_API_BASE_URL}, engine B ${serviceEnv.ENGINEB_API_BASE_URL}`);
+say(`fakes ready (${secondsSince(started)} s): customer site https://acme-outdoor.e2e.test, gsc ${serviceEnv.GSC_API_BASE_URL}, engine B ${serviceEnv.ENGINEB_API_BASE_URL}`);
 
 // ─── 2. The seed ───────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,5 @@
 // The outside world of the e2e journeys: the scriptable DNS server, customer site, IndexNow endpoint,
-// webmaster console (OAuth + API) and engine-B API of tests/fakes, plus a small HTTP control endpoint
+// gsc (OAuth + API) and engine-B API of tests/fakes, plus a small HTTP control endpoint
 // through which Playwright tests script them (API: e2e/README.md). Started by scripts/e2e-server.mjs,
 // which reads the READY line and passes DNS_SERVERS, CONNECT_TO, NODE_EXTRA_CA_CERTS, INDEXNOW_ENDPOINT,
 // the fakes' engine settings, GSC_CLIENT_ID/SECRET and ENCRYPTION_KEY to `next start`.
@@ -8,7 +8,7 @@ import http from "node:http";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startFakeConsole, type FakeSite } from "../tests/fakes/console-server";
+import { startFakeGsc, type FakeSite } from "../tests/fakes/gsc-server";
 import { startFakeDns, type DnsAnswer } from "../tests/fakes/dns-server";
 import { startFakeEngineB, type FakeEngineBSite } from "../tests/fakes/engine-b-server";
 import { startFakeIndexNow } from "../tests/fakes/indexnow-server";
@@ -23,8 +23,8 @@ const dns = await startFakeDns();
 const site = await startTestSite({ hostnames: ["e2e.test", "*.e2e.test"] });
 // Without it, a project with a verified key would post its URLs to the real api.indexnow.org.
 const indexNow = await startFakeIndexNow();
-// The first engine's console (consent page, token endpoint, site list) and the second engine's API.
-const gsc = await startFakeConsole();
+// gsc (consent page, token endpoint, site list) and the second engine's API.
+const gsc = await startFakeGsc();
 const engineB = await startFakeEngineB();
 // An organization's identity provider (oidc-provider), at http://127.0.0.1:<3198+offset> so that the browser reaches it too.
 const oidcPort = 3198 + Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -61,8 +61,8 @@ function sitemapXml(host: string, count: number, pathPrefix: string): string {
 }
 
 type Body = Record<string, unknown>;
-// The one account on the fake consent page (tests/fakes/console-server.ts's default user).
-const CONSOLE_USER = "owner@example.test";
+// The one account on the fake consent page (tests/fakes/gsc-server.ts's default user).
+const GSC_USER = "owner@example.test";
 
 async function readBody(req: http.IncomingMessage): Promise<Body> {
   const chunks: Buffer[] = [];
@@ -85,7 +85,7 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
   if (indexNowAnswer !== null) return indexNowAnswer;
   switch (route) {
     case "GET /health":
-      return { ok: true, dns: dns.server, httpPort: site.httpPort, httpsPort: site.httpsPort, indexNow: indexNow.url, console: gsc.url, engineB: engineB.url };
+      return { ok: true, dns: dns.server, httpPort: site.httpPort, httpsPort: site.httpsPort, indexNow: indexNow.url, gsc: gsc.url, engineB: engineB.url };
     case "POST /dns/txt": {
       const values = [body.values ?? body.value].flat().filter((v): v is string => typeof v === "string");
       dns.set(str(body.name, "name"), { TXT: values });
@@ -114,12 +114,12 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
       if (body.llms === true) setRoute(host, "/llms.txt", { body: `# ${host}\n`, headers: { "content-type": "text/plain" } });
       return { host, sitemapUrl: `https://${host}${sitemapPath}`, count };
     }
-    case "POST /console/sites": {
+    case "POST /gsc/sites": {
       const sites = (Array.isArray(body.sites) ? body.sites : []) as FakeSite[];
-      gsc.setSites(str(body.email ?? CONSOLE_USER, "email"), sites);
-      return { email: body.email ?? CONSOLE_USER, sites };
+      gsc.setSites(str(body.email ?? GSC_USER, "email"), sites);
+      return { email: body.email ?? GSC_USER, sites };
     }
-    case "GET /console/requests":
+    case "GET /gsc/requests":
       return gsc.requests.map(({ route, method, status }) => ({ route, method, status }));
     case "POST /engine-b/key": {
       const sites = (Array.isArray(body.sites) ? body.sites : []) as FakeEngineBSite[];

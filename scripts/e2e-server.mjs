@@ -1,5 +1,5 @@
 // Playwright's web server: starts the e2e fakes (scripts/e2e-fakes.ts: DNS server, customer site, IndexNow
-// endpoint, webmaster console, engine-B API, control endpoint), builds when there is no build yet (or
+// endpoint, gsc, engine-B API, control endpoint), builds when there is no build yet (or
 // E2E_REBUILD=1), then `next start` with every setting of the fakes' READY line (DNS_SERVERS, CONNECT_TO,
 // NODE_EXTRA_CA_CERTS, INDEXNOW_ENDPOINT, GSC_*, ENGINEB_API_BASE_URL, ENCRYPTION_KEY). Ports: e2e/README.md.
 import { spawn } from "node:child_process";

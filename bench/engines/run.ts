@@ -1,4 +1,4 @@
-// The console's quota, end to end against the fake console (tests/fakes/console-server.ts) run with a
+// gsc's quota, end to end against the fake gsc (tests/fakes/gsc-server.ts) run with a
 // quota of 60 inspections a minute and 200 a Pacific day per property, on the real clock. First one
 // property with 500 owed URLs; then 10 properties in parallel, 500 each. The backlog sync runs tick after
 // tick (syncEngineBacklog, as the engines-sync-backlog function does every 5 minutes) until a tick asks
@@ -8,7 +8,7 @@
 import os from "node:os";
 import { freshDatabase, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
-import { startFakeConsole } from "../../tests/fakes/console-server";
+import { startFakeGsc } from "../../tests/fakes/gsc-server";
 
 const PER_MINUTE = 60;
 const PER_DAY = 200;
@@ -17,7 +17,7 @@ const PARALLEL = 10;
 const TICK_MS = 4 * 60_000;
 
 const DATABASE_URL = await freshDatabase("iw_bench_engines");
-const fake = await startFakeConsole({ quota: { perMinute: PER_MINUTE, perDay: PER_DAY } });
+const fake = await startFakeGsc({ quota: { perMinute: PER_MINUTE, perDay: PER_DAY } });
 Object.assign(process.env, {
   DATABASE_URL, DISABLE_IN_PROCESS_JOBS: "1", ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "0".repeat(64),
   GSC_QUOTA_PER_DAY: String(PER_DAY), GSC_QUOTA_PER_MINUTE: String(PER_MINUTE), ...fake.env(),
@@ -44,7 +44,7 @@ async function seed(tag: string): Promise<Seeded> {
     },
   });
   await db.project.update({ where: { id: project.id }, data: { gscRefreshTokenEnc: sealGscRefreshToken(project.id, refreshToken) } });
-  // Audited and never asked by an engine: each owes the console a check of the first priority.
+  // Audited and never asked by an engine: each owes gsc a check of the first priority.
   await db.$executeRaw(Prisma.sql`
     INSERT INTO tracked_urls (id, organization_id, project_id, url, source, engine_a_sync_priority, last_audit_at, discovered_at, updated_at)
     SELECT gen_random_uuid(), ${organizationId}::uuid, ${project.id}::uuid, ${`https://${domain}/p/`} || g, 'sitemap', 0, now(), now(), now()

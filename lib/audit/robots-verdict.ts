@@ -1,4 +1,4 @@
-import { ENGINE_A_ROBOTS_AGENT, ENGINE_B_ROBOTS_AGENT, explainRobots, isAllowed, productToken } from "@/lib/robots";
+import { GSC_ROBOTS_AGENT, ENGINE_B_ROBOTS_AGENT, explainRobots, isAllowed, productToken } from "@/lib/robots";
 import { INDEX_TYPES } from "./outcome";
 import type { RobotsEntry } from "./robots-cache";
 import type { AuditOutcome, AuditRobots } from "./types";
@@ -10,7 +10,7 @@ export interface RobotsVerdict {
 }
 
 const ENGINES = [
-  ["engineA", ENGINE_A_ROBOTS_AGENT],
+  ["engineA", GSC_ROBOTS_AGENT],
   ["engineB", ENGINE_B_ROBOTS_AGENT],
 ] as const;
 

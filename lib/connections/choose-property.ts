@@ -1,18 +1,18 @@
-import type { ConsoleSite } from "@/lib/engines/console";
+import type { GscSite } from "@/lib/engines/gsc";
 import { parseProperty, type ParsedProperty } from "@/lib/engines/property";
 import { propertyCoversDomain } from "@/lib/engines/property-covers-domain";
 
 export type PropertyChoice =
-  | { ok: true; site: ConsoleSite }
+  | { ok: true; site: GscSite }
   /** not_listed: the user has no such property; unverified: listed without a verified permission; not_covering: it does not cover the domain. */
   | { ok: false; reason: "not_listed" | "unverified" | "not_covering"; covering: string[] };
 
 /**
  * Checks the requested property against the user's site list and the project domain. Properties compare
- * as the console does ("sc-domain:" and scheme/host case-insensitively, a prefix without its final "/"
+ * as gsc does ("sc-domain:" and scheme/host case-insensitively, a prefix without its final "/"
  * meaning the same folder). `covering` lists the user's verified properties that do cover the domain.
  */
-export function chooseProperty(sites: readonly ConsoleSite[], propertyUrl: string, domain: string): PropertyChoice {
+export function chooseProperty(sites: readonly GscSite[], propertyUrl: string, domain: string): PropertyChoice {
   const covering = sites.filter((s) => s.verified && propertyCoversDomain(s.siteUrl, domain)).map((s) => s.siteUrl);
   const wanted = parseProperty(propertyUrl);
   const listed = wanted ? sites.filter((s) => sameProperty(parseProperty(s.siteUrl), wanted)) : [];

@@ -1,12 +1,12 @@
 import { DomainError } from "@/lib/core/errors";
 
-// The OAuth client of the console and the key that seals stored secrets, read at call time.
-export type ConsoleClient = { clientId: string; clientSecret: string; redirectUri: string };
+// The OAuth client of gsc and the key that seals stored secrets, read at call time.
+export type GscClient = { clientId: string; clientSecret: string; redirectUri: string };
 
 const read = (name: string) => process.env[name]?.trim() || "";
 
 /**
- * Where the console sends the browser back: `GSC_REDIRECT_URI`, else the dashboard's own callback
+ * Where gsc sends the browser back: `GSC_REDIRECT_URI`, else the dashboard's own callback
  * page `${NEXTAUTH_URL}/projects/gsc/callback` (one fixed address, as the provider requires it registered).
  */
 export function gscRedirectUri(): string {
@@ -16,15 +16,21 @@ export function gscRedirectUri(): string {
   return `${base}/projects/gsc/callback`;
 }
 
-/** The console's OAuth client, or 503 INTEGRATION_NOT_CONFIGURED. */
-export function consoleClientOrThrow(): ConsoleClient {
+/** The OAuth client's id and secret (GSC_CLIENT_ID, GSC_CLIENT_SECRET), or null when either is missing. */
+export function gscOAuthCredentials(): { clientId: string; clientSecret: string } | null {
   const clientId = read("GSC_CLIENT_ID");
   const clientSecret = read("GSC_CLIENT_SECRET");
-  if (!clientId || !clientSecret) {
-    throw new DomainError("INTEGRATION_NOT_CONFIGURED", "The webmaster console connection is not configured on this server (GSC_CLIENT_ID, GSC_CLIENT_SECRET)", { integration: "gsc" });
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
+/** gsc's OAuth client, or 503 INTEGRATION_NOT_CONFIGURED. */
+export function gscClientOrThrow(): GscClient {
+  const credentials = gscOAuthCredentials();
+  if (!credentials) {
+    throw new DomainError("INTEGRATION_NOT_CONFIGURED", "The Google Search Console connection is not configured on this server (GSC_CLIENT_ID, GSC_CLIENT_SECRET)", { integration: "gsc" });
   }
   assertEncryptionConfigured("gsc");
-  return { clientId, clientSecret, redirectUri: gscRedirectUri() };
+  return { ...credentials, redirectUri: gscRedirectUri() };
 }
 
 /** Secrets are only ever stored sealed: without a usable ENCRYPTION_KEY nothing is connected (503). */

@@ -1,7 +1,7 @@
 import { withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
-import { forgetBacklog } from "@/lib/engine-sync/connected-engines";
+import { forgetBacklog } from "./connected-engines";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import type { ConnectionStatus } from "./schemas";
 import { statusSelect, toConnectionStatus } from "./status";

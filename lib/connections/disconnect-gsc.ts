@@ -3,7 +3,7 @@ import type { OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { clearProjectIssue } from "@/lib/issues/detections";
-import { forgetBacklog } from "@/lib/engine-sync/connected-engines";
+import { forgetBacklog } from "./connected-engines";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import type { ConnectionStatus } from "./schemas";
 import { statusSelect, toConnectionStatus } from "./status";

@@ -1,4 +1,4 @@
-// Search engine connections: the console (OAuth) and the second engine (API key).
+// Search engine connections: gsc (OAuth) and the second engine (API key).
 export { createGscAuthorization } from "./create-gsc-authorization";
 export { connectGsc } from "./connect-gsc";
 export { disconnectGsc } from "./disconnect-gsc";

@@ -20,7 +20,7 @@ export const oauthUrlQuery = z.object({
 });
 
 export const OAuthUrlResponse = z.object({
-  authorizeUrl: z.string().describe("The console's consent page: offline access, forced consent, read-only webmaster scope"),
+  authorizeUrl: z.string().describe("The Google Search Console consent page: offline access, forced consent, read-only webmaster scope"),
   state: z.string().describe("The state to expect back on the redirect and to send to `gsc/callback` (single use, 10 minutes)"),
 });
 export type OAuthUrlResponse = z.infer<typeof OAuthUrlResponse>;
@@ -35,7 +35,7 @@ export const gscCallbackBody = z.strictObject({
 export type GscCallbackBody = z.infer<typeof gscCallbackBody>;
 
 export const engineBConnectBody = z.strictObject({
-  apiKey: token("apiKey", API_KEY_MIN, API_KEY_MAX).describe("The second engine's webmaster API key (16-512 characters); stored encrypted, never returned"),
+  apiKey: token("apiKey", API_KEY_MIN, API_KEY_MAX).describe("The Bing Webmaster Tools API key (16-512 characters); stored encrypted, never returned"),
 });
 export type EngineBConnectBody = z.infer<typeof engineBConnectBody>;
 
@@ -57,11 +57,11 @@ export const ConnectionsResponse = z.object({
     connected: z.boolean().describe("A refresh token is stored and the grant is not known to be revoked"),
     propertyUrl: z.string().nullable(),
     connectedAt: ts,
-    revokedAt: ts.describe("When the console answered invalid_grant for the stored token; null while it works or after a new connection"),
+    revokedAt: ts.describe("When Google Search Console answered invalid_grant for the stored token; null while it works or after a new connection"),
     quotaUsedToday: z.number().int().min(0).describe("URL inspections spent today (Pacific day) on this property, by our count"),
     quotaLimit: z.number().int().min(0).describe("Inspections allowed per property per Pacific day (2,000, or lower by GSC_QUOTA_PER_DAY)"),
-    sharedQuotaDetected: z.boolean().describe("The console refused for quota before our count reached the limit: another tool uses the property"),
-    quotaUsedElsewhereToday: z.number().int().min(0).describe("Inspections another tool spent today on the same property: the limit minus our count when the console refused"),
+    sharedQuotaDetected: z.boolean().describe("Google Search Console refused for quota before our count reached the limit: another tool uses the property"),
+    quotaUsedElsewhereToday: z.number().int().min(0).describe("Inspections another tool spent today on the same property: the limit minus our count when Google Search Console refused"),
   }),
   engineB: z.object({
     connected: z.boolean(),

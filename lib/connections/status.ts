@@ -10,7 +10,7 @@ export const statusSelect = {
   engineBConnectedAt: true, engineBLastError: true,
 } as const;
 
-/** A stored grant counts as connected until the console says it is revoked. */
+/** A stored grant counts as connected until gsc says it is revoked. */
 export const gscConnected = (p: Pick<Project, "gscConnectedAt" | "gscRevokedAt">) => p.gscConnectedAt !== null && p.gscRevokedAt === null;
 
 /** SPEC.md ConnectionStatus; parsed through the schema so nothing else (no secret) can go out. */

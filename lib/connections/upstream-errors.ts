@@ -4,7 +4,7 @@ import type { NotOk } from "@/lib/engines/outcome";
 // Engine outcomes that are not `ok`, as the API answers them. Outcome messages are already free of
 // secrets (the clients scrub them); they are logged, and clients get our own words plus a reason.
 type Engine = "gsc" | "engineB";
-const NAMES: Record<Engine, string> = { gsc: "The webmaster console", engineB: "The second engine's webmaster API" };
+const NAMES: Record<Engine, string> = { gsc: "Google Search Console", engineB: "Bing Webmaster Tools" };
 
 /** 502 UPSTREAM_ERROR; a throttle or quota answer carries Retry-After and meta.retryAfterSeconds. */
 export function upstreamError(engine: Engine, outcome: NotOk, now = new Date()): DomainError {

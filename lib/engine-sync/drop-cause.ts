@@ -1,7 +1,11 @@
 import { Prisma, type Tx } from "@/lib/db";
+import type { EngineName } from "@/lib/connections/connected-engines";
+import { recordEvents } from "@/lib/events/outbox";
+import type { ProjectRef } from "@/lib/issues/detections";
 
-// The likely cause of a drop from an engine's index, read from our own audits of the same URL in the
-// same window (since the engine last said indexed): what the page, the server or robots.txt did.
+// Drops from an engine's index: which answers are one, their likely cause, read from our own audits of
+// the same URL in the same window (since the engine last said indexed): what the page, the server or
+// robots.txt did; and their recording (membership metadata, url.dropped_from_index events).
 export const DROP_CAUSES = ["robots_txt_disallow", "waf_challenge", "new_noindex", "canonical_moved", "status_change", "no_change_on_our_side"] as const;
 export type DropCause = (typeof DROP_CAUSES)[number];
 
@@ -12,6 +16,19 @@ export type DropExplanation = {
   /** The audit fields that changed in the window. */
   auditChanged: string[];
 };
+
+/** A URL an engine said was indexed (at its last sync, `since`) and now says is not. */
+export type Drop = { id: string; engine: EngineName; from: string; to: string; since: Date | null };
+
+const NOT_INDEXED: Record<EngineName, Set<string>> = {
+  engineA: new Set(["crawled_not_indexed", "discovered_not_indexed", "excluded", "blocked", "redirected"]),
+  engineB: new Set(["not_indexed", "blocked", "error"]),
+};
+
+export const isDrop = (engine: EngineName, previous: string, state: string) => previous === "indexed" && NOT_INDEXED[engine].has(state);
+
+/** The cause recorded for a URL's drop: the one explained, else none on our side. */
+export const causeOf = (explained: Map<string, DropExplanation>, id: string): DropCause => explained.get(id)?.cause ?? "no_change_on_our_side";
 
 type AuditRow = { id: string; state: Record<string, unknown> | null; observedAt: Date | null; changed: string[] | null };
 
@@ -49,4 +66,36 @@ export function dropCause(state: Record<string, unknown> | null, changed: string
   if (changed.includes("httpStatus") || changed.includes("healthState") || changed.includes("redirectTarget")
     || (state.healthState !== undefined && state.healthState !== "healthy" && state.healthState !== "unknown")) return "status_change";
   return "no_change_on_our_side";
+}
+
+/**
+ * After the dropped_from_index memberships are written (same transaction): each one's metadata (engine,
+ * states, cause and the audit it was read from), and one url.dropped_from_index per URL and engine to the
+ * outbox (sent once this observation commits).
+ */
+export async function recordDrops(tx: Tx, p: ProjectRef, drops: Drop[], explained: Map<string, DropExplanation>, now: Date): Promise<void> {
+  if (!drops.length) return;
+  await writeDropMetadata(tx, p.projectId, drops, explained);
+  await recordDropEvents(tx, p, drops, explained, now);
+}
+
+async function writeDropMetadata(tx: Tx, projectId: string, drops: Drop[], explained: Map<string, DropExplanation>) {
+  const meta = drops.map((d) => {
+    const e = explained.get(d.id);
+    return { id: d.id, metadata: { engine: d.engine, from: d.from, to: d.to, cause: causeOf(explained, d.id), auditObservedAt: e?.auditObservedAt ?? null, auditChanged: e?.auditChanged ?? [] } };
+  });
+  await tx.$executeRaw(Prisma.sql`
+    UPDATE issue_url_memberships m SET metadata = v.metadata, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(meta)}::jsonb) AS v(id uuid, metadata jsonb), issues i
+    WHERE i.project_id = ${projectId}::uuid AND i.type = 'dropped_from_index' AND m.issue_id = i.id
+      AND m.tracked_url_id = v.id AND m.resolved_at IS NULL`);
+}
+
+async function recordDropEvents(tx: Tx, p: ProjectRef, drops: Drop[], explained: Map<string, DropExplanation>, now: Date) {
+  const urls = new Map((await tx.trackedUrl.findMany({ where: { id: { in: drops.map((d) => d.id) }, projectId: p.projectId }, select: { id: true, url: true } })).map((u) => [u.id, u.url]));
+  const observedAt = now.toISOString();
+  await recordEvents(tx, "url.dropped_from_index", drops.filter((d) => urls.has(d.id)).map((d) => ({
+    eventId: `url-dropped-${d.id}-${d.engine}-${observedAt}`,
+    data: { organizationId: p.organizationId, projectId: p.projectId, trackedUrlId: d.id, url: urls.get(d.id)!, engine: d.engine, from: d.from, to: d.to, cause: causeOf(explained, d.id), observedAt },
+  })));
 }

@@ -1,6 +1,5 @@
-// Engine observations (console URL inspection, engine-B URL info) for tracked URLs, under the console quota.
-export { observeEngines, type ObserveReport, type EngineRunReport, type EngineSyncUrl } from "./observe-engines";
-export { connectedEngines, type ConnectedEngines } from "./connected-engines";
+// Engine observations (gsc URL inspection, engine-B URL info) for tracked URLs, under the gsc quota.
+export { observeEngines, type ObserveReport } from "./observe-engines";
+export type { EngineRunReport, EngineSyncUrl } from "./observation";
 export { syncEngineBacklog, listBacklogProjects, type BacklogReport } from "./sync-backlog";
-export { quotaToday, propertyKey } from "./quota-store";
 export { dropCause, DROP_CAUSES, type DropCause } from "./drop-cause";

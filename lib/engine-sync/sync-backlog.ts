@@ -1,13 +1,14 @@
 import { setTimeout as sleepFor } from "node:timers/promises";
 import { db, Prisma } from "@/lib/db";
-import { consoleQuota } from "@/lib/engines/console";
+import { connectionColumns, enginesOf, type EngineName } from "@/lib/connections/connected-engines";
+import { quotaToday } from "@/lib/connections/quota-store";
 import type { ProjectRef } from "@/lib/issues/detections";
-import { connectionColumns, enginesOf, type EngineName } from "./connected-engines";
-import { observeEngines, type EngineRunReport, type EngineStop } from "./observe-engines";
-import { quotaToday } from "./quota-store";
+import { BACKLOG_BATCH_SIZE, gscQuota } from "./config";
+import type { EngineRunReport, EngineStop } from "./observation";
+import { observeEngines } from "./observe-engines";
 
 // The engine checks owed after paid inspections (tracked_urls.engine_{a,b}_sync_priority), worked through
-// by priority inside the console quota: never asked, "check again" and inspect-now, audit changed, last
+// by priority inside the gsc quota: never asked, "check again" and inspect-now, audit changed, last
 // seen indexed, then the least recently asked. What the quota leaves today stays owed and goes first
 // after the next Pacific midnight: deferred, never failed.
 
@@ -20,8 +21,6 @@ export interface SyncBacklogOptions {
   sleep?: (ms: number) => Promise<void>;
   batchSize?: number;
 }
-
-const BATCH = 100;
 
 /** Connected projects with checks owed, oldest connection first. */
 export async function listBacklogProjects(): Promise<ProjectRef[]> {
@@ -53,10 +52,10 @@ export async function syncEngineBacklog(ref: ProjectRef, opts: SyncBacklogOption
     if (!engines[engine]) { r.stopped = "not_connected"; continue; }
     const skipped: string[] = []; // failed for a passing reason on this turn: not asked again until the next one
     while (!pastDeadline()) {
-      // The console's batch never exceeds what our count leaves of today's quota.
-      const room = engine === "engineA" && p.gscPropertyUrl ? (await quotaToday(p.gscPropertyUrl, now(), consoleQuota())).remaining : Infinity;
+      // gsc's batch never exceeds what our count leaves of today's quota.
+      const room = engine === "engineA" && p.gscPropertyUrl ? (await quotaToday(p.gscPropertyUrl, now(), gscQuota())).remaining : Infinity;
       if (room === 0) { r.stopped = "quota_day"; break; }
-      const urls = await owed(ref.projectId, engine, Math.min(opts.batchSize ?? BATCH, room), skipped);
+      const urls = await owed(ref.projectId, engine, Math.min(opts.batchSize ?? BACKLOG_BATCH_SIZE, room), skipped);
       if (!urls.length) break;
       const run: EngineRunReport = (await observeEngines(ref, urls, { source: "scheduled", now, engines: [engine] }))[engine];
       r.observed += run.observed;

@@ -1,4 +1,4 @@
-// The console's daily quota resets at midnight Pacific time. Intl carries the DST rules, so a
+// gsc's daily quota resets at midnight Pacific time. Intl carries the DST rules, so a
 // Pacific day is 23 hours in March and 25 in November without any offset table of ours.
 const ZONE = "America/Los_Angeles";
 

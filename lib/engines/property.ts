@@ -1,4 +1,4 @@
-// Console properties: "sc-domain:<domain>" (the domain and all its subdomains, both schemes) or a
+// gsc properties: "sc-domain:<domain>" (the domain and all its subdomains, both schemes) or a
 // URL prefix ending in "/" (one scheme, one host, one port, paths under it). Scheme, host and the
 // "sc-domain:" prefix compare case-insensitively; the path is case-sensitive.
 

@@ -1,6 +1,6 @@
 import { parseHttpUrl, parseProperty, stripDot } from "./property";
 
-/** Whether `url` lies inside the property (the console refuses to inspect one that does not). */
+/** Whether `url` lies inside the property (gsc refuses to inspect one that does not). */
 export function urlInProperty(url: string, siteUrl: string): boolean {
   const target = parseHttpUrl(url.trim());
   const property = parseProperty(siteUrl);

@@ -4,7 +4,7 @@ import { lockProjectStats } from "@/lib/issues/counters";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
 import { auditState, changedFields, inspectionFailureCode, isMaterialChange, mergeOutcome, nextInspectionAt, type StoredAudit } from "./merge-outcome";
-import type { ConnectedEngines } from "@/lib/engine-sync/connected-engines";
+import type { ConnectedEngines } from "@/lib/connections/connected-engines";
 import type { InspectionSource } from "./schemas";
 
 export interface InspectedProject {
@@ -101,7 +101,7 @@ function snake(m: ReturnType<typeof mergeOutcome>) {
 }
 
 /**
- * The engine-check priority a URL earns from this inspection (the lower, the sooner inside the console
+ * The engine-check priority a URL earns from this inspection (the lower, the sooner inside gsc
  * quota): never asked by an engine 0, "check again" or inspect-now 1, audit changed 2, last seen indexed 3,
  * the rest 4. A URL already owing a check keeps the more urgent of the two.
  */

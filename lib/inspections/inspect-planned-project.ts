@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { notifyIfCreditsLow } from "@/lib/credits/credits-low";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
-import { connectedEngines } from "@/lib/engine-sync";
+import { connectedEngines } from "@/lib/connections/connected-engines";
 import { applyAuditOutcomes, type InspectionResult } from "./apply-audit-outcomes";
 import { claimInspections } from "./claim-inspections";
 import type { PlannedProject } from "./plan-inspections";

@@ -10,7 +10,8 @@ import { requestProjectSubmission } from "@/lib/indexnow/request-project-submiss
 import { getDefaultFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { getUrl } from "@/lib/urls/get-url";
-import { connectedEngines, observeEngines } from "@/lib/engine-sync";
+import { connectedEngines } from "@/lib/connections/connected-engines";
+import { observeEngines } from "@/lib/engine-sync";
 import { logEngineWarning } from "@/lib/engines/log";
 import { applyAuditOutcomes } from "./apply-audit-outcomes";
 

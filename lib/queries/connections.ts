@@ -17,7 +17,7 @@ export const connectionsQuery = (orgId: string, id: string) =>
     queryFn: ({ signal }) => fetchApi<Connections>(projectsPath(orgId, id, "/connections"), { signal }),
   });
 
-/** GET gsc/oauth-url: the console's consent page for this state (503 INTEGRATION_NOT_CONFIGURED without the OAuth client). */
+/** GET gsc/oauth-url: gsc's consent page for this state (503 INTEGRATION_NOT_CONFIGURED without the OAuth client). */
 export const gscOAuthUrl = (orgId: string, id: string, state: string) =>
   fetchApi<OAuthUrlResponse>(`${projectsPath(orgId, id, "/gsc/oauth-url")}?${new URLSearchParams({ state })}`);
 

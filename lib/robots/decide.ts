@@ -4,11 +4,11 @@ import { parseRobots, productToken, type ParseRobotsOptions, type RobotsGroup, t
 
 /** Product tokens matched against robots.txt groups. */
 export const SERVICE_ROBOTS_AGENT = "IndexWatchBot";
-export const ENGINE_A_ROBOTS_AGENT = "Googlebot";
+export const GSC_ROBOTS_AGENT = "Googlebot";
 export const ENGINE_B_ROBOTS_AGENT = "Bingbot";
 export const ROBOTS_AGENTS = {
   service: SERVICE_ROBOTS_AGENT,
-  engineA: ENGINE_A_ROBOTS_AGENT,
+  engineA: GSC_ROBOTS_AGENT,
   engineB: ENGINE_B_ROBOTS_AGENT,
 } as const;
 
@@ -87,7 +87,7 @@ export function isAllowed(robots: RobotsTxt, userAgent: string, urlPathAndQuery:
 export function decideFor(robots: RobotsTxt, url: string): RobotsDecision {
   return {
     service: isAllowed(robots, SERVICE_ROBOTS_AGENT, url),
-    engineA: isAllowed(robots, ENGINE_A_ROBOTS_AGENT, url),
+    engineA: isAllowed(robots, GSC_ROBOTS_AGENT, url),
     engineB: isAllowed(robots, ENGINE_B_ROBOTS_AGENT, url),
   };
 }

@@ -4,7 +4,7 @@ export {
   crawlDelayFor,
   decideFor,
   groupsForAgent,
-  ENGINE_A_ROBOTS_AGENT,
+  GSC_ROBOTS_AGENT,
   ENGINE_B_ROBOTS_AGENT,
   isAllowed,
   robotsDecisionForFetch,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   decideFor,
-  ENGINE_A_ROBOTS_AGENT,
+  GSC_ROBOTS_AGENT,
   ENGINE_B_ROBOTS_AGENT,
   isAllowed,
   normalizePercentEncoding,
@@ -44,7 +44,7 @@ describe("Sitemap lines", () => {
 
   it("does not let sitemap lines change group rules", () => {
     const robots = parseRobots(text);
-    expect(isAllowed(robots, ENGINE_A_ROBOTS_AGENT, "/page")).toBe(true);
+    expect(isAllowed(robots, GSC_ROBOTS_AGENT, "/page")).toBe(true);
     expect(isAllowed(robots, ENGINE_B_ROBOTS_AGENT, "/page")).toBe(false);
   });
 
@@ -106,7 +106,7 @@ describe("decideFor", () => {
     expect(isAllowed(robots, "OtherBot", "/")).toBe(false);
   });
   it("exports the product tokens", () => {
-    expect([SERVICE_ROBOTS_AGENT, ENGINE_A_ROBOTS_AGENT, ENGINE_B_ROBOTS_AGENT]).toEqual(["IndexWatchBot", "Googlebot", "Bingbot"]);
+    expect([SERVICE_ROBOTS_AGENT, GSC_ROBOTS_AGENT, ENGINE_B_ROBOTS_AGENT]).toEqual(["IndexWatchBot", "Googlebot", "Bingbot"]);
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { apiKeyHeader, bearer } from "../http";
 import { createTestApiKey } from "../factories";
-import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
+import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
 import { setEnvForSuite } from "../engines/helpers";
 import {
@@ -11,7 +11,7 @@ import {
 } from "./helpers";
 
 // Every connection route against another organization's project, without credentials, and with too few scopes.
-let consoleFake: FakeConsole;
+let gscFake: FakeGsc;
 let engineB: FakeEngineB;
 let alice: Tenant;
 let mallory: Tenant;
@@ -20,14 +20,14 @@ const VICTIM_KEY = `victim-key-${crypto.randomBytes(12).toString("hex")}`;
 const ATTACKER_KEY = `attacker-key-${crypto.randomBytes(12).toString("hex")}`;
 
 beforeAll(async () => {
-  [consoleFake, engineB] = await Promise.all([startFakeConsole(), startFakeEngineB()]);
+  [gscFake, engineB] = await Promise.all([startFakeGsc(), startFakeEngineB()]);
   [alice, mallory] = await Promise.all([createTenant("conn-alice"), createTenant("conn-mallory")]);
   victim = await projectOf(alice, "victim");
   engineB.addKey(VICTIM_KEY, [{ Url: `https://${victim.domain}/`, IsVerified: true }]);
   engineB.addKey(ATTACKER_KEY, [{ Url: `https://${victim.domain}/`, IsVerified: true }]);
 });
-afterAll(async () => { await Promise.all([consoleFake.close(), engineB.close()]); });
-setEnvForSuite(() => ({ ...consoleFake.env(), ...engineB.env() }));
+afterAll(async () => { await Promise.all([gscFake.close(), engineB.close()]); });
+setEnvForSuite(() => ({ ...gscFake.env(), ...engineB.env() }));
 beforeAll(async () => { expect((await postEngineB(victim, { apiKey: VICTIM_KEY })).res.status).toBe(200); });
 
 type Caller = Target;

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSOLE_SCOPE } from "@/lib/engines/console/config";
+import { GSC_SCOPE } from "@/lib/engines/gsc/config";
 import { db } from "@/lib/db";
 import { markGscRevoked, openGscRefreshToken } from "@/lib/connections";
-import { startFakeConsole, type FakeConsole, type FakeSite } from "../fakes/console-server";
+import { startFakeGsc, type FakeGsc, type FakeSite } from "../fakes/gsc-server";
 import { CLOSED, consent, setEnvForSuite } from "../engines/helpers";
 import {
   auditOf, captureLogs, createTenant, deleteGsc, expectNoSecret, getConnections, getOAuthUrl, getProject, postCallback, projectOf, secretsOf,
@@ -11,14 +11,14 @@ import {
 } from "./helpers";
 
 const REDIRECT = "http://127.0.0.1:3000/projects/gsc/callback"; // the default: NEXTAUTH_URL + the dashboard's callback page
-let fake: FakeConsole;
+let fake: FakeGsc;
 let alice: Tenant;
 const logs = captureLogs();
 const bodies: string[] = []; // every response body of the suite, checked for secrets at the end
 const refreshTokens: string[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeConsole({ redirectUris: [REDIRECT] });
+  fake = await startFakeGsc({ redirectUris: [REDIRECT] });
   alice = await createTenant("gsc-alice");
 });
 afterAll(async () => {
@@ -34,19 +34,19 @@ setEnvForSuite(() => fake.env());
 const minted: string[] = [];
 const record = <T extends { body: unknown }>(r: T) => { bodies.push(JSON.stringify(r.body)); return r; };
 
-/** A project whose console user (a fresh account of the fake) has `sites`, `{domain}` substituted. */
+/** A project whose gsc user (a fresh account of the fake) has `sites`, `{domain}` substituted. */
 async function setup(sites: (domain: string) => FakeSite[] = (d) => [{ siteUrl: `sc-domain:${d}`, permissionLevel: "siteOwner" }]) {
   const t = await projectOf(alice, "gsc");
-  const account = `${t.projectId}@console.test`;
+  const account = `${t.projectId}@gsc.test`;
   fake.addUser(account, sites(t.domain));
   return { t, account };
 }
 
 /** oauth-url, then the consent page of the fake as a browser would drive it: the code and state of the redirect. */
-async function authorize(t: Target, account: string, opts: { state?: string; grantConsole?: boolean } = {}) {
+async function authorize(t: Target, account: string, opts: { state?: string; grantGsc?: boolean } = {}) {
   const start = record(await getOAuthUrl(t, opts.state));
   expect(start.res.status).toBe(200);
-  const { location } = await consent(start.body.data.authorizeUrl, { account, grantConsole: opts.grantConsole });
+  const { location } = await consent(start.body.data.authorizeUrl, { account, grantGsc: opts.grantGsc });
   expect(location.origin + location.pathname).toBe(REDIRECT);
   const code = location.searchParams.get("code")!;
   minted.push(code);
@@ -92,7 +92,7 @@ describe("GET gsc/oauth-url", () => {
     const url = new URL(body.data.authorizeUrl);
     expect(url.origin + url.pathname).toBe(fake.authorizeUrl);
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: fake.clientId, redirect_uri: REDIRECT, response_type: "code", scope: CONSOLE_SCOPE, state,
+      client_id: fake.clientId, redirect_uri: REDIRECT, response_type: "code", scope: GSC_SCOPE, state,
       access_type: "offline", prompt: "consent", include_granted_scopes: "true",
     });
     const rows = await db.oAuthState.findMany({ where: { projectId: t.projectId } });
@@ -116,10 +116,10 @@ describe("GET gsc/oauth-url", () => {
 
   it("uses GSC_REDIRECT_URI when set", async () => {
     const { t } = await setup();
-    process.env.GSC_REDIRECT_URI = "https://app.example/oauth/console";
+    process.env.GSC_REDIRECT_URI = "https://app.example/oauth/gsc";
     try {
       const { body } = record(await getOAuthUrl(t));
-      expect(new URL(body.data.authorizeUrl).searchParams.get("redirect_uri")).toBe("https://app.example/oauth/console");
+      expect(new URL(body.data.authorizeUrl).searchParams.get("redirect_uri")).toBe("https://app.example/oauth/gsc");
     } finally { delete process.env.GSC_REDIRECT_URI; }
   });
 
@@ -262,7 +262,7 @@ describe("POST gsc/callback", () => {
 
   it("a new consent with the same state (another account) is exchanged instead of reusing the kept token", async () => {
     const { t, account } = await setup((d) => [{ siteUrl: `https://www.${d}/`, permissionLevel: "siteOwner" }]);
-    const other = `${t.projectId}-second@console.test`;
+    const other = `${t.projectId}-second@gsc.test`;
     fake.addUser(other, [{ siteUrl: `sc-domain:${t.domain}`, permissionLevel: "siteOwner" }]);
     const first = await authorize(t, account);
     const wrong = await callback(t, { code: first.code, state: first.state, propertyUrl: `sc-domain:${t.domain}` });
@@ -277,21 +277,21 @@ describe("POST gsc/callback", () => {
     await storedToken(t.projectId);
   });
 
-  it("answers 400 OAUTH_CODE_INVALID for a bad or reused code and when the console scope was not granted; the state stays usable", async () => {
+  it("answers 400 OAUTH_CODE_INVALID for a bad or reused code and when gsc scope was not granted; the state stays usable", async () => {
     const { t, account } = await setup();
     const { state, code } = await authorize(t, account);
-    const bad = await callback(t, { code: "4/not-a-code-the-console-issued", state, propertyUrl: `sc-domain:${t.domain}` });
+    const bad = await callback(t, { code: "4/not-a-code-gsc-issued", state, propertyUrl: `sc-domain:${t.domain}` });
     expect(bad.res.status).toBe(400);
     expect(bad.body).toMatchObject({ code: "OAUTH_CODE_INVALID", meta: { reason: "invalid_code" } });
 
-    const denied = await authorize(t, account, { grantConsole: false });
+    const denied = await authorize(t, account, { grantGsc: false });
     const noScope = await callback(t, { code: denied.code, state: denied.state, propertyUrl: `sc-domain:${t.domain}` });
     expect(noScope.res.status).toBe(400);
     expect(noScope.body).toMatchObject({ code: "OAUTH_CODE_INVALID", meta: { reason: "scope_not_granted" } });
 
     expect((await callback(t, { code, state, propertyUrl: `sc-domain:${t.domain}` })).res.status).toBe(200);
     await storedToken(t.projectId);
-    // The code was spent: with a fresh state it is refused by the console.
+    // The code was spent: with a fresh state it is refused by gsc.
     const fresh = record(await getOAuthUrl(t)).body.data.state;
     const reused = await callback(t, { code, state: fresh, propertyUrl: `sc-domain:${t.domain}` });
     expect(reused.body).toMatchObject({ code: "OAUTH_CODE_INVALID", meta: { reason: "invalid_code" } });

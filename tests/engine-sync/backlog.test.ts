@@ -1,5 +1,5 @@
 // The engine checks owed after paid inspections: the priority each inspection gives them, the backlog sync
-// inside the console quota (day and minute, our count and the console's 429s, across DST), engine B owed
+// inside the gsc quota (day and minute, our count and gsc's 429s, across DST), engine B owed
 // separately, disconnection, and a drop from the index with each likely cause read from our own audits.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, Prisma } from "@/lib/db";
@@ -7,21 +7,21 @@ import type { AuditOutcome } from "@/lib/audit/types";
 import { disconnectGsc } from "@/lib/connections/disconnect-gsc";
 import { sealGscRefreshToken } from "@/lib/connections/secrets";
 import { listBacklogProjects, observeEngines, syncEngineBacklog, type DropCause } from "@/lib/engine-sync";
-import { propertyKey } from "@/lib/engine-sync/quota-store";
+import { propertyKey } from "@/lib/connections/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 import { applyAuditOutcomes, type InspectionResult } from "@/lib/inspections/apply-audit-outcomes";
-import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
+import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
 import { createTestTenant, type TestTenant } from "../factories";
 import { setEnvForSuite } from "../engines/helpers";
 import { connectedProject, healthy, membership, ref, urlRow, type Setup } from "./helpers";
 
-let gsc: FakeConsole;
+let gsc: FakeGsc;
 let engineB: FakeEngineB;
 let tenant: TestTenant;
 
 beforeAll(async () => {
-  [gsc, engineB, tenant] = await Promise.all([startFakeConsole(), startFakeEngineB(), createTestTenant("backlog")]);
+  [gsc, engineB, tenant] = await Promise.all([startFakeGsc(), startFakeEngineB(), createTestTenant("backlog")]);
 });
 afterAll(async () => { await Promise.all([gsc.close(), engineB.close()]); });
 setEnvForSuite(() => ({ ...gsc.env(), ...engineB.env() }));
@@ -37,7 +37,7 @@ function audit(s: Setup, results: InspectionResult[], now: Date, engines = { eng
   return db.$transaction((tx) => applyAuditOutcomes(tx, project, results, now));
 }
 
-/** The fake console and our code on one clock that a test moves (sleeping moves it too). */
+/** the fake gsc and our code on one clock that a test moves (sleeping moves it too). */
 function sharedClock(startIso: string) {
   let t = Date.parse(startIso);
   const now = () => new Date(t);
@@ -72,7 +72,7 @@ describe("the priority an inspection gives the engine check", () => {
   });
 });
 
-describe("the backlog sync inside the console quota", () => {
+describe("the backlog sync inside the gsc quota", () => {
   it("spends exactly what our count leaves today, by priority then least recently asked; the rest stays owed", async () => {
     const s = await connected(["/p4-old", "/p4-new", "/p3", "/p2", "/p0"]);
     const [oldest, newer, p3, p2, p0] = s.urls;
@@ -111,7 +111,7 @@ describe("the backlog sync inside the console quota", () => {
     }
   });
 
-  it("a per-minute 429 from the console (another tool this minute): the reservation is given back and the URL asked after the minute", async () => {
+  it("a per-minute 429 from gsc (another tool this minute): the reservation is given back and the URL asked after the minute", async () => {
     const clock = sharedClock("2026-05-06T17:00:10Z");
     try {
       const s = await connected(["/a", "/b"]);
@@ -120,7 +120,7 @@ describe("the backlog sync inside the console quota", () => {
       const sleeps: number[] = [];
       const report = await syncEngineBacklog(ref(s), { now: clock.now, sleep: async (ms) => { sleeps.push(ms); await clock.sleep(ms); } });
       expect(report.engineA).toMatchObject({ observed: 2, owed: 0, stopped: null });
-      expect(sleeps).toEqual([60_000]); // the console says nothing of when: a full minute
+      expect(sleeps).toEqual([60_000]); // gsc says nothing of when: a full minute
       expect(inspected(s).map((r) => r.status)).toEqual([429, 200, 200]);
       const [row] = await db.$queryRaw<{ used: number; used_elsewhere: number; exhausted: boolean }[]>(Prisma.sql`
         SELECT used, used_elsewhere, exhausted FROM engine_quota_usage WHERE property_key = ${propertyKey(s.property)} AND day = '2026-05-06'`);
@@ -153,7 +153,7 @@ describe("the backlog sync inside the console quota", () => {
     } finally { gsc.setClock(null); }
   });
 
-  it("engine B is owed separately: a spent console day does not hold it back, and it is not asked twice", async () => {
+  it("engine B is owed separately: a spent gsc day does not hold it back, and it is not asked twice", async () => {
     const s = await connected(["/a", "/b"], { engineB: true });
     for (const u of s.urls) engineB.setUrlInfo(u.url, { HttpStatus: 200, DocumentSize: 2048, LastCrawledDate: new Date("2026-11-01T00:00:00Z") });
     const now = new Date();
@@ -171,7 +171,7 @@ describe("the backlog sync inside the console quota", () => {
     expect(inspected(s)).toHaveLength(0);
   });
 
-  it("a grant sealed under another ENCRYPTION_KEY stops that project's console (owed, logged), without throwing", async () => {
+  it("a grant sealed under another ENCRYPTION_KEY stops that project's gsc (owed, logged), without throwing", async () => {
     const s = await connected(["/a"]);
     await owe(s.urls.map((u) => u.id), 0);
     const saved = process.env.ENCRYPTION_KEY;
@@ -188,7 +188,7 @@ describe("the backlog sync inside the console quota", () => {
     expect(inspected(s)).toHaveLength(0);
   });
 
-  it("disconnecting the console forgets what it was owed; a revoked grant keeps it for the new connection but is not listed", async () => {
+  it("disconnecting gsc forgets what it was owed; a revoked grant keeps it for the new connection but is not listed", async () => {
     const s = await connected(["/a"]);
     await owe(s.urls.map((u) => u.id), 0);
     const revoked = await connected(["/b"]);

@@ -1,18 +1,18 @@
-// A tenant with projects connected to the fake console (domain property) and, when asked, to fake engine B,
+// A tenant with projects connected to the fake gsc (domain property) and, when asked, to fake engine B,
 // for the engine-sync suites.
 import crypto from "node:crypto";
 import { db } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { sealEngineBKey, sealGscRefreshToken } from "@/lib/connections/secrets";
-import type { FakeConsole } from "../fakes/console-server";
+import type { FakeGsc } from "../fakes/gsc-server";
 import type { FakeEngineB } from "../fakes/engine-b-server";
 import { createTestProject, type TestTenant } from "../factories";
 
 export type Setup = { projectId: string; organizationId: string; domain: string; property: string; refreshToken: string; urls: { id: string; url: string }[] };
 
-/** A project with tracked URLs at `paths`, connected to the console (domain property) and, when asked, to engine B. */
+/** A project with tracked URLs at `paths`, connected to gsc (domain property) and, when asked, to engine B. */
 export async function connectedProject(
-  fakes: { gsc: FakeConsole; engineB: FakeEngineB }, tenant: TestTenant, paths: string[], opts: { engineB?: boolean; console?: boolean } = {},
+  fakes: { gsc: FakeGsc; engineB: FakeEngineB }, tenant: TestTenant, paths: string[], opts: { engineB?: boolean; gsc?: boolean } = {},
 ): Promise<Setup> {
   const domain = `es-${crypto.randomUUID().slice(0, 8)}.example`;
   const project = await createTestProject(tenant, { domain });
@@ -25,7 +25,7 @@ export async function connectedProject(
   await db.project.update({
     where: { id: project.id },
     data: {
-      ...(opts.console === false ? {} : { gscRefreshTokenEnc: sealGscRefreshToken(project.id, refreshToken), gscPropertyUrl: property, gscConnectedAt: new Date() }),
+      ...(opts.gsc === false ? {} : { gscRefreshTokenEnc: sealGscRefreshToken(project.id, refreshToken), gscPropertyUrl: property, gscConnectedAt: new Date() }),
       ...(opts.engineB ? { engineBApiKeyEnc: sealEngineBKey(project.id, apiKey), engineBSiteUrl: `https://${domain}/`, engineBConnectedAt: new Date() } : {}),
     },
   });

@@ -1,25 +1,25 @@
-// Engine observations against the real fakes (tests/fakes): the console's URL inspection under our quota
+// Engine observations against the real fakes (tests/fakes): gsc's URL inspection under our quota
 // count, engine B's URL info, history rows, drops with their cause, the revoked grant, and inspect-now.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/lib/db";
 import { getConnections } from "@/lib/connections/get-connections";
 import { observeEngines, syncEngineBacklog } from "@/lib/engine-sync";
-import { propertyKey } from "@/lib/engine-sync/quota-store";
+import { propertyKey } from "@/lib/connections/quota-store";
 import { nextPacificMidnight, pacificDayKey } from "@/lib/engines/pacific-time";
 import { inspectUrlNow } from "@/lib/inspections/inspect-url-now";
 import { inspectPlannedProject, type AuditRunnerLike } from "@/lib/inspections/inspect-planned-project";
-import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
+import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
 import { createTestTenant, type TestTenant } from "../factories";
 import { connectedProject, healthy, historyOf, membership, ref, urlRow, type Setup } from "./helpers";
 
-let gsc: FakeConsole;
+let gsc: FakeGsc;
 let engineB: FakeEngineB;
 let tenant: TestTenant;
 const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
-  [gsc, engineB, tenant] = await Promise.all([startFakeConsole(), startFakeEngineB(), createTestTenant("engine-sync")]);
+  [gsc, engineB, tenant] = await Promise.all([startFakeGsc(), startFakeEngineB(), createTestTenant("engine-sync")]);
   for (const [k, v] of Object.entries({ ...gsc.env(), ...engineB.env() })) { saved[k] = process.env[k]; process.env[k] = v; }
 });
 afterAll(async () => {
@@ -27,10 +27,10 @@ afterAll(async () => {
   await Promise.all([gsc.close(), engineB.close()]);
 });
 
-const connected = (paths: string[], opts: { engineB?: boolean; console?: boolean } = {}) => connectedProject({ gsc, engineB }, tenant, paths, opts);
+const connected = (paths: string[], opts: { engineB?: boolean; gsc?: boolean } = {}) => connectedProject({ gsc, engineB }, tenant, paths, opts);
 const inspectCalls = (s: Setup) => gsc.requests.filter((r) => r.route === "inspect" && r.body?.siteUrl === s.property);
 
-describe("observeEngines: the console", () => {
+describe("observeEngines: gsc", () => {
   it("maps coverage states into the URL columns, history (kind engineA) and issues; no index status keeps the state", async () => {
     const s = await connected(["/indexed", "/discovered", "/crawled", "/silent", "/noindex"]);
     const [indexed, discovered, crawled, silent, noindex] = s.urls;
@@ -117,7 +117,7 @@ describe("observeEngines: the console", () => {
 
 describe("observeEngines: engine B and drops", () => {
   it("engine B: URL info mapped (kind engineB history); an empty answer keeps an indexed URL indexed", async () => {
-    const s = await connected(["/kept", "/found"], { engineB: true, console: false });
+    const s = await connected(["/kept", "/found"], { engineB: true, gsc: false });
     const [kept, found] = s.urls;
     engineB.setUrlInfo(kept.url, { HttpStatus: 200, DocumentSize: 5120, LastCrawledDate: new Date("2026-11-01T00:00:00Z"), DiscoveryDate: new Date("2026-10-01T00:00:00Z") });
     engineB.setUrlInfo(found.url, { DiscoveryDate: new Date("2026-10-01T00:00:00Z") });
@@ -144,7 +144,7 @@ describe("observeEngines: engine B and drops", () => {
   });
 
   it("engine B: a crawl issue that blocks serving makes the URL blocked (one GetCrawlIssues call per run); SeoIssues does not", async () => {
-    const s = await connected(["/blocked", "/seo"], { engineB: true, console: false });
+    const s = await connected(["/blocked", "/seo"], { engineB: true, gsc: false });
     const [blocked, seo] = s.urls;
     for (const u of s.urls) engineB.setUrlInfo(u.url, { HttpStatus: 200, DocumentSize: 4096, LastCrawledDate: new Date("2026-11-01T00:00:00Z") });
     engineB.setCrawlIssues(`https://${s.domain}/`, [
@@ -238,13 +238,13 @@ describe("the scheduler's inspections owe the engines a check, paid by the backl
       expect((await syncEngineBacklog(ref(down))).engineA).toMatchObject({ observed: 0, failed: 1, owed: 1 });
     } finally { process.env.GSC_API_BASE_URL = base; }
     expect(await urlRow(down.urls[0].id)).toMatchObject({ healthState: "healthy", engineAState: "unknown", lastAuditAt: expect.any(Date), engineASyncPriority: 0 });
-    // The console is back: the owed check is paid.
+    // gsc is back: the owed check is paid.
     expect((await syncEngineBacklog(ref(down))).engineA).toMatchObject({ observed: 1, owed: 0 });
   });
 });
 
-describe("inspect now with a connected console", () => {
-  it("asks the console after the audit, for the same credit, and updates engineAState", async () => {
+describe("inspect now with a connected gsc", () => {
+  it("asks gsc after the audit, for the same credit, and updates engineAState", async () => {
     const s = await connected(["/page"]);
     const [page] = s.urls;
     gsc.setInspection(page.url, { verdict: "PASS", coverageState: "Submitted and indexed" });

@@ -16,7 +16,7 @@ const unescape = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromChar
 /** Drives the fake consent page like a browser: GET the form, POST it, return the redirect target. */
 export async function consent(
   authorizeUrl: string,
-  choice: { account?: string; decision?: "allow" | "deny"; grantConsole?: boolean } = {},
+  choice: { account?: string; decision?: "allow" | "deny"; grantGsc?: boolean } = {},
 ): Promise<{ page: string; location: URL }> {
   const page = await (await fetch(authorizeUrl)).text();
   const form = new URLSearchParams();
@@ -24,7 +24,7 @@ export async function consent(
   const action = unescape(/<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? "");
   if (choice.account) form.set("account", choice.account);
   else { const first = /<option value="([^"]*)">/.exec(page)?.[1]; if (first) form.set("account", unescape(first)); }
-  if (choice.grantConsole !== false) form.set("grant_console", "on");
+  if (choice.grantGsc !== false) form.set("grant_gsc", "on");
   form.set("decision", choice.decision ?? "allow");
   const res = await fetch(new URL(action, authorizeUrl), {
     method: "POST", body: form, redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -1,30 +1,30 @@
 import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { exchangeCode } from "@/lib/engines/console/exchange-code";
-import { inspectUrl } from "@/lib/engines/console/inspect-url";
-import { listSites as listConsoleSites } from "@/lib/engines/console/list-sites";
-import { refreshAccessToken } from "@/lib/engines/console/refresh-access-token";
+import { exchangeCode } from "@/lib/engines/gsc/exchange-code";
+import { inspectUrl } from "@/lib/engines/gsc/inspect-url";
+import { listSites as listGscSites } from "@/lib/engines/gsc/list-sites";
+import { refreshAccessToken } from "@/lib/engines/gsc/refresh-access-token";
 import { getUrlInfo } from "@/lib/engines/engine-b/get-url-info";
 import { listSites as listEngineBSites } from "@/lib/engines/engine-b/list-sites";
-import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
+import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
 import { CLOSED, setEnvForSuite } from "./helpers";
 
 // Every failing (and succeeding) call made with a secret: the secret must not appear in anything the
 // client prints, returns, or lets a caller print (JSON, util.inspect, String, the message).
 const API_KEY = "b-key-SECRET-9f8e7d6c5b4a";
-const CLIENT_SECRET = "console-client-SECRET-7a6b5c4d";
-let fakeConsole: FakeConsole;
+const CLIENT_SECRET = "gsc-client-SECRET-7a6b5c4d";
+let fakeGsc: FakeGsc;
 let fakeB: FakeEngineB;
 let logs: string[];
 const secrets = new Set<string>([API_KEY, CLIENT_SECRET]);
 
 beforeAll(async () => {
-  fakeConsole = await startFakeConsole({ clientSecret: CLIENT_SECRET, users: [{ email: "ana@example.test", sites: [{ siteUrl: "sc-domain:example.com", permissionLevel: "siteOwner" }] }] });
+  fakeGsc = await startFakeGsc({ clientSecret: CLIENT_SECRET, users: [{ email: "ana@example.test", sites: [{ siteUrl: "sc-domain:example.com", permissionLevel: "siteOwner" }] }] });
   fakeB = await startFakeEngineB({ keys: [{ apiKey: API_KEY, sites: [{ Url: "https://example.com/", IsVerified: true }] }] });
 });
-afterAll(async () => { await fakeConsole.close(); await fakeB.close(); });
-setEnvForSuite(() => ({ ...fakeConsole.env(), ...fakeB.env() }));
+afterAll(async () => { await fakeGsc.close(); await fakeB.close(); });
+setEnvForSuite(() => ({ ...fakeGsc.env(), ...fakeB.env() }));
 
 beforeEach(() => {
   logs = [];
@@ -46,17 +46,17 @@ function expectNoSecret(outcome: unknown) {
 }
 
 describe("no secret leaves a client", () => {
-  it("console: dead grant, wrong secret, reused code, bad access token, failures and nonsense", async () => {
-    const { refreshToken, accessToken } = fakeConsole.issueTokens("ana@example.test");
+  it("gsc: dead grant, wrong secret, reused code, bad access token, failures and nonsense", async () => {
+    const { refreshToken, accessToken } = fakeGsc.issueTokens("ana@example.test");
     secrets.add(refreshToken).add(accessToken);
-    const client = { clientId: fakeConsole.clientId, clientSecret: CLIENT_SECRET };
+    const client = { clientId: fakeGsc.clientId, clientSecret: CLIENT_SECRET };
 
     const ok = await refreshAccessToken({ ...client, refreshToken });
     expect(ok.kind).toBe("ok");
     if (ok.kind === "ok") secrets.add(ok.value.accessToken.reveal());
     expectNoSecret(ok);
 
-    const code = fakeConsole.mintCode({ redirectUri: "http://127.0.0.1:3000/cb" });
+    const code = fakeGsc.mintCode({ redirectUri: "http://127.0.0.1:3000/cb" });
     secrets.add(code);
     const exchanged = await exchangeCode({ ...client, redirectUri: "http://127.0.0.1:3000/cb", code });
     expect(exchanged.kind).toBe("ok");
@@ -67,26 +67,26 @@ describe("no secret leaves a client", () => {
     expectNoSecret(reused);
 
     expectNoSecret(await refreshAccessToken({ ...client, clientSecret: `${CLIENT_SECRET}-wrong`, refreshToken }));
-    fakeConsole.revoke(refreshToken);
+    fakeGsc.revoke(refreshToken);
     const revoked = await refreshAccessToken({ ...client, refreshToken });
     expect(revoked.kind).toBe("revoked");
     expectNoSecret(revoked);
 
     // An upstream that echoes what it was sent must not carry it into our message.
-    fakeConsole.failNext("token", { status: 400, body: { error: "invalid_request", error_description: `bad refresh_token=${refreshToken} secret ${CLIENT_SECRET}` } });
+    fakeGsc.failNext("token", { status: 400, body: { error: "invalid_request", error_description: `bad refresh_token=${refreshToken} secret ${CLIENT_SECRET}` } });
     const echoed = await refreshAccessToken({ ...client, refreshToken });
     expect(echoed.kind).toBe("invalid");
     expectNoSecret(echoed);
 
-    fakeConsole.failNext("sites", { status: 200, body: { siteEntry: 1 } }, { status: 401, body: { error: { code: 401, message: `token ${accessToken} is invalid`, status: "UNAUTHENTICATED" } } });
-    expectNoSecret(await listConsoleSites({ accessToken }));
-    expectNoSecret(await listConsoleSites({ accessToken }));
-    fakeConsole.failNext("inspect", { status: 500, body: "<html>oops</html>" }, { status: 200, body: "[]" });
+    fakeGsc.failNext("sites", { status: 200, body: { siteEntry: 1 } }, { status: 401, body: { error: { code: 401, message: `token ${accessToken} is invalid`, status: "UNAUTHENTICATED" } } });
+    expectNoSecret(await listGscSites({ accessToken }));
+    expectNoSecret(await listGscSites({ accessToken }));
+    fakeGsc.failNext("inspect", { status: 500, body: "<html>oops</html>" }, { status: 200, body: "[]" });
     expectNoSecret(await inspectUrl({ accessToken, siteUrl: "sc-domain:example.com", inspectionUrl: "https://example.com/" }));
     expectNoSecret(await inspectUrl({ accessToken, siteUrl: "sc-domain:example.com", inspectionUrl: "https://example.com/" }));
 
     process.env.GSC_OAUTH_TOKEN_URL = `${CLOSED}/token`;
-    try { expectNoSecret(await refreshAccessToken({ ...client, refreshToken })); } finally { process.env.GSC_OAUTH_TOKEN_URL = fakeConsole.tokenUrl; }
+    try { expectNoSecret(await refreshAccessToken({ ...client, refreshToken })); } finally { process.env.GSC_OAUTH_TOKEN_URL = fakeGsc.tokenUrl; }
     expect(logs.some((l) => l.includes("[engines]"))).toBe(true); // the nonsense answers were logged, without secrets
   });
 

@@ -6,7 +6,7 @@ const none = { observed: 0, inconclusive: 0, failed: 0, owed: 0, stopped: null, 
 const EMPTY_REPORT: BacklogReport = { engineA: none, engineB: none };
 
 // Every 5 minutes: the engine checks owed after paid inspections, per connected project in its own step,
-// by priority inside the console quota (a spent minute is waited out within the tick; a spent day waits for
+// by priority inside the gsc quota (a spent minute is waited out within the tick; a spent day waits for
 // the next Pacific midnight). A retried step asks only what is still owed.
 export const syncEngineBacklogFn = inngest.createFunction(
   { id: "engines-sync-backlog", triggers: [{ cron: "*/5 * * * *" }], concurrency: { limit: 1 } },

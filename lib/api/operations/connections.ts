@@ -10,8 +10,8 @@ const tags = ["Connections"];
 export const getProjectGscOauthUrlOp = defineOperation({
   method: "GET", path: `${P}/gsc/oauth-url`, tags, scopes: W, params: projectParams, query: oauthUrlQuery, response: OAuthUrlResponse,
   errors: ["INTEGRATION_NOT_CONFIGURED"],
-  summary: "Start a webmaster console connection (OAuth)",
-  description: "Answers the console's consent URL (offline access, forced consent, read-only webmaster scope, `redirect_uri` = `GSC_REDIRECT_URI`, "
+  summary: "Start a Google Search Console connection (OAuth)",
+  description: "Answers the Google Search Console consent URL (offline access, forced consent, read-only webmaster scope, `redirect_uri` = `GSC_REDIRECT_URI`, "
     + "by default the dashboard page `{NEXTAUTH_URL}/projects/gsc/callback`) and the CSRF `state`: the client's (16-512 printable ASCII characters) "
     + "or 32 random bytes base64url. Only the state's SHA-256 is stored, bound to this project and the caller, usable once, for 10 minutes; a "
     + "client state issued before is a 400. 503 INTEGRATION_NOT_CONFIGURED without `GSC_CLIENT_ID`/`GSC_CLIENT_SECRET` (or `ENCRYPTION_KEY`).",
@@ -19,10 +19,10 @@ export const getProjectGscOauthUrlOp = defineOperation({
 export const postProjectGscCallbackOp = defineOperation({
   method: "POST", path: `${P}/gsc/callback`, tags, scopes: W, params: projectParams, body: gscCallbackBody, response: ConnectionStatus,
   errors: ["OAUTH_STATE_INVALID", "OAUTH_CODE_INVALID", "PROPERTY_NOT_COVERED", "UPSTREAM_ERROR", "INTEGRATION_NOT_CONFIGURED"],
-  summary: "Finish the webmaster console connection",
+  summary: "Finish the Google Search Console connection",
   description: "Checks the state (400 OAUTH_STATE_INVALID, `meta.reason`: `mismatch` never issued, `other_project`, `other_user`, `reused`, "
     + "`expired`), exchanges the code (400 OAUTH_CODE_INVALID, `meta.reason`: `invalid_code`, `rejected`, `scope_not_granted`, `grant_revoked`; "
-    + "502 UPSTREAM_ERROR when the console fails), then checks `propertyUrl` against the user's site list (owner, full or restricted permission) and "
+    + "502 UPSTREAM_ERROR when Google Search Console fails), then checks `propertyUrl` against the user's site list (owner, full or restricted permission) and "
     + "the project domain: `sc-domain:{domain}`, `https://{domain}/` and `http://{domain}/` cover it, `https://www.{domain}/` does not. Otherwise "
     + "409 PROPERTY_NOT_COVERED with `meta.properties` (the user's verified properties that do cover it) and `meta.reason` (`not_listed`, "
     + "`unverified`, `not_covering`); the exchanged token stays with the state until it expires, so the same state and code with a corrected "
@@ -31,7 +31,7 @@ export const postProjectGscCallbackOp = defineOperation({
 });
 export const deleteProjectGscOp = defineOperation({
   method: "DELETE", path: `${P}/gsc`, tags, scopes: W, params: projectParams, response: ConnectionStatus,
-  summary: "Disconnect the webmaster console",
+  summary: "Disconnect Google Search Console",
   description: "Clears the refresh token, `gscPropertyUrl` and `gscConnectedAt`; URLs keep their `engineAState`. Idempotent; audited "
     + "(`project.gsc_disconnected`) when something was removed. An open `gsc_auth_revoked` group resolves.",
 });
@@ -54,8 +54,8 @@ export const deleteProjectEngineBOp = defineOperation({
 export const getProjectConnectionsOp = defineOperation({
   method: "GET", path: `${P}/connections`, tags, scopes: R, params: projectParams, response: ConnectionsResponse,
   summary: "Search engine connections",
-  description: "Both engines' connection state. `gsc.revokedAt` is set when the console answered `invalid_grant` for the stored token (the grant "
-    + "must be connected again). The console quota of the property today (Pacific day), by our own count: "
-    + "`quotaUsedToday` of `quotaLimit` (2,000 per property); `sharedQuotaDetected` when the console refused before our count reached the limit, "
+  description: "Both engines' connection state. `gsc.revokedAt` is set when Google Search Console answered `invalid_grant` for the stored token (the grant "
+    + "must be connected again). The Google Search Console quota of the property today (Pacific day), by our own count: "
+    + "`quotaUsedToday` of `quotaLimit` (2,000 per property); `sharedQuotaDetected` when Google Search Console refused before our count reached the limit, "
     + "with `quotaUsedElsewhereToday` the inspections another tool spent.",
 });

@@ -1,5 +1,5 @@
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 
 export default function Loading() {
-  return <ListSkeleton label="Connecting the console…" rows={2} />;
+  return <ListSkeleton label="Connecting Google Search Console…" rows={2} />;
 }

@@ -1,4 +1,4 @@
-/** The console's redirect: `?code&state`, or `?error&state` when the user cancelled or something failed there. */
+/** gsc's redirect: `?code&state`, or `?error&state` when the user cancelled or something failed there. */
 export type CallbackSearch = { code: string | null; state: string | null; error: string | null };
 
 const one = (v: string | string[] | undefined) => (typeof v === "string" && v !== "" ? v : null);

@@ -3,6 +3,6 @@ import { postProjectGscCallbackOp } from "@/lib/api/operations/connections";
 import { ok } from "@/lib/api/envelope";
 import { connectGsc } from "@/lib/connections";
 
-// POST …/projects/{id}/gsc/callback — finish the console connection: state, code exchange, property check; ConnectionStatus
+// POST …/projects/{id}/gsc/callback — finish the gsc connection: state, code exchange, property check; ConnectionStatus
 export const POST = route(postProjectGscCallbackOp, async ({ ctx, params, body }) =>
   ok(await connectGsc(ctx, params.id, body)));

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listSites } from "@/lib/engines/console/list-sites";
-import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
+import { listSites } from "@/lib/engines/gsc/list-sites";
+import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { CLOSED, setEnvForSuite } from "./helpers";
 
-let fake: FakeConsole;
+let fake: FakeGsc;
 beforeAll(async () => {
-  fake = await startFakeConsole({
+  fake = await startFakeGsc({
     users: [
       { email: "many@example.test", sites: [
         { siteUrl: "sc-domain:example.com", permissionLevel: "siteOwner" },
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 setEnvForSuite(() => fake.env());
 
-describe("console site list", () => {
+describe("gsc site list", () => {
   it("lists every property with its permission level; unverified ones cannot be used", async () => {
     const out = await listSites({ accessToken: fake.issueTokens("many@example.test").accessToken });
     expect(out).toEqual({ kind: "ok", value: { sites: [

@@ -2,7 +2,7 @@ import { callUpstream } from "../http";
 import type { EngineOutcome } from "../outcome";
 import { urlInProperty } from "../url-in-property";
 import { classifyApiError, failureOutcome, malformedOutcome } from "./classify-api-error";
-import { apiUrl, CONSOLE_LANGUAGE } from "./config";
+import { apiUrl, GSC_LANGUAGE } from "./config";
 import { inspectAnswer, type IndexStatusResult } from "./schemas";
 
 export type Inspection = {
@@ -20,12 +20,12 @@ export async function inspectUrl(input: {
 }): Promise<EngineOutcome<Inspection>> {
   const now = input.now ?? new Date();
   if (!urlInProperty(input.inspectionUrl, input.siteUrl)) {
-    return { kind: "invalid", code: "outside_property", message: "Console URL inspection: the URL does not lie inside the property" };
+    return { kind: "invalid", code: "outside_property", message: "gsc URL inspection: the URL does not lie inside the property" };
   }
   const answer = await callUpstream({
     url: apiUrl("/v1/urlInspection/index:inspect"), method: "POST", timeoutMs: input.timeoutMs,
     headers: { authorization: `Bearer ${input.accessToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ inspectionUrl: input.inspectionUrl, siteUrl: input.siteUrl, languageCode: CONSOLE_LANGUAGE }),
+    body: JSON.stringify({ inspectionUrl: input.inspectionUrl, siteUrl: input.siteUrl, languageCode: GSC_LANGUAGE }),
   }, now);
   if (answer.kind === "failure") return failureOutcome("URL inspection", answer);
   if (answer.status < 200 || answer.status >= 300) return classifyApiError("URL inspection", answer, now, [input.accessToken]);

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAuthorizeUrl } from "@/lib/engines/console/build-authorize-url";
-import { CONSOLE_SCOPE } from "@/lib/engines/console/config";
-import { exchangeCode } from "@/lib/engines/console/exchange-code";
-import { listSites } from "@/lib/engines/console/list-sites";
-import { refreshAccessToken } from "@/lib/engines/console/refresh-access-token";
+import { buildAuthorizeUrl } from "@/lib/engines/gsc/build-authorize-url";
+import { GSC_SCOPE } from "@/lib/engines/gsc/config";
+import { exchangeCode } from "@/lib/engines/gsc/exchange-code";
+import { listSites } from "@/lib/engines/gsc/list-sites";
+import { refreshAccessToken } from "@/lib/engines/gsc/refresh-access-token";
 import { Secret } from "@/lib/engines/secret";
-import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
+import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { CLOSED, consent, setEnvForSuite } from "./helpers";
 
-let fake: FakeConsole;
+let fake: FakeGsc;
 const REDIRECT = "http://127.0.0.1:3000/projects/p1/connections/gsc/callback";
 beforeAll(async () => {
-  fake = await startFakeConsole({
+  fake = await startFakeGsc({
     redirectUris: [REDIRECT],
     users: [{ email: "ana@example.test", sites: [{ siteUrl: "sc-domain:example.com", permissionLevel: "siteOwner" }] }, { email: "bo@example.test", sites: [] }],
   });
@@ -27,7 +27,7 @@ describe("authorize URL", () => {
     const url = new URL(authorizeUrl());
     expect(url.origin + url.pathname).toBe(fake.authorizeUrl);
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: fake.clientId, redirect_uri: REDIRECT, response_type: "code", scope: CONSOLE_SCOPE,
+      client_id: fake.clientId, redirect_uri: REDIRECT, response_type: "code", scope: GSC_SCOPE,
       state: "state-0123456789abcdef", access_type: "offline", prompt: "consent", include_granted_scopes: "true",
     });
   });
@@ -53,7 +53,7 @@ describe("consent and code exchange", () => {
     if (first.kind !== "ok") throw new Error(first.message);
     expect(first.value.accessToken).toBeInstanceOf(Secret);
     expect(first.value.refreshToken).toBeInstanceOf(Secret);
-    expect(first.value.hasConsoleScope).toBe(true);
+    expect(first.value.hasGscScope).toBe(true);
     expect(first.value.expiresAt.getTime()).toBeGreaterThan(Date.now() + 3000_000);
     expect(JSON.stringify(first)).not.toContain(first.value.refreshToken!.reveal());
 
@@ -69,10 +69,10 @@ describe("consent and code exchange", () => {
     expect(Object.fromEntries(location.searchParams)).toEqual({ error: "access_denied", state: "state-denied-0123456" });
   });
 
-  it("tells when the user unticked the console scope", async () => {
-    const { location } = await consent(authorizeUrl(), { grantConsole: false });
+  it("tells when the user unticked gsc scope", async () => {
+    const { location } = await consent(authorizeUrl(), { grantGsc: false });
     const out = await exchangeCode({ ...client(), redirectUri: REDIRECT, code: location.searchParams.get("code")! });
-    expect(out).toMatchObject({ kind: "ok", value: { hasConsoleScope: false } });
+    expect(out).toMatchObject({ kind: "ok", value: { hasGscScope: false } });
   });
 
   it("refuses an unregistered redirect URI on the consent page", async () => {
@@ -110,7 +110,7 @@ describe("refresh", () => {
     if (out.kind !== "ok") throw new Error(out.message);
     expect(out.value.accessToken.reveal()).not.toBe(accessToken);
     expect(out.value.refreshToken).toBeNull();
-    expect(out.value.scopes).toEqual([CONSOLE_SCOPE]);
+    expect(out.value.scopes).toEqual([GSC_SCOPE]);
     expect((await listSites({ accessToken: out.value.accessToken.reveal() })).kind).toBe("ok");
   });
 

@@ -49,7 +49,7 @@ export async function tokenRequest(
   const oauth = oauthErrorAnswer.safeParse(answer.json);
   const error = oauth.success ? oauth.data.error : null;
   const detail = oauth.success ? scrub([error, oauth.data.error_description].filter(Boolean).join(": "), secrets) : "";
-  const message = `Console ${what}: HTTP ${answer.status}${detail ? ` (${detail})` : ""}`;
+  const message = `gsc ${what}: HTTP ${answer.status}${detail ? ` (${detail})` : ""}`;
   const status = answer.status;
 
   if (error === "invalid_grant") {

@@ -1,4 +1,4 @@
-// A fake of the first engine's webmaster console, built from ../shared/ENGINES.md: a real HTTP
+// A fake of gsc, built from ../shared/ENGINES.md: a real HTTP
 // server on 127.0.0.1 with the OAuth consent page and token endpoint, the site list and URL
 // inspection (per-property quota per minute and per Pacific day), answering with the documented
 // bodies and error envelopes. Tests script users, properties, inspection results and failures.
@@ -12,7 +12,7 @@ export type FakeReply = { status: number; body?: unknown; headers?: Record<strin
 export type FakeRoute = "authorize" | "token" | "sites" | "inspect";
 export type ReceivedRequest = { route: FakeRoute | "other"; method: string; path: string; status: number; body: Record<string, unknown> | null };
 
-export type StartFakeConsoleOptions = {
+export type StartFakeGscOptions = {
   clientId?: string;
   clientSecret?: string;
   /** When set, the consent page and the code exchange accept only these redirect URIs. */
@@ -35,7 +35,7 @@ const TOKEN_PATH = "/token";
 const NOT_OWNED = "You do not own this site, or the inspected URL is not part of this property.";
 const UNKNOWN_URL = { verdict: "NEUTRAL", coverageState: "URL is unknown to Google", robotsTxtState: "ROBOTS_TXT_STATE_UNSPECIFIED", indexingState: "INDEXING_STATE_UNSPECIFIED", pageFetchState: "PAGE_FETCH_STATE_UNSPECIFIED" };
 
-export async function startFakeConsole(options: StartFakeConsoleOptions = {}) {
+export async function startFakeGsc(options: StartFakeGscOptions = {}) {
   const clientId = options.clientId ?? "fake-client-id.apps.example";
   const clientSecret = options.clientSecret ?? "fake-client-secret-0123456789";
   const limits = { perMinute: options.quota?.perMinute ?? 600, perDay: options.quota?.perDay ?? 2000 };
@@ -115,7 +115,7 @@ export async function startFakeConsole(options: StartFakeConsoleOptions = {}) {
     if (!asked.length) return send(400, page("Error 400: invalid_request", "Missing required parameter: scope"));
     if (method === "GET") return send(200, consentPage(url.pathname, p as Record<string, string>, [...users.keys()], asked));
     if (str("decision") !== "allow") return back({ error: "access_denied" });
-    const granted = asked.filter((s) => s !== READ_SCOPE || p.grant_console === "on");
+    const granted = asked.filter((s) => s !== READ_SCOPE || p.grant_gsc === "on");
     const code = mintCode({ email: str("account"), redirectUri, scopes: granted, offline: str("access_type") === "offline", consent: str("prompt").split(" ").includes("consent") });
     back({ code, scope: granted.join(" ") });
   }
@@ -245,7 +245,7 @@ export async function startFakeConsole(options: StartFakeConsoleOptions = {}) {
   };
 }
 
-export type FakeConsole = Awaited<ReturnType<typeof startFakeConsole>>;
+export type FakeGsc = Awaited<ReturnType<typeof startFakeGsc>>;
 
 function apiError(code: number, message: string, status: string) {
   return { error: { code, message, status } };
@@ -299,9 +299,9 @@ function consentPage(action: string, p: Record<string, string>, emails: string[]
   const hidden = keep.filter((k) => p[k] !== undefined).map((k) => `<input type="hidden" name="${k}" value="${esc(p[k])}">`).join("");
   const accounts = emails.map((e) => `<option value="${esc(e)}">${esc(e)}</option>`).join("");
   const scopeBox = scopes.includes(READ_SCOPE)
-    ? `<p><input type="checkbox" id="grant_console" name="grant_console" checked><label for="grant_console">View your webmaster console data</label></p>` : "";
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in - Fake console</title></head><body><main>
-<h1>Fake console: grant access</h1><p>An application asks for access to your webmaster console data.</p>
+    ? `<p><input type="checkbox" id="grant_gsc" name="grant_gsc" checked><label for="grant_gsc">View your Search Console data</label></p>` : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in - Fake Google Search Console</title></head><body><main>
+<h1>Fake Google Search Console: grant access</h1><p>An application asks for access to your Search Console data.</p>
 <form method="post" action="${esc(action)}">${hidden}
 <p><label for="account">Account</label> <select id="account" name="account">${accounts}</select></p>${scopeBox}
 <button type="submit" name="decision" value="allow">Allow</button> <button type="submit" name="decision" value="deny">Cancel</button>

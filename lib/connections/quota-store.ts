@@ -1,9 +1,9 @@
 import { db, Prisma } from "@/lib/db";
-import { consoleQuota, minuteKey, type QuotaLimits } from "@/lib/engines/console";
+import { gscQuota, minuteKey, type QuotaLimits } from "@/lib/engines/gsc";
 import { parseProperty } from "@/lib/engines/property";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 
-// The console quota of a property, counted by us in `engine_quota_usage` (one row per property and Pacific
+// the gsc quota of a property, counted by us in `engine_quota_usage` (one row per property and Pacific
 // day). Every reservation is one atomic statement, so parallel runs for the same property (several projects
 // on one property, two ticks) never spend more than the limits between them.
 
@@ -17,7 +17,7 @@ export function propertyKey(siteUrl: string): string {
 export type Reservation = { allowed: true } | { allowed: false; scope: "day" | "minute" };
 
 /** Takes one inspection from the property's quota, or says which window is spent. */
-export async function reserveInspection(key: string, now: Date, limits: QuotaLimits = consoleQuota()): Promise<Reservation> {
+export async function reserveInspection(key: string, now: Date, limits: QuotaLimits = gscQuota()): Promise<Reservation> {
   const day = pacificDayKey(now);
   const minute = minuteKey(now);
   const rows = await db.$queryRaw<{ used: number }[]>(Prisma.sql`
@@ -37,7 +37,7 @@ export async function reserveInspection(key: string, now: Date, limits: QuotaLim
   return { allowed: false, scope: !row || row.exhausted || row.used >= limits.perDay ? "day" : "minute" };
 }
 
-/** Gives back a reservation the console did not count (refused with a 429, or never sent). */
+/** Gives back a reservation gsc did not count (refused with a 429, or never sent). */
 export async function releaseInspection(key: string, now: Date): Promise<void> {
   await db.$executeRaw(Prisma.sql`
     UPDATE engine_quota_usage SET used = GREATEST(used - 1, 0),
@@ -51,7 +51,7 @@ export async function releaseInspection(key: string, now: Date): Promise<void> {
  * midnight. When our own count is below the limit, another tool spent the rest: recorded as used elsewhere.
  * Answers how many were used elsewhere today.
  */
-export async function exhaustDay(key: string, now: Date, limits: QuotaLimits = consoleQuota()): Promise<number> {
+export async function exhaustDay(key: string, now: Date, limits: QuotaLimits = gscQuota()): Promise<number> {
   const [row] = await db.$queryRaw<{ usedElsewhere: number }[]>(Prisma.sql`
     INSERT INTO engine_quota_usage AS q (property_key, day, used, used_elsewhere, exhausted, updated_at)
     VALUES (${key}, ${pacificDayKey(now)}, 0, ${limits.perDay}, true, ${now})
@@ -66,7 +66,7 @@ export async function exhaustDay(key: string, now: Date, limits: QuotaLimits = c
 export type QuotaToday = { used: number; usedElsewhere: number; exhausted: boolean; limit: number; remaining: number };
 
 /** A property's use today (Pacific day of `now`) by our own count: for GET connections and the sync's batch size. */
-export async function quotaToday(siteUrl: string, now: Date, limits: QuotaLimits = consoleQuota()): Promise<QuotaToday> {
+export async function quotaToday(siteUrl: string, now: Date, limits: QuotaLimits = gscQuota()): Promise<QuotaToday> {
   const [row] = await db.$queryRaw<{ used: number; usedElsewhere: number; exhausted: boolean }[]>(Prisma.sql`
     SELECT used, used_elsewhere AS "usedElsewhere", exhausted FROM engine_quota_usage
     WHERE property_key = ${propertyKey(siteUrl)} AND day = ${pacificDayKey(now)}`);

@@ -4,7 +4,7 @@ import { classifyApiError, failureOutcome, malformedOutcome } from "./classify-a
 import { apiUrl } from "./config";
 import { sitesAnswer } from "./schemas";
 
-export type ConsoleSite = {
+export type GscSite = {
   siteUrl: string;
   permissionLevel: string;
   /** Owner, full or restricted user; `siteUnverifiedUser` (or an unknown level) cannot be used. */
@@ -14,7 +14,7 @@ export type ConsoleSite = {
 const VERIFIED_LEVELS = new Set(["siteOwner", "siteFullUser", "siteRestrictedUser"]);
 
 /** The properties the grant's user can see. No property at all is an empty list, not an error. */
-export async function listSites(input: { accessToken: string; now?: Date; timeoutMs?: number }): Promise<EngineOutcome<{ sites: ConsoleSite[] }>> {
+export async function listSites(input: { accessToken: string; now?: Date; timeoutMs?: number }): Promise<EngineOutcome<{ sites: GscSite[] }>> {
   const now = input.now ?? new Date();
   const answer = await callUpstream({
     url: apiUrl("/webmasters/v3/sites"), method: "GET", timeoutMs: input.timeoutMs,

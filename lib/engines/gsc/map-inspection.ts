@@ -1,11 +1,11 @@
 import { matchCoverageState, type CoverageDetail, type EngineAState } from "./coverage-states";
 import type { IndexStatusResult } from "./schemas";
 
-export type EngineADecider = "coverageState" | "verdict" | "robotsTxtState" | "indexingState" | "pageFetchState" | "lastCrawlTime" | "none";
+export type GscDecider = "coverageState" | "verdict" | "robotsTxtState" | "indexingState" | "pageFetchState" | "lastCrawlTime" | "none";
 
-export type EngineAObservation = {
+export type GscObservation = {
   state: EngineAState;
-  decidedBy: EngineADecider;
+  decidedBy: GscDecider;
   detail: CoverageDetail | null;
   /** False when the answer said nothing usable: keep the URL's last definitive state. */
   definitive: boolean;
@@ -27,14 +27,14 @@ const KNOWN_VERDICTS = new Set(["PASS", "NEUTRAL", "FAIL", "PARTIAL"]);
  * indexed always means verdict PASS, so a text that disagrees with a known verdict, or a text we do
  * not know, falls back to the verdict and the enums. INDEXING_ALLOWED never means indexed.
  */
-export function mapInspectionToEngineAState(result: IndexStatusResult | null | undefined): EngineAObservation {
+export function mapGscInspection(result: IndexStatusResult | null | undefined): GscObservation {
   const r = result ?? {};
   const raw = {
     verdict: r.verdict ?? null, coverageState: r.coverageState ?? null, indexingState: r.indexingState ?? null,
     robotsTxtState: r.robotsTxtState ?? null, pageFetchState: r.pageFetchState ?? null, lastCrawlTime: r.lastCrawlTime ?? null,
     googleCanonical: r.googleCanonical ?? null, userCanonical: r.userCanonical ?? null,
   };
-  const out = (state: EngineAState, decidedBy: EngineADecider, detail: CoverageDetail | null = null, definitive = true): EngineAObservation =>
+  const out = (state: EngineAState, decidedBy: GscDecider, detail: CoverageDetail | null = null, definitive = true): GscObservation =>
     ({ state, decidedBy, detail, definitive, raw });
 
   const row = r.coverageState ? matchCoverageState(r.coverageState) : null;

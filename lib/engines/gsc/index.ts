@@ -1,11 +1,11 @@
-// The webmaster console (first engine): OAuth, site list, URL inspection, mapping, quota.
+// gsc (first engine): OAuth, site list, URL inspection, mapping, quota.
 export { buildAuthorizeUrl } from "./build-authorize-url";
 export { exchangeCode, type ExchangedGrant } from "./exchange-code";
 export { refreshAccessToken } from "./refresh-access-token";
 export type { TokenGrant } from "./token-request";
-export { listSites, type ConsoleSite } from "./list-sites";
+export { listSites, type GscSite } from "./list-sites";
 export { inspectUrl, type Inspection } from "./inspect-url";
-export { mapInspectionToEngineAState, type EngineAObservation } from "./map-inspection";
+export { mapGscInspection, type GscObservation } from "./map-inspection";
 export type { EngineAState } from "./coverage-states";
 export type { IndexStatusResult } from "./schemas";
-export { CONSOLE_QUOTA, consoleQuota, minuteKey, nextMinute, type QuotaLimits } from "./quota-limits";
+export { GSC_QUOTA, gscQuota, minuteKey, nextMinute, type QuotaLimits } from "./quota-limits";

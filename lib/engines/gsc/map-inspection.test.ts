@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { KNOWN_COVERAGE_TEXTS, normalizeCoverage } from "./coverage-states";
-import { mapInspectionToEngineAState } from "./map-inspection";
+import { mapGscInspection } from "./map-inspection";
 
 // Every row of ENGINES.md "Coverage texts seen", with the verdicts it lists.
 const TABLE: [coverageState: string, verdicts: string[], state: string, detail: string | null][] = [
@@ -27,7 +27,7 @@ const TABLE: [coverageState: string, verdicts: string[], state: string, detail: 
   ["Blocked by page removal tool", ["NEUTRAL"], "excluded", "removal"],
 ];
 
-describe("mapInspectionToEngineAState: the coverage table", () => {
+describe("mapGscInspection: the coverage table", () => {
   it("covers every text of the table", () => {
     expect(TABLE.map((r) => r[0]).sort()).toEqual([...KNOWN_COVERAGE_TEXTS].sort());
   });
@@ -36,7 +36,7 @@ describe("mapInspectionToEngineAState: the coverage table", () => {
     for (const verdict of [...verdicts, undefined]) {
       it(`"${coverageState}" with verdict ${verdict ?? "absent"} → ${state}`, () => {
         // INDEXING_ALLOWED beside every text: it never makes a URL indexed.
-        const m = mapInspectionToEngineAState({ coverageState, verdict, indexingState: "INDEXING_ALLOWED" });
+        const m = mapGscInspection({ coverageState, verdict, indexingState: "INDEXING_ALLOWED" });
         expect(m).toMatchObject({ state, detail, decidedBy: "coverageState", definitive: true });
         expect(m.raw).toMatchObject({ coverageState, verdict: verdict ?? null, indexingState: "INDEXING_ALLOWED" });
       });
@@ -52,7 +52,7 @@ describe("mapInspectionToEngineAState: the coverage table", () => {
     ["Blocked by robots.txt.", "blocked"],
   ])("normalizes %j → %s", (coverageState, state) => {
     const verdict = state === "indexed" ? "PASS" : "NEUTRAL";
-    expect(mapInspectionToEngineAState({ coverageState, verdict }).state).toBe(state);
+    expect(mapGscInspection({ coverageState, verdict }).state).toBe(state);
   });
 
   it("normalizes quotes, dashes, case and spaces", () => {
@@ -60,7 +60,7 @@ describe("mapInspectionToEngineAState: the coverage table", () => {
   });
 });
 
-describe("mapInspectionToEngineAState: fallback on verdict and enums", () => {
+describe("mapGscInspection: fallback on verdict and enums", () => {
   it.each([
     [{ verdict: "PASS", coverageState: "Some new indexed text" }, "indexed", "verdict", null],
     [{ verdict: "NEUTRAL", indexingState: "INDEXING_ALLOWED", robotsTxtState: "ALLOWED", pageFetchState: "SUCCESSFUL" }, "unknown", "none", null],
@@ -81,28 +81,28 @@ describe("mapInspectionToEngineAState: fallback on verdict and enums", () => {
     [{ verdict: "FAIL", pageFetchState: "INVALID_URL" }, "excluded", "pageFetchState", "fetch_error"],
     [{ verdict: "VERDICT_UNSPECIFIED", indexingState: "INDEXING_ALLOWED" }, "unknown", "none", null],
   ])("%j → %s", (result, state, decidedBy, detail) => {
-    expect(mapInspectionToEngineAState(result)).toMatchObject({ state, decidedBy, detail });
+    expect(mapGscInspection(result)).toMatchObject({ state, decidedBy, detail });
   });
 
   it("never reads INDEXING_ALLOWED as indexed", () => {
     for (const verdict of ["NEUTRAL", "FAIL", "VERDICT_UNSPECIFIED", undefined]) {
-      expect(mapInspectionToEngineAState({ verdict, indexingState: "INDEXING_ALLOWED", robotsTxtState: "ALLOWED", pageFetchState: "SUCCESSFUL" }).state).not.toBe("indexed");
+      expect(mapGscInspection({ verdict, indexingState: "INDEXING_ALLOWED", robotsTxtState: "ALLOWED", pageFetchState: "SUCCESSFUL" }).state).not.toBe("indexed");
     }
   });
 
   it("requires verdict PASS for indexed: a disagreeing text falls back to the enums", () => {
-    expect(mapInspectionToEngineAState({ coverageState: "Submitted and indexed", verdict: "NEUTRAL", indexingState: "BLOCKED_BY_META_TAG" }))
+    expect(mapGscInspection({ coverageState: "Submitted and indexed", verdict: "NEUTRAL", indexingState: "BLOCKED_BY_META_TAG" }))
       .toMatchObject({ state: "excluded", decidedBy: "indexingState" });
   });
 
   it("gives no definitive answer for an empty or absent result", () => {
     for (const r of [null, undefined, {}]) {
-      expect(mapInspectionToEngineAState(r)).toMatchObject({ state: "unknown", decidedBy: "none", definitive: false });
+      expect(mapGscInspection(r)).toMatchObject({ state: "unknown", decidedBy: "none", definitive: false });
     }
   });
 
   it("keeps the raw fields that decided", () => {
-    const m = mapInspectionToEngineAState({
+    const m = mapGscInspection({
       verdict: "NEUTRAL", coverageState: "Duplicate, Google chose different canonical than user",
       googleCanonical: "https://example.com/a", userCanonical: "https://example.com/b", robotsTxtState: "ALLOWED", pageFetchState: "SUCCESSFUL",
     });

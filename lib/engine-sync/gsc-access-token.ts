@@ -1,14 +1,14 @@
-import { refreshAccessToken } from "@/lib/engines/console";
+import { refreshAccessToken } from "@/lib/engines/gsc";
 import type { NotOk } from "@/lib/engines/outcome";
 
-// Access tokens of the console, kept in memory per project until shortly before they expire. The key
+// Access tokens of gsc, kept in memory per project until shortly before they expire. The key
 // includes the sealed refresh token, so a new connection (a new box) never reuses a token of the old one.
 const MARGIN_MS = 60_000;
 const cache = new Map<string, { box: string; token: string; expiresAt: number }>();
 
 export type TokenResult = { kind: "ok"; token: string } | NotOk;
 
-export async function consoleAccessToken(input: {
+export async function gscAccessToken(input: {
   projectId: string; box: string; refreshToken: () => string; clientId: string; clientSecret: string; now: Date; fresh?: boolean;
 }): Promise<TokenResult> {
   const hit = cache.get(input.projectId);

@@ -7,19 +7,19 @@ import { nextPacificMidnight } from "../pacific-time";
 
 const MINUTE_MS = 60_000;
 
-/** A network failure of a console call, as an outcome. */
+/** A network failure of a gsc call, as an outcome. */
 export function failureOutcome(what: string, failure: UpstreamFailure): NotOk {
-  return { kind: "transient", code: failure.code, message: `Console ${what}: ${failure.message}` };
+  return { kind: "transient", code: failure.code, message: `gsc ${what}: ${failure.message}` };
 }
 
 /**
- * A non-2xx answer of the console API (site list, URL inspection) as an outcome. A 429 is a quota:
+ * A non-2xx answer of the gsc API (site list, URL inspection) as an outcome. A 429 is a quota:
  * per minute when the message says so, otherwise the day, which ends at the next Pacific midnight.
  */
 export function classifyApiError(what: string, answer: UpstreamAnswer, now: Date, secrets: readonly string[]): NotOk {
   const parsed = apiErrorAnswer.safeParse(answer.json);
   const upstream = parsed.success ? scrub(parsed.data.error.message ?? parsed.data.error.status ?? "", secrets) : "";
-  const message = `Console ${what}: HTTP ${answer.status}${upstream ? ` (${upstream})` : ""}`;
+  const message = `gsc ${what}: HTTP ${answer.status}${upstream ? ` (${upstream})` : ""}`;
   const status = answer.status;
 
   if (status === 429) {
@@ -39,7 +39,7 @@ export function classifyApiError(what: string, answer: UpstreamAnswer, now: Date
 
 /** A 2xx answer that does not match the documented shape. */
 export function malformedOutcome(what: string, status: number): NotOk {
-  const message = `Console ${what}: the answer does not match the documented shape (HTTP ${status})`;
+  const message = `gsc ${what}: the answer does not match the documented shape (HTTP ${status})`;
   logEngineWarning(message);
   return { kind: "transient", code: "malformed_answer", message, status };
 }

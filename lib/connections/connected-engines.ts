@@ -1,7 +1,7 @@
 import { db, Prisma, type Tx } from "@/lib/db";
 import type { ProjectRef } from "@/lib/issues/detections";
 
-// Which engines a project can ask now (a console grant not known to be revoked, an engine-B key), and the
+// Which engines a project can ask now (a gsc grant not known to be revoked, an engine-B key), and the
 // backlog of checks each one is owed (tracked_urls.engine_{a,b}_sync_priority).
 export type ConnectedEngines = { engineA: boolean; engineB: boolean };
 export type EngineName = keyof ConnectedEngines;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Every answer of the console is parsed here. Enum-like fields stay strings: the service adds
+// Every answer of gsc is parsed here. Enum-like fields stay strings: the service adds
 // values (e.g. *_UNSPECIFIED) and an unknown one must not turn a good answer into an error.
 const optionalString = z.string().optional().catch(undefined);
 const stringList = z.array(z.string()).optional().catch(undefined);

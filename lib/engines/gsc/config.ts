@@ -1,6 +1,6 @@
 // Base URLs are read at call time so tests (and operators) can point them at another server.
-export const CONSOLE_SCOPE = "https://www.googleapis.com/auth/webmasters.readonly";
-export const CONSOLE_LANGUAGE = "en-US"; // coverage texts are localized; the mapping reads English
+export const GSC_SCOPE = "https://www.googleapis.com/auth/webmasters.readonly";
+export const GSC_LANGUAGE = "en-US"; // coverage texts are localized; the mapping reads English
 
 const DEFAULTS = {
   authorize: "https://accounts.google.com/o/oauth2/v2/auth",

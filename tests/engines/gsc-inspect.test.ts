@@ -1,19 +1,19 @@
 import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { inspectUrl } from "@/lib/engines/console/inspect-url";
-import { mapInspectionToEngineAState } from "@/lib/engines/console/map-inspection";
-import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/engine-sync/quota-store";
-import { startFakeConsole, type FakeConsole } from "../fakes/console-server";
+import { inspectUrl } from "@/lib/engines/gsc/inspect-url";
+import { mapGscInspection } from "@/lib/engines/gsc/map-inspection";
+import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/connections/quota-store";
+import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { setEnvForSuite } from "./helpers";
 
-let fake: FakeConsole;
+let fake: FakeGsc;
 let token: string;
 const DOMAIN = "sc-domain:example.com";
 const PREFIX = "https://www.example.com/";
 const limits = { perMinute: 3, perDay: 5 };
 
 beforeAll(async () => {
-  fake = await startFakeConsole({
+  fake = await startFakeGsc({
     quota: limits,
     users: [{ email: "ana@example.test", sites: [
       { siteUrl: DOMAIN, permissionLevel: "siteOwner" }, { siteUrl: PREFIX, permissionLevel: "siteFullUser" },
@@ -40,13 +40,13 @@ describe("URL inspection", () => {
     const out = await inspect("https://example.com/indexed", at("2026-02-02T12:00:00Z"));
     if (out.kind !== "ok") throw new Error(out.message);
     expect(out.value.inspectionResultLink).toMatch(/^http:\/\/127\.0\.0\.1/);
-    expect(mapInspectionToEngineAState(out.value.indexStatusResult)).toMatchObject({ state: "indexed", decidedBy: "coverageState" });
+    expect(mapGscInspection(out.value.indexStatusResult)).toMatchObject({ state: "indexed", decidedBy: "coverageState" });
     expect(fake.requests.at(-1)?.body).toEqual({ inspectionUrl: "https://example.com/indexed", siteUrl: DOMAIN, languageCode: "en-US" });
   });
 
   it("answers the documented default for a URL the engine does not know, and tolerates a result without index status", async () => {
     const out = await inspect("https://blog.example.com/new", at("2026-02-03T12:00:00Z"));
-    expect(out.kind === "ok" && mapInspectionToEngineAState(out.value.indexStatusResult).state).toBe("unknown");
+    expect(out.kind === "ok" && mapGscInspection(out.value.indexStatusResult).state).toBe("unknown");
     fake.setInspection("https://example.com/bare", null);
     const bare = await inspect("https://example.com/bare", at("2026-02-03T12:01:00Z"));
     expect(bare).toEqual({ kind: "ok", value: { inspectionResultLink: expect.any(String), indexStatusResult: null } });
@@ -124,7 +124,7 @@ describe("URL inspection quota", () => {
     fake.addUser("ana@example.test", [{ siteUrl: site, permissionLevel: "siteOwner" }]);
     const now = at("2026-02-12T18:00:00Z");
     fake.drainQuota(site, limits.perDay - 2);
-    // Our count (the database's): inspections the console accepted today.
+    // Our count (the database's): inspections gsc accepted today.
     const key = `${propertyKey(site)}#${crypto.randomUUID()}`;
     for (let i = 0; i < 3; i++) {
       expect(await reserveInspection(key, now, limits)).toEqual({ allowed: true });

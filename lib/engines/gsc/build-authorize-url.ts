@@ -1,4 +1,4 @@
-import { authorizeEndpoint, CONSOLE_SCOPE } from "./config";
+import { authorizeEndpoint, GSC_SCOPE } from "./config";
 
 /**
  * The consent page URL: offline access (a refresh token) and forced consent (so a reconnect gets a
@@ -10,7 +10,7 @@ export function buildAuthorizeUrl(input: { clientId: string; redirectUri: string
     client_id: input.clientId,
     redirect_uri: input.redirectUri,
     response_type: "code",
-    scope: CONSOLE_SCOPE,
+    scope: GSC_SCOPE,
     state: input.state,
     access_type: "offline",
     prompt: "consent",

@@ -1,10 +1,10 @@
 import type { EngineOutcome } from "../outcome";
-import { CONSOLE_SCOPE } from "./config";
+import { GSC_SCOPE } from "./config";
 import { tokenRequest, type TokenGrant } from "./token-request";
 
 export type ExchangedGrant = TokenGrant & {
   /** The user may untick the scope on the consent page: without it the site list and inspection fail. */
-  hasConsoleScope: boolean;
+  hasGscScope: boolean;
 };
 
 /** Trades the authorization code from the consent redirect for tokens (a code works once). */
@@ -21,6 +21,6 @@ export async function exchangeCode(input: {
   if (outcome.kind !== "ok") return outcome;
   const scopes = outcome.value.scopes;
   // An answer without `scope` says nothing about granular consent: it carries what was asked for.
-  const hasConsoleScope = scopes === null || scopes.includes(CONSOLE_SCOPE) || scopes.includes("https://www.googleapis.com/auth/webmasters");
-  return { kind: "ok", value: { ...outcome.value, hasConsoleScope } };
+  const hasGscScope = scopes === null || scopes.includes(GSC_SCOPE) || scopes.includes("https://www.googleapis.com/auth/webmasters");
+  return { kind: "ok", value: { ...outcome.value, hasGscScope } };
 }

@@ -1,0 +1,111 @@
+import { Prisma, type Tx } from "@/lib/db";
+import { lockProjectStats } from "@/lib/issues/counters";
+import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
+import { causeOf, explainDrops, isDrop, recordDrops, type Drop } from "./drop-cause";
+import type { Observation } from "./observation";
+
+type Current = { id: string; engineAState: string; engineBState: string; lastEngineSyncAt: Date | null };
+type Row = { id: string; a: string | null; b: string | null; indexed: boolean };
+type HistoryEntry = { id: string; kind: string; state: Record<string, unknown>; changed: string[]; source: string };
+
+/**
+ * Writes a batch of definitive engine observations of one project in the caller's transaction: the URLs'
+ * engine columns (one row per URL, whichever engines answered), one history entry each (kind engineA or
+ * engineB, with the fields changed since that engine's last entry), the engine issue memberships, and the
+ * drops from an index with their likely cause. URLs deleted meanwhile are skipped. Answers how many URLs
+ * dropped from an index.
+ */
+export async function applyEngineObservations(tx: Tx, p: ProjectRef, observations: Observation[], now: Date): Promise<number> {
+  if (!observations.length) return 0;
+  await lockProjectStats(tx, p);
+  const ids = [...new Set(observations.map((o) => o.trackedUrlId))];
+  const current = new Map((await readCurrent(tx, p.projectId, ids)).map((r) => [r.id, r]));
+  const last = await readLastRecords(tx, ids);
+
+  const drops: Drop[] = [];
+  const rows = new Map<string, Row>(); // several observations of one URL (both engines) fold into one row
+  const history: HistoryEntry[] = [];
+  for (const o of observations) {
+    const before = current.get(o.trackedUrlId);
+    if (!before) continue;
+    const previous = o.kind === "engineA" ? before.engineAState : before.engineBState;
+    if (isDrop(o.kind, previous, o.state)) drops.push({ id: o.trackedUrlId, engine: o.kind, from: previous, to: o.state, since: before.lastEngineSyncAt });
+    const prevRecord = last.get(`${o.trackedUrlId}:${o.kind}`);
+    const changed = prevRecord ? Object.keys(o.record).filter((k) => JSON.stringify(prevRecord[k] ?? null) !== JSON.stringify(o.record[k] ?? null)) : [];
+    history.push({ id: o.trackedUrlId, kind: o.kind, state: o.record, changed, source: o.source });
+    const r = rows.get(o.trackedUrlId) ?? { id: o.trackedUrlId, a: null, b: null, indexed: false };
+    rows.set(o.trackedUrlId, { id: r.id, a: o.kind === "engineA" ? o.state : r.a, b: o.kind === "engineB" ? o.state : r.b, indexed: r.indexed || o.state === "indexed" });
+  }
+  if (!rows.size) return 0;
+
+  const explained = await explainDrops(tx, p.projectId, drops.map((d) => ({ id: d.id, since: d.since })), now);
+  for (const d of drops) {
+    const h = history.find((x) => x.id === d.id && x.kind === d.engine);
+    if (h) h.state = { ...h.state, droppedFrom: d.from, dropCause: causeOf(explained, d.id) };
+  }
+
+  await writeColumns(tx, p.projectId, [...rows.values()], now);
+  await writeHistory(tx, p, history, now);
+  await tx.project.updateMany({ where: { id: p.projectId, organizationId: p.organizationId }, data: { lastEngineSyncAt: now } });
+  const dropped = new Set(drops.map((d) => d.id));
+  await recordDetections(tx, p, observations.filter((o) => current.has(o.trackedUrlId)), observations, dropped, now);
+  await recordDrops(tx, p, drops, explained, now);
+  return dropped.size;
+}
+
+async function readCurrent(tx: Tx, projectId: string, ids: string[]): Promise<Current[]> {
+  return tx.$queryRaw<Current[]>(Prisma.sql`
+    SELECT id::text AS id, engine_a_state::text AS "engineAState", engine_b_state::text AS "engineBState", last_engine_sync_at AS "lastEngineSyncAt"
+    FROM tracked_urls WHERE project_id = ${projectId}::uuid AND id = ANY(${idList(ids)}) ORDER BY id FOR UPDATE`);
+}
+
+/** Each URL's last history state per engine, keyed `<id>:<kind>`: what a new entry's `changed` is measured against. */
+async function readLastRecords(tx: Tx, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const rows = await tx.$queryRaw<{ id: string; kind: string; state: Record<string, unknown> }[]>(Prisma.sql`
+    SELECT DISTINCT ON (tracked_url_id, kind) tracked_url_id::text AS id, kind::text AS kind, state
+    FROM url_history WHERE tracked_url_id = ANY(${idList(ids)}) AND kind IN ('engineA', 'engineB')
+    ORDER BY tracked_url_id, kind, observed_at DESC, id DESC`);
+  return new Map(rows.map((r) => [`${r.id}:${r.kind}`, r.state]));
+}
+
+const idList = (ids: string[]) => Prisma.sql`string_to_array(${ids.join(",")}, ',')::uuid[]`;
+
+async function writeColumns(tx: Tx, projectId: string, rows: Row[], now: Date) {
+  await tx.$executeRaw(Prisma.sql`
+    UPDATE tracked_urls t SET
+      engine_a_state = COALESCE(v.a::"EngineAState", t.engine_a_state),
+      engine_b_state = COALESCE(v.b::"EngineBState", t.engine_b_state),
+      indexed_at = CASE WHEN v.indexed AND t.indexed_at IS NULL THEN ${now}::timestamptz ELSE t.indexed_at END,
+      engine_a_indexed_at = CASE WHEN v.a = 'indexed' AND t.engine_a_indexed_at IS NULL THEN ${now}::timestamptz ELSE t.engine_a_indexed_at END,
+      engine_b_indexed_at = CASE WHEN v.b = 'indexed' AND t.engine_b_indexed_at IS NULL THEN ${now}::timestamptz ELSE t.engine_b_indexed_at END,
+      last_engine_sync_at = ${now},
+      updated_at = ${now}
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, a text, b text, indexed boolean)
+    WHERE t.id = v.id AND t.project_id = ${projectId}::uuid`);
+}
+
+async function writeHistory(tx: Tx, p: ProjectRef, history: HistoryEntry[], now: Date) {
+  await tx.$executeRaw(Prisma.sql`
+    INSERT INTO url_history (id, organization_id, project_id, tracked_url_id, observed_at, kind, state, changed, source)
+    SELECT gen_random_uuid(), ${p.organizationId}::uuid, ${p.projectId}::uuid, v.id, ${now}, v.kind::"UrlHistoryKind", v.state,
+           ARRAY(SELECT jsonb_array_elements_text(v.changed)), v.source
+    FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb) AS v(id uuid, kind text, state jsonb, changed jsonb, source text)`);
+}
+
+/**
+ * The gsc coverage issues of the URLs gsc answered about, and dropped_from_index: raised for the URLs
+ * dropped in this batch, cleared for those an engine says are indexed again (and not dropped by the other).
+ */
+async function recordDetections(tx: Tx, p: ProjectRef, stored: Observation[], all: Observation[], dropped: Set<string>, now: Date) {
+  const gsc = stored.filter((o) => o.kind === "engineA");
+  for (const type of ["discovered_not_indexed", "crawled_not_indexed"] as const) {
+    await recordUrlDetections(tx, p, type, {
+      affected: gsc.filter((o) => o.state === type).map((o) => ({ trackedUrlId: o.trackedUrlId, url: "" })),
+      cleared: gsc.filter((o) => o.state !== type).map((o) => o.trackedUrlId),
+    }, { source: "engineA" }, now);
+  }
+  await recordUrlDetections(tx, p, "dropped_from_index", {
+    affected: [...dropped].map((id) => ({ trackedUrlId: id, url: "" })),
+    cleared: all.filter((o) => o.state === "indexed" && !dropped.has(o.trackedUrlId)).map((o) => o.trackedUrlId),
+  }, { source: "engines" }, now);
+}

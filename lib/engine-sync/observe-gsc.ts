@@ -1,0 +1,111 @@
+import { db } from "@/lib/db";
+import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/connections/quota-store";
+import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
+import { openGscRefreshToken } from "@/lib/connections/secrets";
+import { inspectUrl, mapGscInspection, nextMinute } from "@/lib/engines/gsc";
+import { nextPacificMidnight } from "@/lib/engines/pacific-time";
+import { logEngineWarning } from "@/lib/engines/log";
+import type { ProjectRef } from "@/lib/issues/detections";
+import { forgetAccessToken, gscAccessToken } from "./gsc-access-token";
+import { CONSECUTIVE_FAILURES_STOP, gscOAuthCredentials } from "./config";
+import { deferredRun, newRun, type EngineRun, type EngineStop, type EngineSyncUrl } from "./observation";
+
+/**
+ * Inspects `urls` through the project's gsc property, one reservation of our quota count per call. A 429
+ * or a spent count stops the run (the rest deferred); a dead grant is marked revoked and stops it too.
+ */
+export async function observeGsc(
+  ref: ProjectRef, conn: { box: string; propertyUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date,
+): Promise<EngineRun> {
+  const run = newRun();
+  const { report, observations, settled } = run;
+  const credentials = gscOAuthCredentials();
+  if (!credentials) return deferredRun("not_configured", urls.length);
+  const key = propertyKey(conn.propertyUrl);
+  // A grant sealed under another ENCRYPTION_KEY cannot be opened: the connection is unusable until it is made
+  // again; the URLs stay owed and the other projects go on.
+  let refreshToken: string;
+  try { refreshToken = openGscRefreshToken(ref.projectId, conn.box); } catch {
+    logEngineWarning(`The gsc grant of project ${ref.projectId} cannot be decrypted (was ENCRYPTION_KEY changed?); connect gsc again`);
+    return deferredRun("not_configured", urls.length);
+  }
+  const token = (fresh = false) => gscAccessToken({
+    projectId: ref.projectId, box: conn.box, refreshToken: () => refreshToken, ...credentials, now: clock(), fresh,
+  });
+
+  let access: string | null = null;
+  let failures = 0;
+  const stop = (stopped: EngineStop, retryAt: Date | null) => { report.stopped = stopped; report.retryAt = retryAt; };
+
+  for (const u of urls) {
+    if (report.stopped) { report.deferred++; continue; }
+    if (!access) {
+      const t = await token();
+      if (t.kind !== "ok") {
+        if (t.kind === "revoked") await revoke(ref, clock());
+        else logEngineWarning(t.message);
+        stop(t.kind === "revoked" ? "revoked" : "unavailable", null);
+        report.deferred++;
+        continue;
+      }
+      access = t.token;
+    }
+    const now = clock();
+    const reservation = await reserveInspection(key, now);
+    if (!reservation.allowed) {
+      stop(reservation.scope === "day" ? "quota_day" : "quota_minute", reservation.scope === "day" ? nextPacificMidnight(now) : nextMinute(now));
+      report.deferred++;
+      continue;
+    }
+    let res = await inspectUrl({ accessToken: access, siteUrl: conn.propertyUrl, inspectionUrl: u.url, now });
+    if (res.kind === "transient" && res.code === "unauthorized") {
+      // The cached token was refused: one fresh refresh tells a dead grant from an expired token.
+      forgetAccessToken(ref.projectId);
+      const t = await token(true);
+      if (t.kind === "revoked") {
+        await releaseInspection(key, now);
+        await revoke(ref, clock());
+        stop("revoked", null);
+        report.deferred++;
+        continue;
+      }
+      if (t.kind === "ok") {
+        access = t.token;
+        res = await inspectUrl({ accessToken: access, siteUrl: conn.propertyUrl, inspectionUrl: u.url, now });
+      }
+    }
+    // Answered, or refused for good: no longer owed. Quota, outages and a lost property access keep it owed.
+    if (res.kind === "ok" || (res.kind === "invalid" && res.code !== "forbidden")) settled.push(u.id);
+    else if (res.kind === "transient") report.unsettled.push(u.id);
+    if (res.kind === "ok") {
+      failures = 0;
+      const obs = mapGscInspection(res.value.indexStatusResult);
+      if (!obs.definitive) { report.inconclusive++; continue; }
+      report.observed++;
+      observations.push({
+        trackedUrlId: u.id, kind: "engineA", state: obs.state, source: u.source ?? source,
+        record: { state: obs.state, decidedBy: obs.decidedBy, detail: obs.detail, ...obs.raw, inspectionResultLink: res.value.inspectionResultLink },
+      });
+      continue;
+    }
+    if (res.kind === "quota") {
+      // Refused: gsc did not count it. A daily refusal below our own count means a shared property.
+      await releaseInspection(key, now);
+      if (res.scope === "day") await exhaustDay(key, now);
+      stop(res.scope === "day" ? "quota_day" : "quota_minute", res.retryAt);
+      report.deferred++;
+      continue;
+    }
+    if (res.kind === "invalid" && res.code === "outside_property") { await releaseInspection(key, now); report.failed++; continue; }
+    if (res.kind === "invalid" && res.code === "forbidden") { stop("forbidden", null); report.failed++; continue; }
+    report.failed++;
+    logEngineWarning(res.message);
+    if (++failures >= CONSECUTIVE_FAILURES_STOP) stop("unavailable", null);
+  }
+  return run;
+}
+
+async function revoke(ref: ProjectRef, now: Date) {
+  forgetAccessToken(ref.projectId);
+  await db.$transaction((tx) => markGscRevoked(tx, ref, now));
+}
