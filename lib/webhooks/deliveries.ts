@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/core/errors";
 import { pageMeta } from "@/lib/core/pagination";
 import { deliverDue } from "./deliver";
 import { getWebhookOrThrow } from "./endpoints";
-import { messageIdFor, renderPayload } from "./payload";
+import { messageIdFor, renderPayload, type TestEventEnvelope } from "./payload";
 import { TEST_EVENT_TYPE, type DeliveryResponse, type listDeliveriesQuery } from "./schemas";
 
 const withAttempts = { attemptLog: { orderBy: { attempt: "asc" as const } } };
@@ -57,7 +57,7 @@ export async function replayDelivery(ctx: Ctx, webhookId: string, deliveryId: st
 export async function sendTestEvent(ctx: Ctx, webhookId: string) {
   const endpoint = await getWebhookOrThrow(ctx, webhookId);
   const now = new Date();
-  const envelope = {
+  const envelope: TestEventEnvelope = {
     type: TEST_EVENT_TYPE, timestamp: now.toISOString(),
     data: { organizationId: endpoint.organizationId, webhookId: endpoint.id, message: "A test event from IndexWatch: this endpoint receives and verifies deliveries." },
   };
