@@ -1,5 +1,7 @@
-import { eventType, NonRetriableError, type StandardSchemaV1 } from "inngest";
+import { eventType, type StandardSchemaV1 } from "inngest";
 import { z } from "zod";
+import { IssueSeverity, IssueType } from "@/lib/db";
+import { assertEventData } from "@/lib/jobs/assert-event-data";
 
 // The event catalogue: every domain event, its name and its payload schema. Each is a trigger
 // (`triggers: [issueResolved]`, typed `event.data` in the handler) and the schema that sendEvent
@@ -14,8 +16,8 @@ export const issueOpened = eventType("issue.opened", {
     organizationId: z.uuid(),
     projectId: z.uuid(),
     issueId: z.uuid(),
-    issueType: z.string(),
-    severity: z.string(),
+    issueType: z.enum(IssueType),
+    severity: z.enum(IssueSeverity),
     affectedUrlCount: z.number().int().min(0),
     reopened: z.boolean(),
     openedAt: z.iso.datetime(),
@@ -42,8 +44,8 @@ export const syncCompleted = eventType("sync.completed", {
   schema: z.object({
     organizationId: z.uuid(),
     projectId: z.uuid(),
-    trigger: z.string(),
-    status: z.string(),
+    trigger: z.enum(["scheduled", "manual"]),
+    status: z.enum(["completed", "partial"]),
     admitted: z.number().int().min(0),
     completedAt: z.iso.datetime(),
   }).loose(),
@@ -103,6 +105,9 @@ export const sitemapSyncRequested = eventType("sitemap/sync.requested", {
 /** The events organizations can subscribe their webhooks to. */
 export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
+/** A public event as its consumers receive it. */
+export type PublicEvent = { [T in PublicEventType]: { name: T; data: EventPayload<T> } }[PublicEventType];
+export const isPublicEvent = <E extends { name: string }>(e: E): e is Extract<E, PublicEvent> => (PUBLIC_EVENT_TYPES as readonly string[]).includes(e.name);
 
 export const events = {
   [issueOpened.name]: issueOpened,
@@ -118,15 +123,20 @@ export const events = {
 } as const;
 
 export type EventName = keyof typeof events;
+/** What a producer sends for event N. */
 export type EventData<N extends EventName> = StandardSchemaV1.InferInput<NonNullable<(typeof events)[N]["schema"]>>;
+/** What a consumer receives for event N, once parsed. */
+export type EventPayload<N extends EventName> = StandardSchemaV1.InferOutput<NonNullable<(typeof events)[N]["schema"]>>;
+/** An event ready to send: its name, data of that name's shape, and the dedup id. */
+export type OutgoingEvent = { [N in EventName]: { name: N; data: EventData<N>; id?: string } }[EventName];
 
 /** Rejects a payload whose data does not match its registered schema; unknown names pass through. */
 export async function validateEvent(payload: { name: string; data?: unknown }): Promise<void> {
   const schema = (events as Record<string, { schema?: StandardSchemaV1 }>)[payload.name]?.schema;
-  if (!schema) return;
-  const result = await schema["~standard"].validate(payload.data ?? {});
-  if (result.issues) {
-    const detail = result.issues.map((i) => `${(i.path ?? []).map((p) => (typeof p === "object" ? p.key : p)).join(".") || "data"}: ${i.message}`);
-    throw new NonRetriableError(`Invalid ${payload.name} event: ${detail.join("; ")}`);
-  }
+  if (schema) await assertEventData(schema, payload);
+}
+
+/** A handler's event data parsed by its catalogue schema (a bad payload is never retried). */
+export function parseEventData<N extends EventName>(name: N, data: unknown): Promise<EventPayload<N>> {
+  return assertEventData(events[name].schema as StandardSchemaV1<unknown, EventPayload<N>>, { name, data });
 }

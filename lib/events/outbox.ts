@@ -1,6 +1,6 @@
 import { db, Prisma, type Tx } from "@/lib/db";
 import { validateEvent, type EventData, type EventName } from "./catalogue";
-import { sendEvent } from "./send-event";
+import { sendEvents, type OutgoingEvent } from "./send-event";
 
 // The transactional outbox. A domain change that is also a public event (an issue opening, a URL dropped
 // from an engine's index, a sync or import finishing) writes the event in its own transaction; the flush
@@ -49,31 +49,54 @@ function kickSoon() {
 }
 
 const BATCH = 500;
+// Longer than any send takes; a flush that died holding a claim leaves its rows to the next flush after it.
+const CLAIM_MS = 5 * 60_000;
+
+type Claimed = { id: string; event_id: string; name: string; data: unknown };
 
 /**
- * Sends committed, unsent events, oldest first, in batches; answers how many were sent. Rows are claimed
- * with SKIP LOCKED, so two flushes (two processes, a cron overlapping a kick) never send the same row at
- * once; a flush that dies after sending and before marking leaves the rows for the next, whose sends the
- * event ids deduplicate.
+ * Sends committed, unsent events, oldest first, a batch at a time; answers how many were sent. Per batch:
+ * one statement claims up to BATCH rows (SKIP LOCKED, so concurrent flushes claim disjoint rows) and
+ * commits, one send carries them all, one statement marks them sent. No transaction is open while sending.
+ * A failed send releases the claim and throws (the next flush retries); a flush that dies after sending
+ * and before marking sends the rows again once the claim expires, and the event ids deduplicate them.
  */
 export async function flushOutbox(opts: { maxBatches?: number; /** Tests: only this organization's events. */ organizationId?: string } = {}): Promise<{ sent: number }> {
   const only = opts.organizationId ? Prisma.sql`AND data->>'organizationId' = ${opts.organizationId}` : Prisma.empty;
   let sent = 0;
   for (let batch = 0; batch < (opts.maxBatches ?? 20); batch++) {
-    const n = await db.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: string; event_id: string; name: string; data: Record<string, unknown> }[]>(Prisma.sql`
-        SELECT id, event_id, name, data FROM event_outbox WHERE sent_at IS NULL ${only}
-        ORDER BY created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`);
-      for (const r of rows) await sendEvent(r.name as EventName, r.data as never, { id: r.event_id });
-      if (rows.length) {
-        await tx.$executeRaw(Prisma.sql`UPDATE event_outbox SET sent_at = now() WHERE id = ANY(${rows.map((r) => r.id)}::uuid[])`);
-      }
-      return rows.length;
-    }, { timeout: 60_000, maxWait: 10_000 });
-    sent += n;
-    if (n < BATCH) break;
+    const rows = await claimBatch(only);
+    if (rows.length) await sendClaimed(rows);
+    sent += rows.length;
+    if (rows.length < BATCH) break;
   }
   return { sent };
+}
+
+async function claimBatch(only: Prisma.Sql): Promise<Claimed[]> {
+  return db.$queryRaw<Claimed[]>(Prisma.sql`
+    WITH c AS (
+      SELECT id FROM event_outbox
+      WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < now()) ${only}
+      ORDER BY created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE event_outbox o SET claimed_until = now() + ${CLAIM_MS}::int * interval '1 millisecond'
+      FROM c WHERE o.id = c.id
+      RETURNING o.id, o.event_id, o.name, o.data, o.created_at
+    )
+    SELECT id::text, event_id, name, data FROM claimed ORDER BY created_at, id`);
+}
+
+async function sendClaimed(rows: Claimed[]): Promise<void> {
+  const ids = rows.map((r) => r.id);
+  try {
+    // Each was validated when it was recorded; sendEvents validates them again against the catalogue.
+    await sendEvents(rows.map((r) => ({ name: r.name, data: r.data, id: r.event_id }) as OutgoingEvent));
+  } catch (error) {
+    await db.$executeRaw(Prisma.sql`UPDATE event_outbox SET claimed_until = NULL WHERE id = ANY(${ids}::uuid[]) AND sent_at IS NULL`);
+    throw error;
+  }
+  await db.$executeRaw(Prisma.sql`UPDATE event_outbox SET sent_at = now(), claimed_until = NULL WHERE id = ANY(${ids}::uuid[])`);
 }
 
 /** Sent events older than this are deleted by the daily purge. */

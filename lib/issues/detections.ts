@@ -1,4 +1,4 @@
-import { Prisma, type Tx, type IssueType } from "@/lib/db";
+import { Prisma, type Tx, type IssueSeverity, type IssueType } from "@/lib/db";
 import { recordEvent } from "@/lib/events/outbox";
 import { lockProjectStats, refreshIssueCounters } from "./counters";
 import { SAMPLE_URLS } from "./schemas";
@@ -90,7 +90,7 @@ type Status = "open" | "resolved" | "ignored";
  * detector's transaction, so the events go out only if the detection commits.
  */
 async function emitTransition(tx: Tx, p: ProjectRef, issueId: string, prior: Status | null, now: Date): Promise<void> {
-  const [row] = await tx.$queryRaw<{ status: Status; type: string; severity: string; affected_url_count: number }[]>(Prisma.sql`
+  const [row] = await tx.$queryRaw<{ status: Status; type: IssueType; severity: IssueSeverity; affected_url_count: number }[]>(Prisma.sql`
     SELECT status::text AS status, type::text AS type, severity::text AS severity, affected_url_count FROM issues WHERE id = ${issueId}::uuid`);
   if (!row || row.status === prior) return;
   const at = now.toISOString();

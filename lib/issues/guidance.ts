@@ -13,6 +13,9 @@ export interface IssueGuidance {
  * "Why it matters / how to fix" for every issue type, shown on the issue detail page. Written for a site
  * owner or SEO: concrete actions first, with the cases where the state is deliberate and can be ignored.
  */
+/** The heading of an issue type; the type itself for one without guidance. */
+export const issueTitle = (type: IssueType): string => ISSUE_GUIDANCE[type]?.title ?? type;
+
 export const ISSUE_GUIDANCE: Record<IssueType, IssueGuidance> = {
   broken_link: {
     title: "Pages answer 4xx",

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { validateEvent } from "@/lib/events/catalogue";
 import { enqueue } from "./in-process-queue";
 import { runInProcess, type Emit, type InProcessEvent } from "./in-process-runner";
 import { jobFunctions } from "./registry";
-import { triggeredBy } from "./triggers";
+import { triggeredBy, validateForTriggers } from "./triggers";
 
 // Inngest ignores an event whose id it saw in the last 24 hours; the same here, within this process.
 const DEDUP_MS = 24 * 3600_000;
@@ -12,11 +11,11 @@ const seen = (g.__seenEventIds ??= new Map<string, number>());
 
 /**
  * Queues, in this process, a run of every function one of these events triggers, and returns the
- * event ids. All payloads are validated before any is queued, as inngest.send does.
+ * event ids. All payloads are validated against the triggers they start before any is queued.
  */
 export const dispatchInProcess: Emit = async (payloads) => {
-  for (const payload of payloads) await validateEvent(payload);
   const functions = await jobFunctions();
+  for (const payload of payloads) await validateForTriggers(functions, payload);
   const now = Date.now();
   return payloads.map((payload) => {
     const event: InProcessEvent = { name: payload.name, data: payload.data ?? {}, id: payload.id ?? randomUUID(), ts: now };

@@ -1,6 +1,7 @@
-import type { InngestFunction } from "inngest";
+import type { InngestFunction, StandardSchemaV1 } from "inngest";
+import { assertEventData } from "./assert-event-data";
 
-type RawTrigger = { event?: string | { name: string }; cron?: string; if?: string };
+type RawTrigger = { event?: string | { name: string }; cron?: string; if?: string; schema?: StandardSchemaV1 };
 
 const triggersOf = (fn: InngestFunction.Any) => (fn.opts.triggers ?? []) as RawTrigger[];
 
@@ -18,4 +19,13 @@ export function triggeredBy(fn: InngestFunction.Any, eventName: string): boolean
     if (t.if) throw new Error(`${fn.id()}: trigger conditions ("if") are not supported in-process`);
     return name === eventName || (name.endsWith("/*") && eventName.startsWith(name.slice(0, -1)));
   });
+}
+
+/**
+ * Rejects an event whose data does not match the schema of a trigger it starts (a catalogue event type
+ * carries its payload schema), as Inngest does before it runs a function.
+ */
+export async function validateForTriggers(fns: InngestFunction.Any[], event: { name: string; data?: unknown }): Promise<void> {
+  const schemas = fns.flatMap((fn) => triggersOf(fn).filter((t) => t.schema && t.event === event.name).map((t) => t.schema!));
+  for (const schema of new Set(schemas)) await assertEventData(schema, event);
 }

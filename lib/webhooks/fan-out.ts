@@ -1,19 +1,19 @@
 import { db, Prisma } from "@/lib/db";
-import { messageIdFor, renderPayload, type EventEnvelope } from "./payload";
+import type { PublicEvent } from "@/lib/events/catalogue";
+import { envelopeOf, messageIdFor, renderPayload } from "./payload";
 
 /**
  * One delivery per enabled endpoint of the organization subscribed to the event, inserted at once and due
  * now. The (endpoint, message) unique index makes a retried fan-out insert nothing twice. Answers the ids
  * of the deliveries this call created (to attempt them right away).
  */
-export async function fanOutEvent(event: { id: string; name: string; data: Record<string, unknown> }, now = new Date()): Promise<string[]> {
-  const organizationId = event.data.organizationId;
-  if (typeof organizationId !== "string") return [];
+export async function fanOutEvent(event: PublicEvent & { id: string }, now = new Date()): Promise<string[]> {
+  const { organizationId } = event.data;
   const endpoints = await db.webhookEndpoint.findMany({
     where: { organizationId, enabled: true, events: { has: event.name } }, select: { id: true, format: true },
   });
   if (!endpoints.length) return [];
-  const envelope: EventEnvelope = { type: event.name, timestamp: now.toISOString(), data: event.data };
+  const envelope = envelopeOf(event, now);
   const formats = [...new Set(endpoints.map((e) => e.format))];
   const bodies = new Map(await Promise.all(formats.map(async (f) => [f, await renderPayload(f, envelope)] as const)));
   const messageId = messageIdFor(event.id);

@@ -1,17 +1,29 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
-import { ISSUE_GUIDANCE } from "@/lib/issues/guidance";
+import type { EventPayload, PublicEvent, PublicEventType } from "@/lib/events/catalogue";
+import { issueTitle } from "@/lib/issues/guidance";
+import { TEST_EVENT_TYPE } from "./schemas";
 
 // What a delivery sends. `standard`: the Standard Webhooks envelope {type, timestamp, data} with the event's
 // data as it is. `slack`: an incoming-webhook message ({text, blocks}) a person reads in a channel. Rendered
 // once at fan-out and stored on the delivery, so retries and replays send the same bytes.
 
-export type EventEnvelope = { type: string; timestamp: string; data: Record<string, unknown> };
+export type PublicEventEnvelope = { [T in PublicEventType]: { type: T; timestamp: string; data: EventPayload<T> } }[PublicEventType];
+export type TestEventEnvelope = {
+  type: typeof TEST_EVENT_TYPE; timestamp: string; data: { organizationId: string; webhookId: string; message: string };
+};
+export type EventEnvelope = PublicEventEnvelope | TestEventEnvelope;
+
+/** The envelope of a public event, stamped `now`. */
+export function envelopeOf(event: PublicEvent, now: Date): PublicEventEnvelope {
+  // TypeScript cannot correlate name and data across the union; `event` pairs them by its type.
+  return { type: event.name, timestamp: now.toISOString(), data: event.data } as PublicEventEnvelope;
+}
 
 /** The webhook-id of an event: the same for every endpoint, attempt and replay (receivers deduplicate on it). */
 export const messageIdFor = (eventId: string) => `msg_${createHash("sha256").update(eventId).digest("base64url").slice(0, 27)}`;
 
-const ENGINE_NAMES: Record<string, string> = { engineA: "engine A (webmaster console)", engineB: "engine B" };
+const ENGINE_NAMES = { engineA: "engine A (webmaster console)", engineB: "engine B" } as const;
 
 function appUrl(path: string): string {
   const base = (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
@@ -19,49 +31,54 @@ function appUrl(path: string): string {
 }
 
 /** Slack mrkdwn: &, < and > are the only characters to escape. */
-const esc = (s: unknown) => String(s ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const esc = (s: string | number) => `${s}`.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const link = (url: string, text: string) => `<${url.replace(/[<>|]/g, encodeURIComponent)}|${esc(text)}>`;
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
-async function context(data: Record<string, unknown>) {
-  const projectId = typeof data.projectId === "string" ? data.projectId : null;
-  const issueId = typeof data.issueId === "string" ? data.issueId : null;
+/**
+ * The project (and issue) an event names, read only within the event's organization: an event naming
+ * another organization's ids reads as if they did not exist.
+ */
+async function context(e: EventEnvelope) {
+  const { organizationId } = e.data;
+  const projectId = "projectId" in e.data ? e.data.projectId : null;
+  const issueId = "issueId" in e.data ? e.data.issueId : null;
   const [project, issue] = await Promise.all([
-    projectId ? db.project.findUnique({ where: { id: projectId }, select: { domain: true } }) : null,
-    issueId ? db.issue.findUnique({ where: { id: issueId }, select: { type: true, severity: true, affectedUrlCount: true } }) : null,
+    projectId ? db.project.findFirst({ where: { id: projectId, organizationId }, select: { domain: true } }) : null,
+    issueId && projectId
+      ? db.issue.findFirst({ where: { id: issueId, projectId, organizationId }, select: { type: true, severity: true, affectedUrlCount: true } })
+      : null,
   ]);
-  return { domain: project?.domain ?? "your project", projectId, issueId, issue };
+  return { domain: project?.domain ?? null, issueLink: project && issue ? appUrl(`/projects/${projectId}/issues/${issueId}`) : appUrl("/"), issue };
 }
 
 /** The Slack message for an event; every public event reads as a sentence with a link into the app. */
 export async function slackMessage(e: EventEnvelope): Promise<{ text: string; blocks: unknown[] }> {
-  const d = e.data;
-  const c = await context(d);
-  const issueTitle = (type: unknown) => ISSUE_GUIDANCE[String(type) as keyof typeof ISSUE_GUIDANCE]?.title ?? String(type);
-  const issueLink = c.projectId && c.issueId ? appUrl(`/projects/${c.projectId}/issues/${c.issueId}`) : appUrl("/");
+  const c = await context(e);
+  const domain = esc(c.domain ?? "your project");
   let text: string;
   switch (e.type) {
     case "issue.opened":
-      text = `:rotating_light: ${d.reopened ? "Reopened" : "New issue"} on *${esc(c.domain)}*: ${link(issueLink, issueTitle(d.issueType))}, `
-        + `${plural(Number(d.affectedUrlCount ?? 0), "URL")} affected (${esc(d.severity)}).`;
+      text = `:rotating_light: ${e.data.reopened ? "Reopened" : "New issue"} on *${domain}*: ${link(c.issueLink, issueTitle(e.data.issueType))}, `
+        + `${plural(e.data.affectedUrlCount, "URL")} affected (${esc(e.data.severity)}).`;
       break;
     case "issue.resolved":
-      text = `:white_check_mark: Resolved on *${esc(c.domain)}*: ${link(issueLink, c.issue ? issueTitle(c.issue.type) : "an issue")}`
-        + `${d.actorUserId ? " (by hand)" : " (no URL has it any more)"}.`;
+      text = `:white_check_mark: Resolved on *${domain}*: ${link(c.issueLink, c.issue ? issueTitle(c.issue.type) : "an issue")}`
+        + `${e.data.actorUserId ? " (by hand)" : " (no URL has it any more)"}.`;
       break;
     case "url.dropped_from_index":
-      text = `:warning: ${link(String(d.url), String(d.url))} was dropped from the index of ${esc(ENGINE_NAMES[String(d.engine)] ?? d.engine)} `
-        + `(${esc(d.from)} → ${esc(d.to)}) on *${esc(c.domain)}*. Likely cause: ${esc(String(d.cause).replace(/_/g, " "))}.`;
+      text = `:warning: ${link(e.data.url, e.data.url)} was dropped from the index of ${esc(ENGINE_NAMES[e.data.engine])} `
+        + `(${esc(e.data.from)} → ${esc(e.data.to)}) on *${domain}*. Likely cause: ${esc(e.data.cause.replace(/_/g, " "))}.`;
       break;
     case "sync.completed":
-      text = `:arrows_counterclockwise: Sitemap sync of *${esc(c.domain)}* ${d.status === "partial" ? "finished with some sitemaps unread" : "finished"}: `
-        + `${plural(Number(d.admitted ?? 0), "new URL")}.`;
+      text = `:arrows_counterclockwise: Sitemap sync of *${domain}* ${e.data.status === "partial" ? "finished with some sitemaps unread" : "finished"}: `
+        + `${plural(e.data.admitted, "new URL")}.`;
       break;
     case "import.completed":
-      text = `:inbox_tray: Import into *${esc(c.domain)}* completed: ${plural(Number(d.insertedRows ?? 0), "URL")} added, ${Number(d.skippedRows ?? 0)} skipped.`;
+      text = `:inbox_tray: Import into *${domain}* completed: ${plural(e.data.insertedRows, "URL")} added, ${e.data.skippedRows} skipped.`;
       break;
     default:
-      text = `:wave: Test message from IndexWatch: this Slack webhook receives ${esc(c.domain === "your project" ? "your organization's" : c.domain)} events.`;
+      text = `:wave: Test message from IndexWatch: this Slack webhook receives ${c.domain ? esc(c.domain) : "your organization's"} events.`;
   }
   return { text, blocks: [{ type: "section", text: { type: "mrkdwn", text } }] };
 }

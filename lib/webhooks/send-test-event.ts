@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { deliverDue } from "./deliver";
 import { findDelivery, getWebhookOrThrow, toDeliveryResponse } from "./internal";
-import { messageIdFor, renderPayload } from "./payload";
+import { messageIdFor, renderPayload, type TestEventEnvelope } from "./payload";
 import { TEST_EVENT_TYPE } from "./schemas";
 
 /**
@@ -12,7 +12,7 @@ import { TEST_EVENT_TYPE } from "./schemas";
 export async function sendTestEvent(ctx: OrgCtx, webhookId: string) {
   const endpoint = await getWebhookOrThrow(ctx, webhookId);
   const now = new Date();
-  const envelope = {
+  const envelope: TestEventEnvelope = {
     type: TEST_EVENT_TYPE, timestamp: now.toISOString(),
     data: { organizationId: endpoint.organizationId, webhookId: endpoint.id, message: "A test event from IndexWatch: this endpoint receives and verifies deliveries." },
   };

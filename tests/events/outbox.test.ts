@@ -75,3 +75,34 @@ describe("flushing", () => {
     expect(await db.eventOutbox.count({ where: { sentAt: null, data: { path: ["organizationId"], equals: u.organizationId } } })).toBe(0);
   });
 });
+
+describe("claims", () => {
+  const importCompleted = (organizationId: string) => {
+    const importId = crypto.randomUUID();
+    return { id: `import-completed-${importId}`, data: { organizationId, projectId: crypto.randomUUID(), importId, insertedRows: 1, skippedRows: 0, completedAt: new Date().toISOString() } };
+  };
+
+  it("releases the claim when the send fails, so the next flush sends the batch; a live claim is skipped, an expired one retried", async () => {
+    const u = await createTestUser("events-claims");
+    const [a, b, c] = [importCompleted(u.organizationId), importCompleted(u.organizationId), importCompleted(u.organizationId)];
+    await db.$transaction(async (tx) => {
+      for (const e of [a, b, c]) await recordEvent(tx, "import.completed", e.data, e.id);
+    });
+    // A row the catalogue no longer accepts fails the batch's one send: nothing is marked sent, nothing stays claimed.
+    await db.eventOutbox.update({ where: { eventId: b.id }, data: { data: { ...b.data, insertedRows: -1 } } });
+    await expect(flushOutbox({ organizationId: u.organizationId })).rejects.toThrow(/Invalid import.completed event/);
+    expect(await db.eventOutbox.count({ where: { eventId: { in: [a.id, b.id, c.id] }, OR: [{ sentAt: { not: null } }, { claimedUntil: { not: null } }] } })).toBe(0);
+    expect(sent("import.completed", u.organizationId)).toHaveLength(0);
+
+    // Another flush holds c; a flush that died long ago held a (its claim expired).
+    await db.eventOutbox.update({ where: { eventId: b.id }, data: { data: b.data } });
+    await db.eventOutbox.update({ where: { eventId: c.id }, data: { claimedUntil: new Date(Date.now() + 60_000) } });
+    await db.eventOutbox.update({ where: { eventId: a.id }, data: { claimedUntil: new Date(Date.now() - 1_000) } });
+    expect(await flushOutbox({ organizationId: u.organizationId })).toEqual({ sent: 2 });
+    // Recorded in one transaction, a and b share created_at; their order is the id's.
+    expect(sent("import.completed", u.organizationId).map((e) => e.id).sort()).toEqual([a.id, b.id].sort());
+    await db.eventOutbox.update({ where: { eventId: c.id }, data: { claimedUntil: null } });
+    expect(await flushOutbox({ organizationId: u.organizationId })).toEqual({ sent: 1 });
+    expect(await db.eventOutbox.count({ where: { eventId: { in: [a.id, b.id, c.id] }, sentAt: null } })).toBe(0);
+  });
+});

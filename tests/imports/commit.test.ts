@@ -152,6 +152,18 @@ describe("commit: background insertion", () => {
     expect(await db.urlImport.findUniqueOrThrow({ where: { id: data.id } })).toMatchObject({ processedRows: 2_500, insertedRows: 2_500 });
   });
 
+  it("makes imported URLs due at once on a project with automated inspections (firstInspectionAt), and unscheduled otherwise", async () => {
+    const t = await projectFor(u);
+    const data = await preview(t, csvOf(t.domain, pages(1_200)));
+    await db.urlImport.update({ where: { id: data.id }, data: { status: "committing", committedAt: new Date() } });
+    const now = new Date("2031-05-01T10:00:00Z");
+    await commitImportChunk(data.id, 0, now);
+    await db.project.update({ where: { id: t.projectId }, data: { automatedInspectionsEnabled: true, inspectionCadence: "weekly" } });
+    await commitImportChunk(data.id, 1, now);
+    const rows = await db.trackedUrl.groupBy({ by: ["nextInspectionAt"], where: { projectId: t.projectId }, _count: true });
+    expect(rows.map((r) => [r.nextInspectionAt?.toISOString() ?? null, r._count]).sort()).toEqual([[null, 1_000], [now.toISOString(), 200]]);
+  });
+
   it("fails with an error when the project is deleted mid-commit, keeping the rows already inserted", async () => {
     const t = await projectFor(u);
     const data = await preview(t, csvOf(t.domain, pages(1_500)));

@@ -61,6 +61,6 @@ describe("classifyImportRows", () => {
 describe("commit-url-import", () => {
   it("refuses a malformed payload at once, without retrying", async () => {
     const event = { name: "url-import/commit.requested", data: { importId: "nope" }, id: crypto.randomUUID(), ts: Date.now() };
-    await expect(runInProcess(commitUrlImportFn, event, { emit: async () => [], retryDelayMs: () => 1 })).rejects.toThrow(/Invalid url-import\/commit.requested payload/);
+    await expect(runInProcess(commitUrlImportFn, event, { emit: async () => [], retryDelayMs: () => 1 })).rejects.toThrow(/Invalid url-import\/commit.requested event/);
   });
 });

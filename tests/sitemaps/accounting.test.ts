@@ -83,6 +83,20 @@ describe("sync accounting across syncs", () => {
     expect(urls["/manual-unlisted"]).toMatchObject({ source: "manual", staleAt: null, firstSeenInSitemapAt: null });
   });
 
+  it("makes admitted URLs due at once on a project with automated inspections (firstInspectionAt); URLs seen again keep their schedule", async () => {
+    const { tenant, domain, id, fetcher, base } = await setup("first-inspection");
+    site.set(domain, "/sitemap.xml", urlset([`${base}/a`]));
+    await syncAt(tenant, id, fetcher, T0);
+    await db.project.update({ where: { id }, data: { automatedInspectionsEnabled: true, inspectionCadence: "monthly" } });
+    site.set(domain, "/sitemap.xml", urlset([`${base}/a`, `${base}/b`]));
+    const later = minutesAfter(T0, 20);
+    await syncAt(tenant, id, fetcher, later);
+    const urls = await byUrl(id);
+    expect(urls["/a"].nextInspectionAt).toBeNull();
+    expect(urls["/b"].nextInspectionAt).toEqual(later);
+    expect(urls["/b"]).toMatchObject({ source: "sitemap", firstSeenInSitemapAt: later, lastSeenInSitemapAt: later, discoveredAt: later });
+  });
+
   it("keeps lastSeenInSitemapAt within the hour unless something else changed", async () => {
     const { tenant, domain, id, fetcher, base } = await setup("resolution");
     site.set(domain, "/sitemap.xml", urlset([`${base}/x`, { loc: `${base}/y`, lastmod: "2024-01-01" }]));

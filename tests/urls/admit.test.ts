@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { CADENCE_MS } from "@/lib/projects/set-automation";
 import { createTestUser, type TestUser } from "../factories";
 import { admit, projectFor, urlsOn } from "./helpers";
 
@@ -112,14 +111,16 @@ describe("manual admission", () => {
     expect(stats.totalUrls).toBe(200);
   });
 
-  it("schedules the first inspection one cadence ahead when automated inspections are on", async () => {
+  it("makes new URLs due at once when automated inspections are on (firstInspectionAt), and leaves tracked ones alone", async () => {
     const t = await projectFor(alice);
+    await admit(t, [`https://${t.domain}/before`]);
     await db.project.update({ where: { id: t.projectId }, data: { automatedInspectionsEnabled: true, inspectionCadence: "daily" } });
     const before = Date.now();
-    await admit(t, [`https://${t.domain}/scheduled`]);
-    const [row] = await rows(t.projectId);
-    expect(row.nextInspectionAt!.getTime()).toBeGreaterThanOrEqual(before + CADENCE_MS.daily - 1000);
-    expect(row.nextInspectionAt!.getTime()).toBeLessThanOrEqual(Date.now() + CADENCE_MS.daily);
+    await admit(t, [`https://${t.domain}/scheduled`, `https://${t.domain}/before`]);
+    const byPath = Object.fromEntries((await rows(t.projectId)).map((r) => [new URL(r.url).pathname, r]));
+    expect(byPath["/scheduled"].nextInspectionAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(byPath["/scheduled"].nextInspectionAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(byPath["/before"].nextInspectionAt).toBeNull();
   });
 
   it("a deleted project answers 404 and gets no URL", async () => {

@@ -12,10 +12,12 @@ import * as replayRoute from "@/app/api/user/organizations/[organizationId]/webh
 import * as testRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/test/route";
 import * as rotateRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/rotate-secret/route";
 import { db } from "@/lib/db";
+import type { EventPayload } from "@/lib/events/catalogue";
 import { flushOutbox } from "@/lib/events/outbox";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { deliverDue, MAX_ATTEMPTS, RETRY_SCHEDULE_S } from "@/lib/webhooks/deliver";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
+import { slackMessage } from "@/lib/webhooks/payload";
 import { forgetExpiredSecrets } from "@/lib/webhooks/forget-expired-secrets";
 import { startTestSite, type TestSite } from "../fakes/test-site";
 import { apiKeyHeader, bearer, call } from "../http";
@@ -53,6 +55,12 @@ beforeEach(() => {
       });
     });
   }
+});
+
+/** issue.opened data of an organization, for fan-outs that need no real issue. */
+const openedData = (organizationId: string, projectId = crypto.randomUUID()): EventPayload<"issue.opened"> => ({
+  organizationId, projectId, issueId: crypto.randomUUID(), issueType: "server_error", severity: "critical", affectedUrlCount: 1, reopened: false,
+  openedAt: new Date().toISOString(),
 });
 
 const O = (u: TestUser) => `http://127.0.0.1:3000/api/user/organizations/${u.organizationId}`;
@@ -193,7 +201,7 @@ describe("deliveries", () => {
     // The flush again, and the fan-out again for the same event: nothing is delivered twice.
     await flushOutbox({ organizationId: u.organizationId });
     const [outboxed] = await db.eventOutbox.findMany({ where: { name: "issue.opened", data: { path: ["organizationId"], equals: u.organizationId } } });
-    expect(await fanOutEvent({ id: outboxed.eventId, name: outboxed.name, data: outboxed.data as Record<string, unknown> })).toEqual([]);
+    expect(await fanOutEvent({ id: outboxed.eventId, name: "issue.opened", data: outboxed.data as EventPayload<"issue.opened"> })).toEqual([]);
     await whenInProcessIdle();
     expect(received).toHaveLength(1);
   });
@@ -201,7 +209,7 @@ describe("deliveries", () => {
   it("retries a failing receiver on the schedule for about a day, then marks the delivery failed, keeping every attempt", async () => {
     const u = await createTestUser("hooks-retry");
     const hook = await endpoint(u, "/fail");
-    const [id] = await fanOutEvent({ id: `retry-${crypto.randomUUID()}`, name: "issue.opened", data: { organizationId: u.organizationId } });
+    const [id] = await fanOutEvent({ id: `retry-${crypto.randomUUID()}`, name: "issue.opened", data: openedData(u.organizationId) });
     let clock = Date.now();
     const now = () => new Date(clock);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -233,7 +241,7 @@ describe("deliveries", () => {
   it("treats a redirect as a failure and does not follow it", async () => {
     const u = await createTestUser("hooks-redirect");
     const hook = await endpoint(u, "/moved");
-    await fanOutEvent({ id: `moved-${crypto.randomUUID()}`, name: "issue.opened", data: { organizationId: u.organizationId } });
+    await fanOutEvent({ id: `moved-${crypto.randomUUID()}`, name: "issue.opened", data: openedData(u.organizationId) });
     await deliverDue({ ids: (await db.webhookDelivery.findMany({ where: { endpointId: hook.id } })).map((d) => d.id) });
     expect(received.map((r) => r.path)).toEqual(["/moved"]);
     expect((await deliveries(u, hook.id)).body.data[0]).toMatchObject({ status: "pending", lastStatusCode: 302, lastError: "HTTP 302: redirects are not followed" });
@@ -243,8 +251,8 @@ describe("deliveries", () => {
     const u = await createTestUser("hooks-disable");
     const hook = await endpoint(u, "/fail");
     const ids = [
-      ...(await fanOutEvent({ id: `d1-${crypto.randomUUID()}`, name: "issue.opened", data: { organizationId: u.organizationId } })),
-      ...(await fanOutEvent({ id: `d2-${crypto.randomUUID()}`, name: "issue.opened", data: { organizationId: u.organizationId } })),
+      ...(await fanOutEvent({ id: `d1-${crypto.randomUUID()}`, name: "issue.opened", data: openedData(u.organizationId) })),
+      ...(await fanOutEvent({ id: `d2-${crypto.randomUUID()}`, name: "issue.opened", data: openedData(u.organizationId) })),
     ];
     await deliverDue({ ids: [ids[0]] });
     const since = (await db.webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id } })).failingSince!;
@@ -254,8 +262,8 @@ describe("deliveries", () => {
     await deliverDue({ ids: [ids[1]] });
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id } })).failingSince).toBeNull();
     answers.set("/fail", 500);
-    const later = await fanOutEvent({ id: `d3-${crypto.randomUUID()}`, name: "issue.opened", data: { organizationId: u.organizationId } });
-    const pendingToo = await fanOutEvent({ id: `d4-${crypto.randomUUID()}`, name: "issue.opened", data: { organizationId: u.organizationId } });
+    const later = await fanOutEvent({ id: `d3-${crypto.randomUUID()}`, name: "issue.opened", data: openedData(u.organizationId) });
+    const pendingToo = await fanOutEvent({ id: `d4-${crypto.randomUUID()}`, name: "issue.opened", data: openedData(u.organizationId) });
     await db.webhookEndpoint.update({ where: { id: hook.id }, data: { failingSince: new Date(Date.now() - 2 * 86_400_000) } });
     await deliverDue({ ids: later });
     expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: hook.id } })).enabled).toBe(true);
@@ -272,7 +280,7 @@ describe("deliveries", () => {
     expect(mail?.text).toContain("http://hooks.test/fail");
     // Nothing more is sent to it; enabling again starts clean.
     const sent = received.length;
-    await fanOutEvent({ id: `d5-${crypto.randomUUID()}`, name: "issue.opened", data: { organizationId: u.organizationId } });
+    await fanOutEvent({ id: `d5-${crypto.randomUUID()}`, name: "issue.opened", data: openedData(u.organizationId) });
     await deliverDue();
     expect(received.filter((r) => r.path === "/fail").length).toBe(sent);
     const enabled = await one("PATCH", u, hook.id, { enabled: true });
@@ -282,7 +290,7 @@ describe("deliveries", () => {
   it("replays a delivery as a new one with the same webhook-id and body", async () => {
     const u = await createTestUser("hooks-replay");
     const hook = await endpoint(u, "/ok");
-    const [id] = await fanOutEvent({ id: `replay-${crypto.randomUUID()}`, name: "issue.opened", data: { organizationId: u.organizationId, projectId: crypto.randomUUID() } });
+    const [id] = await fanOutEvent({ id: `replay-${crypto.randomUUID()}`, name: "issue.opened", data: openedData(u.organizationId) });
     await deliverDue({ ids: [id] });
     const r = await replay(u, hook.id, id);
     expect(r.res.status).toBe(201);
@@ -384,5 +392,28 @@ describe("deliveries", () => {
     expect(dropped).toContain("noindex added");
     expect(dropped).not.toContain("<b>"); // escaped
     void hook;
+  });
+
+  it("renders an event only with its own organization's data: another organization's project and issue ids read as unknown", async () => {
+    const t = await projectFor(alice);
+    const urls = await trackUrls(t, 1);
+    await detectUrls(t, "has_noindex", urls);
+    const issue = await db.issue.findFirstOrThrow({ where: { projectId: t.projectId } });
+    const resolved = (organizationId: string) => slackMessage({
+      type: "issue.resolved", timestamp: new Date().toISOString(),
+      data: { organizationId, projectId: t.projectId, issueId: issue.id, resolvedAt: new Date().toISOString(), actorUserId: null },
+    });
+    const own = (await resolved(alice.organizationId)).text;
+    expect(own).toContain(t.domain);
+    expect(own).toContain(issue.id);
+    const foreign = (await resolved(mallory.organizationId)).text;
+    expect(foreign).not.toContain(t.domain);
+    expect(foreign).not.toContain(t.projectId);
+    expect(foreign).toContain("*your project*: <http://127.0.0.1:3000/|an issue>");
+    const dropped = await slackMessage({
+      type: "url.dropped_from_index", timestamp: new Date().toISOString(),
+      data: { organizationId: mallory.organizationId, projectId: t.projectId, trackedUrlId: urls[0].trackedUrlId, url: "https://elsewhere.example/x", engine: "engineB", from: "indexed", to: "not_indexed", cause: "unknown", observedAt: new Date().toISOString() },
+    });
+    expect(dropped.text).not.toContain(t.domain);
   });
 });

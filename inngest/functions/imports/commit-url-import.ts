@@ -1,13 +1,11 @@
 import { NonRetriableError } from "inngest";
-import { z } from "zod";
 import { inngest } from "@/inngest/client";
-import { urlImportCommitRequested } from "@/lib/events/catalogue";
+import { parseEventData, urlImportCommitRequested } from "@/lib/events/catalogue";
 import { commitImportChunk } from "@/lib/imports/commit-import-chunk";
 import { completeImport } from "@/lib/imports/complete-import";
 import { failImport } from "@/lib/imports/fail-import";
 import { loadCommitPlan } from "@/lib/imports/load-commit-plan";
 
-const payload = z.object({ organizationId: z.uuid(), projectId: z.uuid(), importId: z.uuid() });
 const RETRIES = 2;
 
 // One step per chunk of 1,000 rows, starting after the last committed chunk, so a resumed or
@@ -15,9 +13,7 @@ const RETRIES = 2;
 export const commitUrlImportFn = inngest.createFunction(
   { id: "commit-url-import", triggers: [urlImportCommitRequested], retries: RETRIES, concurrency: { key: "event.data.importId", limit: 1 } },
   async ({ event, step, attempt }) => {
-    const parsed = payload.safeParse(event.data);
-    if (!parsed.success) throw new NonRetriableError(`Invalid url-import/commit.requested payload: ${parsed.error.message}`);
-    const ref = parsed.data;
+    const ref = await parseEventData(urlImportCommitRequested.name, event.data);
     try {
       const plan = await step.run("load-plan", () => loadCommitPlan(ref));
       if (plan.status !== "committing") return { importId: ref.importId, status: plan.status, skipped: true };

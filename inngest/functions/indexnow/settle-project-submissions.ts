@@ -1,10 +1,7 @@
-import { NonRetriableError } from "inngest";
-import { z } from "zod";
 import { inngest } from "@/inngest/client";
-import { indexNowSettleRequested } from "@/lib/events/catalogue";
+import { indexNowSettleRequested, parseEventData } from "@/lib/events/catalogue";
 import { settleNextSubmission } from "@/lib/indexnow/settle-submissions";
 
-const payload = z.object({ organizationId: z.uuid(), projectId: z.uuid() });
 const MAX_PER_RUN = 200;
 
 // Applies a project's recorded IndexNow batches to its tracked URLs (indexNowAttempts,
@@ -12,15 +9,14 @@ const MAX_PER_RUN = 200;
 export const settleProjectSubmissionsFn = inngest.createFunction(
   { id: "indexnow-settle-project", triggers: [indexNowSettleRequested], retries: 3, concurrency: [{ limit: 2 }, { key: "event.data.projectId", limit: 1 }] },
   async ({ event, step }) => {
-    const parsed = payload.safeParse(event.data);
-    if (!parsed.success) throw new NonRetriableError(`Invalid indexnow/settle.requested payload: ${parsed.error.message}`);
+    const { projectId } = await parseEventData(indexNowSettleRequested.name, event.data);
     let submissions = 0, urls = 0;
     for (let n = 0; n < MAX_PER_RUN; n++) {
-      const r = await step.run(`settle-${n}`, () => settleNextSubmission(parsed.data.projectId));
+      const r = await step.run(`settle-${n}`, () => settleNextSubmission(projectId));
       if (!r.settled) break;
       submissions++;
       urls += r.urls;
     }
-    return { projectId: parsed.data.projectId, submissions, urls };
+    return { projectId, submissions, urls };
   },
 );

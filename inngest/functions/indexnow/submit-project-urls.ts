@@ -1,10 +1,6 @@
-import { NonRetriableError } from "inngest";
-import { z } from "zod";
 import { inngest } from "@/inngest/client";
-import { indexNowSettleRequested, indexNowSubmissionRequested } from "@/lib/events/catalogue";
+import { indexNowSettleRequested, indexNowSubmissionRequested, parseEventData } from "@/lib/events/catalogue";
 import { submitPendingUrls, type StepRunner } from "@/lib/indexnow/submit-pending-urls";
-
-const payload = z.object({ organizationId: z.uuid(), projectId: z.uuid() });
 
 // One project's backlog to IndexNow, batch by batch, each batch a step. One run per project at a time
 // (Inngest concurrency, and the lease in the database for in-process runs); with Inngest, the debounce
@@ -18,9 +14,8 @@ export const submitProjectUrlsFn = inngest.createFunction(
     debounce: { key: "event.data.projectId", period: "10s", timeout: "2m" },
   },
   async ({ event, step }) => {
-    const parsed = payload.safeParse(event.data);
-    if (!parsed.success) throw new NonRetriableError(`Invalid indexnow/submission.requested payload: ${parsed.error.message}`);
-    const data = parsed.data;
+    const { organizationId, projectId } = await parseEventData(indexNowSubmissionRequested.name, event.data);
+    const data = { organizationId, projectId };
     const run = await submitPendingUrls({ projectId: data.projectId, step: ((id, work) => step.run(id, work)) as StepRunner });
     const follow = [
       ...(run.batches.length ? [{ name: indexNowSettleRequested.name, data }] : []),

@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { creditsLow, issueOpened } from "@/lib/events/catalogue";
-import { ISSUE_GUIDANCE } from "@/lib/issues/guidance";
+import { issueTitle } from "@/lib/issues/guidance";
 import { digestIssueOpened, sendDueDigests } from "@/lib/notifications/digest";
 import { notifyMembers } from "@/lib/notifications/notify-members";
 
@@ -19,7 +19,7 @@ export const notifyIssueOpenedFn = inngest.createFunction(
   { id: "notifications-issue-opened", triggers: [issueOpened] },
   async ({ event, step }) => {
     const d = event.data;
-    const title = `${d.reopened ? "Reopened" : "New issue"}: ${(ISSUE_GUIDANCE as Record<string, { title: string }>)[d.issueType]?.title ?? d.issueType}`;
+    const title = `${d.reopened ? "Reopened" : "New issue"}: ${issueTitle(d.issueType)}`;
     const body = `${d.affectedUrlCount} URL${d.affectedUrlCount === 1 ? "" : "s"} affected (${d.severity}).`;
     const told = await step.run("notify", () => notifyMembers(d.organizationId, {
       type: "issue.opened", title, body, data: { projectId: d.projectId, issueId: d.issueId, issueType: d.issueType, reopened: d.reopened },

@@ -1,10 +1,6 @@
-import { NonRetriableError } from "inngest";
-import { z } from "zod";
 import { inngest } from "@/inngest/client";
 import { syncScheduledProject } from "@/lib/sitemaps/sync/sync-scheduled-project";
-import { sitemapSyncRequested } from "@/lib/events/catalogue";
-
-const payload = z.object({ organizationId: z.uuid(), projectId: z.uuid() });
+import { parseEventData, sitemapSyncRequested } from "@/lib/events/catalogue";
 
 // One project's scheduled sync. A few at a time (each holds a database connection for its admission
 // transaction) and one per project. 429 and 402 come back as outcomes, so they are never retried.
@@ -14,10 +10,9 @@ export const syncProjectFn = inngest.createFunction(
     concurrency: [{ limit: 4 }, { key: "event.data.projectId", limit: 1 }],
   },
   async ({ event, step, logger }) => {
-    const parsed = payload.safeParse(event.data);
-    if (!parsed.success) throw new NonRetriableError(`Invalid sitemap/sync.requested payload: ${parsed.error.message}`);
-    const result = await step.run("sync", () => syncScheduledProject(parsed.data));
-    if (result.outcome !== "synced") logger.info(`sitemap sync of ${parsed.data.projectId}: ${result.outcome}`, result);
-    return { projectId: parsed.data.projectId, ...result };
+    const ref = await parseEventData(sitemapSyncRequested.name, event.data);
+    const result = await step.run("sync", () => syncScheduledProject(ref));
+    if (result.outcome !== "synced") logger.info(`sitemap sync of ${ref.projectId}: ${result.outcome}`, result);
+    return { projectId: ref.projectId, ...result };
   },
 );

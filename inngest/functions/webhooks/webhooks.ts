@@ -1,5 +1,6 @@
+import { NonRetriableError } from "inngest";
 import { inngest } from "@/inngest/client";
-import { importCompleted, issueOpened, issueResolved, syncCompleted, urlDroppedFromIndex } from "@/lib/events/catalogue";
+import { importCompleted, isPublicEvent, issueOpened, issueResolved, syncCompleted, urlDroppedFromIndex } from "@/lib/events/catalogue";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { forgetExpiredSecrets } from "@/lib/webhooks/forget-expired-secrets";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
@@ -9,7 +10,8 @@ import { fanOutEvent } from "@/lib/webhooks/fan-out";
 export const webhooksFanOutFn = inngest.createFunction(
   { id: "webhooks-fan-out", triggers: [issueOpened, issueResolved, urlDroppedFromIndex, syncCompleted, importCompleted] },
   async ({ event, step }) => {
-    const ids = await step.run("fan-out", () => fanOutEvent({ id: event.id ?? `${event.name}-${JSON.stringify(event.data)}`, name: event.name, data: event.data as Record<string, unknown> }));
+    if (!isPublicEvent(event)) throw new NonRetriableError(`webhooks-fan-out takes public events, not ${event.name}`);
+    const ids = await step.run("fan-out", () => fanOutEvent({ ...event, id: event.id ?? `${event.name}-${JSON.stringify(event.data)}` }));
     if (!ids.length) return { deliveries: 0 };
     const sent = await step.run("deliver", () => deliverDue({ ids }));
     return { deliveries: ids.length, ...sent };

@@ -1,14 +1,9 @@
-import { Prisma, type InspectionCadence, type Tx } from "@/lib/db";
+import { Prisma, type Tx } from "@/lib/db";
 import { DomainError } from "@/lib/core/errors";
 import { currentBalance, debitCredits } from "@/lib/credits/credit-ledger";
-import { CADENCE_MS } from "@/lib/projects/set-automation";
-import { timeOrderedId } from "@/lib/urls/time-ordered-id";
+import { insertTrackedUrls, type InsertProject } from "@/lib/urls/insert-tracked-urls";
 import { stageSeenUrls } from "./stage-seen-urls";
 import type { UrlStage } from "./url-stage";
-
-export type AdmissionProject = {
-  id: string; organizationId: string; automatedInspectionsEnabled: boolean; inspectionCadence: InspectionCadence;
-};
 
 export type Admission = {
   /** Distinct on-host URLs of the walk. */
@@ -20,7 +15,6 @@ export type Admission = {
   staleMarked: number;
   staleCleared: number;
 };
-
 
 /**
  * The admission of a walk, inside the caller's transaction: groups the staged URLs (one pass
@@ -36,7 +30,7 @@ export type Admission = {
  * nested loop over an underestimated side is quadratic.
  */
 export async function admitSeenUrls(
-  tx: Tx, project: AdmissionProject, stage: UrlStage, opts: { complete: boolean; now: Date; actorUserId: string | null },
+  tx: Tx, project: InsertProject, stage: UrlStage, opts: { complete: boolean; now: Date; actorUserId: string | null },
 ): Promise<Admission> {
   const { now } = opts;
   // Hash joins and the sort over a million staged URLs want more than the default 4 MB.
@@ -52,7 +46,10 @@ export async function admitSeenUrls(
   const staleCleared = staged.toTouch ? await touchSeenUrls(tx, project.id, now) : 0;
   // Before the insert, so the anti-join does not scan the rows this sync adds.
   const staleMarked = opts.complete ? await markMissingStale(tx, project.id, now) : 0;
-  const discovered = staged.netNew ? await insertNetNewUrls(tx, project, now) : 0;
+  // In URL order (the physical order of sync_seen); a URL admitted by hand since the staging is neither inserted nor counted.
+  const discovered = staged.netNew
+    ? await insertTrackedUrls(tx, { project, source: "sitemap", now, rows: { query: Prisma.sql`SELECT url, n, lastmod FROM sync_seen WHERE tracked_id IS NULL` } })
+    : 0;
   await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = on`);
   if (discovered) {
     await debitCredits(tx, {
@@ -86,22 +83,4 @@ async function markMissingStale(tx: Tx, projectId: string, now: Date): Promise<n
     UPDATE tracked_urls t SET stale_at = ${now}, updated_at = ${now}
     WHERE t.project_id = ${projectId}::uuid AND t.source = 'sitemap' AND t.stale_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM sync_seen s WHERE s.tracked_id = t.id)`);
-}
-
-/**
- * Inserts the staged URLs the project did not track as `sitemap` URLs, in URL order (the physical
- * order of `sync_seen`), unless the project was deleted meanwhile. A URL admitted by hand since the
- * staging is neither inserted nor counted. New URLs of a project with scheduled inspections get
- * their first one a cadence from now, as enabling does. Returns the rows inserted.
- */
-async function insertNetNewUrls(tx: Tx, project: AdmissionProject, now: Date): Promise<number> {
-  const next = project.automatedInspectionsEnabled ? new Date(now.getTime() + CADENCE_MS[project.inspectionCadence]) : null;
-  return tx.$executeRaw(Prisma.sql`
-    INSERT INTO tracked_urls (id, organization_id, project_id, url, source, first_seen_in_sitemap_at, last_seen_in_sitemap_at, lastmod,
-                              next_inspection_at, discovered_at, created_at, updated_at)
-    SELECT ${timeOrderedId(now, Prisma.sql`s.n`)}, ${project.organizationId}::uuid, ${project.id}::uuid, url, 'sitemap'::"UrlSource", ${now}, ${now}, lastmod,
-           ${next}::timestamptz, ${now}, ${now}, ${now}
-    FROM sync_seen s
-    WHERE s.tracked_id IS NULL AND EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)
-    ON CONFLICT (project_id, url) DO NOTHING`);
 }

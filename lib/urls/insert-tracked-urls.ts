@@ -1,0 +1,47 @@
+import { Prisma, type Tx, type UrlSource } from "@/lib/db";
+import { timeOrderedId } from "./time-ordered-id";
+
+/** What an insert needs to know of the project the URLs enter. */
+export type InsertProject = { id: string; organizationId: string; automatedInspectionsEnabled: boolean };
+
+/**
+ * The first inspection of a URL entering a project: due at once when the project has scheduled
+ * inspections (the planner's fair share spreads a large batch over its ticks), none otherwise.
+ */
+export function firstInspectionAt(project: Pick<InsertProject, "automatedInspectionsEnabled">, now: Date): Date | null {
+  return project.automatedInspectionsEnabled ? now : null;
+}
+
+/**
+ * The URLs to insert: a batch from the caller, or a query over rows already in the database that
+ * yields `url`, `n` (a distinct integer rank, ascending in insert order) and `lastmod` (timestamptz or
+ * null), in the order to insert them.
+ */
+export type TrackedUrlRows = { urls: string[] } | { query: Prisma.Sql };
+
+/**
+ * The one insert of tracked URLs, set-based in a single statement: each new URL gets a time-ordered
+ * id, its source, `firstInspectionAt` and, from a sitemap, first/last seen in a sitemap now. URLs the
+ * project tracks already are skipped (the unique (project_id, url) index: concurrent inserts of the same
+ * URL insert it once), and nothing is inserted once the project is deleted. Returns the rows inserted.
+ */
+export async function insertTrackedUrls(
+  tx: Tx, { project, source, rows, now }: { project: InsertProject; source: UrlSource; rows: TrackedUrlRows; now: Date },
+): Promise<number> {
+  const seen = source === "sitemap" ? now : null;
+  return tx.$executeRaw(Prisma.sql`
+    INSERT INTO tracked_urls (id, organization_id, project_id, url, source, first_seen_in_sitemap_at, last_seen_in_sitemap_at, lastmod,
+                              next_inspection_at, discovered_at, created_at, updated_at)
+    SELECT ${timeOrderedId(now, Prisma.sql`r.n`)}, ${project.organizationId}::uuid, ${project.id}::uuid, r.url, ${source}::"UrlSource",
+           ${seen}::timestamptz, ${seen}::timestamptz, r.lastmod, ${firstInspectionAt(project, now)}::timestamptz, ${now}, ${now}, ${now}
+    FROM (${rowsQuery(rows)}) r
+    WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)
+    ON CONFLICT (project_id, url) DO NOTHING`);
+}
+
+function rowsQuery(rows: TrackedUrlRows): Prisma.Sql {
+  if ("query" in rows) return rows.query;
+  // Every writer of a batch inserts in the same (sorted) order, so two batches never wait on each other's keys crosswise.
+  const sorted = [...rows.urls].sort();
+  return Prisma.sql`SELECT u.url, u.n, NULL::timestamptz AS lastmod FROM unnest(${sorted}::text[]) WITH ORDINALITY AS u(url, n) ORDER BY u.n`;
+}
