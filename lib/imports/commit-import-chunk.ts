@@ -1,4 +1,4 @@
-import { NonRetriableError } from "inngest";
+import { DomainError } from "@/lib/core/errors";
 import { db, Prisma } from "@/lib/db";
 import { COMMIT_CHUNK_ROWS } from "./schemas";
 import { insertTrackedUrls } from "@/lib/urls/insert-tracked-urls";
@@ -23,9 +23,9 @@ export async function commitImportChunk(importId: string, n: number, now = new D
              p.deleted_at, p.automated_inspections_enabled
       FROM url_imports i JOIN projects p ON p.id = i.project_id
       WHERE i.id = ${importId}::uuid FOR UPDATE OF i`);
-    if (!imp) throw new NonRetriableError("The import no longer exists");
+    if (!imp) throw new DomainError("NOT_FOUND", "The import no longer exists");
     if (imp.status !== "committing" || imp.committed_chunks !== n) return { chunk: n, applied: false, rows: 0, inserted: 0, skipped: 0 };
-    if (imp.deleted_at) throw new NonRetriableError("The project was deleted while its import was being committed");
+    if (imp.deleted_at) throw new DomainError("NOT_FOUND", "The project was deleted while its import was being committed");
 
     const chunk = Prisma.sql`url_import_rows WHERE import_id = ${importId}::uuid AND seq >= ${n * COMMIT_CHUNK_ROWS} AND seq < ${(n + 1) * COMMIT_CHUNK_ROWS}`;
     const [{ rows }] = await tx.$queryRaw<{ rows: number }[]>(Prisma.sql`SELECT count(*)::int AS rows FROM ${chunk}`);

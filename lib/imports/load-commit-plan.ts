@@ -1,4 +1,4 @@
-import { NonRetriableError } from "inngest";
+import { DomainError } from "@/lib/core/errors";
 import { db } from "@/lib/db";
 import { COMMIT_CHUNK_ROWS } from "./schemas";
 
@@ -10,6 +10,6 @@ export async function loadCommitPlan(ref: { importId: string; organizationId: st
     where: { id: ref.importId, organizationId: ref.organizationId, projectId: ref.projectId },
     select: { status: true, committedChunks: true, netNewRows: true },
   });
-  if (!row) throw new NonRetriableError("The import no longer exists");
+  if (!row) throw new DomainError("NOT_FOUND", "The import no longer exists");
   return { status: row.status, committedChunks: row.committedChunks, totalChunks: Math.ceil((row.netNewRows ?? 0) / COMMIT_CHUNK_ROWS) };
 }

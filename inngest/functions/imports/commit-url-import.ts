@@ -5,6 +5,7 @@ import { commitImportChunk } from "@/lib/imports/commit-import-chunk";
 import { completeImport } from "@/lib/imports/complete-import";
 import { failImport } from "@/lib/imports/fail-import";
 import { loadCommitPlan } from "@/lib/imports/load-commit-plan";
+import { refuseDomainErrors } from "@/inngest/refuse-domain-errors";
 
 const RETRIES = 2;
 
@@ -15,10 +16,10 @@ export const commitUrlImportFn = inngest.createFunction(
   async ({ event, step, attempt }) => {
     const ref = await parseEventData(urlImportCommitRequested.name, event.data);
     try {
-      const plan = await step.run("load-plan", () => loadCommitPlan(ref));
+      const plan = await step.run("load-plan", () => refuseDomainErrors(() => loadCommitPlan(ref)));
       if (plan.status !== "committing") return { importId: ref.importId, status: plan.status, skipped: true };
       for (let n = plan.committedChunks; n < plan.totalChunks; n++) {
-        await step.run(`commit-chunk-${n}`, () => commitImportChunk(ref.importId, n));
+        await step.run(`commit-chunk-${n}`, () => refuseDomainErrors(() => commitImportChunk(ref.importId, n)));
       }
       return { importId: ref.importId, ...(await step.run("complete", () => completeImport(ref.importId, plan.totalChunks))) };
     } catch (error) {
