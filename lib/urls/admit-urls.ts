@@ -1,4 +1,4 @@
-import { Prisma, sqlRows } from "@/lib/db";
+import { Prisma, sqlExecute, sqlRows, type InspectionCadence } from "@/lib/db";
 import type { Ctx } from "@/lib/api/context";
 import { ApiError, validationError, type ValidationIssue } from "@/lib/api/errors";
 import { getProjectOrThrow, orgIdOrThrow } from "@/lib/projects/internal";
@@ -36,40 +36,48 @@ export async function admitUrls({ ctx, projectId, urls, now = new Date() }: { ct
     throw validationError(`${errors.length} of ${urls.length} URLs are invalid; nothing was admitted`, errors);
   }
 
-  const admitted = await insertManualUrls(orgIdOrThrow(ctx), projectId, unique, now);
-  if (!admitted) throw new ApiError("NOT_FOUND", "Project not found");
+  const found = await lookUp(orgIdOrThrow(ctx), projectId, [...unique.keys()]);
+  if (!found) throw new ApiError("NOT_FOUND", "Project not found");
+  const { project, tracked } = found;
+  const fresh: string[] = [];
   const skippedOffHost: { url: string; reason: "off_host" }[] = [];
-  for (const [url, host] of unique) if (!isOnHost(host, admitted.domain)) skippedOffHost.push({ url, reason: "off_host" });
-  const { inserted } = admitted;
-  if (inserted) await requestProjectSubmission(projectId, "urls_admitted");
+  for (const [url, host] of unique) {
+    if (!isOnHost(host, project.domain)) skippedOffHost.push({ url, reason: "off_host" });
+    else if (!tracked.has(url)) fresh.push(url);
+  }
+  // URLs all tracked already (the usual resubmission) write nothing: no statement, no trigger, no event.
+  const inserted = fresh.length ? await insertManualUrls(project, fresh, now) : 0;
+  if (inserted) await requestProjectSubmission(project.id, "urls_admitted");
   return AdmitUrlsResponse.parse({ inserted, skipped: urls.length - inserted, skippedOffHost });
 }
 
+type AdmissionProject = { id: string; organizationId: string; domain: string; automatedInspectionsEnabled: boolean; inspectionCadence: InspectionCadence };
+
+/** One query: the live project of the organization (none: null) and which of the URLs it tracks already. */
+async function lookUp(organizationId: string, projectId: string, urls: string[]) {
+  const [row] = await sqlRows<AdmissionProject & { tracked: string[] }>(Prisma.sql`
+    SELECT p.id, p.organization_id AS "organizationId", p.domain, p.automated_inspections_enabled AS "automatedInspectionsEnabled",
+           p.inspection_cadence::text AS "inspectionCadence",
+           ARRAY(SELECT t.url FROM tracked_urls t WHERE t.project_id = p.id AND t.url = ANY(${urls}::text[])) AS tracked
+    FROM projects p WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL`, "admit_urls_look_up");
+  return row ? { project: row as AdmissionProject, tracked: new Set(row.tracked) } : null;
+}
+
 /**
- * One statement, one round trip: the live project of the organization (none: null) and the insert of
- * the URLs on its host. The unique (project_id, url) index makes concurrent admissions of the same URLs
- * insert each once; when every URL is tracked already, nothing is written.
+ * One statement; the unique (project_id, url) index makes concurrent admissions of the same URLs insert
+ * each once (one may have come in since the look-up: it counts as tracked, not inserted).
  */
-async function insertManualUrls(organizationId: string, projectId: string, hostByUrl: Map<string, string>, now: Date) {
+async function insertManualUrls(project: AdmissionProject, urls: string[], now: Date): Promise<number> {
   // Every writer inserts in the same (sorted) order, so two batches never wait on each other's keys crosswise.
-  const urls = [...hostByUrl.keys()].sort();
-  const hosts = urls.map((u) => hostByUrl.get(u)!);
-  const [row] = await sqlRows<{ domain: string; inserted: number }>(Prisma.sql`
-    WITH p AS (
-      SELECT id, organization_id, domain, automated_inspections_enabled, inspection_cadence FROM projects
-      WHERE id = ${projectId}::uuid AND organization_id = ${organizationId}::uuid AND deleted_at IS NULL),
-    ins AS (
-      INSERT INTO tracked_urls (id, organization_id, project_id, url, source, next_inspection_at, discovered_at, created_at, updated_at)
-      -- New URLs of a project with scheduled inspections get their first one a cadence from now, as enabling does.
-      SELECT ${timeOrderedId(now, Prisma.sql`u.n`)}, p.organization_id, p.id, u.url, 'manual'::"UrlSource",
-             CASE WHEN p.automated_inspections_enabled
-               THEN ${now}::timestamptz + (${JSON.stringify(CADENCE_MS)}::jsonb ->> p.inspection_cadence::text)::bigint * interval '1 millisecond' END,
-             ${now}, ${now}, ${now}
-      FROM p, unnest(${urls}::text[], ${hosts}::text[]) WITH ORDINALITY AS u(url, host, n)
-      WHERE u.host = p.domain -- isOnHost (normalize-url.ts)
-      ORDER BY u.n
-      ON CONFLICT (project_id, url) DO NOTHING
-      RETURNING 1)
-    SELECT p.domain, (SELECT count(*) FROM ins)::int AS inserted FROM p`);
-  return row;
+  const sorted = [...urls].sort();
+  // New URLs of a project with scheduled inspections get their first one a cadence from now, as enabling does.
+  const next = project.automatedInspectionsEnabled ? new Date(now.getTime() + CADENCE_MS[project.inspectionCadence]) : null;
+  return sqlExecute(Prisma.sql`
+    INSERT INTO tracked_urls (id, organization_id, project_id, url, source, next_inspection_at, discovered_at, created_at, updated_at)
+    SELECT ${timeOrderedId(now, Prisma.sql`u.n`)}, ${project.organizationId}::uuid, ${project.id}::uuid, u.url, 'manual'::"UrlSource",
+           ${next}::timestamptz, ${now}, ${now}, ${now}
+    FROM unnest(${sorted}::text[]) WITH ORDINALITY AS u(url, n)
+    WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)
+    ORDER BY u.n
+    ON CONFLICT (project_id, url) DO NOTHING`);
 }
