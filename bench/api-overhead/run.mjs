@@ -85,9 +85,9 @@ async function check() {
   }
 }
 
-async function measure(r) {
+async function measure(r, warm = true) {
   const opts = { url: `http://127.0.0.1:${PORT}${r.path}`, method: r.method ?? "GET", body: r.body, headers: { ...(r.path === "/api/ping" ? {} : auth), ...r.headers }, connections: CONNECTIONS };
-  await autocannon({ ...opts, duration: 3 }); // warm-up
+  if (warm) await autocannon({ ...opts, duration: 3 }); // warm-up
   const res = await autocannon({ ...opts, duration: DURATION });
   if (res.non2xx || res.errors) throw new Error(`${r.label}: ${res.non2xx} non-2xx answers, ${res.errors} errors`);
   return { rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, total: res.requests.total };
@@ -139,8 +139,9 @@ async function roundTrips() {
   return out;
 }
 
-// The routes alternate with the bare route over the rounds and each route's median ratio is kept, so
-// that load from elsewhere on the machine during one measurement does not decide the result.
+// The bare route runs before and after every route, and each route's ratio is to the mean of its two
+// neighbours; the median of the rounds' ratios is kept, so that load from elsewhere on the machine
+// during one measurement does not decide the result.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const BARE = { id: "ping", label: "GET /api/ping (bare)", path: "/api/ping" };
@@ -148,15 +149,21 @@ try {
   await check();
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const round = { bare: await measure(BARE), routes: {} };
-    for (const r of ROUTES) round.routes[r.id] = await measure(r);
+    const round = { bare: [await measure(BARE, i === 0)], routes: {}, ratios: {} };
+    for (const r of ROUTES) {
+      round.routes[r.id] = await measure(r, i === 0);
+      round.bare.push(await measure(BARE, false));
+      const [before, after] = round.bare.slice(-2);
+      round.ratios[r.id] = round.routes[r.id].rps / ((before.rps + after.rps) / 2);
+    }
     rounds.push(round);
-    console.log(`round ${i + 1}: bare ${round.bare.rps.toFixed(0)} req/s; ${ROUTES.map((r) => `${r.id} ${((round.routes[r.id].rps / round.bare.rps) * 100).toFixed(1)} %`).join(", ")}`);
+    console.log(`round ${i + 1}: bare ${round.bare.map((b) => b.rps.toFixed(0)).join("/")} req/s; ${ROUTES.map((r) => `${r.id} ${(round.ratios[r.id] * 100).toFixed(1)} %`).join(", ")}`);
   }
-  const ratios = Object.fromEntries(ROUTES.map((r) => [r.id, rounds.map((x) => x.routes[r.id].rps / x.bare.rps)]));
+  const ratios = Object.fromEntries(ROUTES.map((r) => [r.id, rounds.map((x) => x.ratios[r.id])]));
   const medianRatio = Object.fromEntries(ROUTES.map((r) => [r.id, median(ratios[r.id])]));
-  // The table shows the round whose ratio for /me (or the first route) is the median one.
-  const shown = rounds[ratios[ROUTES[0].id].indexOf(medianRatio[ROUTES[0].id])];
+  // Each route's row is from the round of its median ratio; the bare row is that round's first bare run.
+  const shownRound = (id) => rounds[ratios[id].indexOf(medianRatio[id])];
+  const shown = { bare: shownRound(ROUTES[0].id).bare[0], routes: Object.fromEntries(ROUTES.map((r) => [r.id, shownRound(r.id).routes[r.id]])) };
 
   // Latency: the three servers alternate per round; each case's samples are pooled over the rounds.
   const me = { path: "/api/user/me" };
@@ -187,8 +194,9 @@ The project holds ${URLS.toLocaleString("en")} tracked URLs (seeded in SQL with 
 the filtered page has ${filteredTotal.toLocaleString("en")} matching URLs; the admission sends 20 URLs that are all tracked already.
 Every authenticated request is counted by the rate limits (per API key: the shared minute window in PostgreSQL, the burst window in memory; limits set too high to refuse) and carries its role (the key lookup joins the membership: no second query for the organization).
 
-Each route alternates with the bare route over ${ROUNDS} rounds; the ratio is the median of the rounds' ratios (all rounds in brackets).
-The req/s and latency columns are from the round in which \`${ROUTES[0].id}\` had its median ratio. Round trips: statements sent to PostgreSQL per request (app and rate limiter), counted by a proxy.
+The bare route runs before and after each route in each of ${ROUNDS} rounds; a route's ratio in a round is its req/s over the mean of
+those two bare runs, and the ratio shown is the median over the rounds (all rounds in brackets). A route's req/s and latency are
+from the round of its median ratio. DB round trips: statements sent to PostgreSQL per request (app and rate limiter), counted by a proxy.
 
 | route | req/s | p50 ms | p99 ms | of the bare route | target | DB round trips |
 |---|---|---|---|---|---|---|
