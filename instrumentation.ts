@@ -5,6 +5,9 @@ export async function register() {
   // Before any request: the client IP is the socket address unless TRUST_PROXY=1 (rate limits, audit log).
   const { guardClientAddress } = await import("./lib/rate-limit/client-address");
   guardClientAddress();
+  // TRACE and CONNECT on /api answer in the envelope (Next.js would answer a bare 500 or drop them).
+  const { answerUnroutableMethods } = await import("./lib/api/unroutable-methods");
+  answerUnroutableMethods();
   const { ensureDatabaseReady } = await import("./lib/db/ready");
   await ensureDatabaseReady();
   // `next build` may load instrumentation while prerendering; crons belong to the running server.

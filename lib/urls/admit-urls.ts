@@ -1,6 +1,6 @@
-import { dbOf } from "@/lib/db";
+import { dbOf, Prisma, sqlRows } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
-import { validationError, type ValidationIssue } from "@/lib/core/errors";
+import { DomainError, validationError, type ValidationIssue } from "@/lib/core/errors";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { isOnHost, normalizeUrl } from "./normalize-url";
 import { AdmitUrlsResponse } from "./schemas";
@@ -23,7 +23,6 @@ const REASONS: Record<string, string> = {
  * as `manual` without credits. skipped = everything sent that was not inserted.
  */
 export async function admitUrls({ ctx, projectId, urls, now = new Date() }: { ctx: OrgCtx; projectId: string; urls: string[]; now?: Date }) {
-  const project = await getProjectOrThrow(ctx, projectId);
   const errors: ValidationIssue[] = [];
   const unique = new Map<string, string>();
   urls.forEach((raw, i) => {
@@ -31,15 +30,33 @@ export async function admitUrls({ ctx, projectId, urls, now = new Date() }: { ct
     if (!n.ok) errors.push({ path: `urls.${i}`, code: n.reason, message: REASONS[n.reason] ?? "Invalid URL" });
     else if (!unique.has(n.url)) unique.set(n.url, n.host);
   });
-  if (errors.length) throw validationError(`${errors.length} of ${urls.length} URLs are invalid; nothing was admitted`, errors);
+  if (errors.length) {
+    await getProjectOrThrow(ctx, projectId); // an unknown project answers 404 before the batch's errors
+    throw validationError(`${errors.length} of ${urls.length} URLs are invalid; nothing was admitted`, errors);
+  }
 
-  const onHost: string[] = [];
+  const found = await lookUp(ctx.org.id, projectId, [...unique.keys()]);
+  if (!found) throw new DomainError("NOT_FOUND", "Project not found");
+  const { project, tracked } = found;
+  const fresh: string[] = [];
   const skippedOffHost: { url: string; reason: "off_host" }[] = [];
   for (const [url, host] of unique) {
-    if (isOnHost(host, project.domain)) onHost.push(url);
-    else skippedOffHost.push({ url, reason: "off_host" });
+    if (!isOnHost(host, project.domain)) skippedOffHost.push({ url, reason: "off_host" });
+    else if (!tracked.has(url)) fresh.push(url);
   }
-  const inserted = onHost.length ? await insertTrackedUrls(dbOf(ctx), { project, source: "manual", rows: { urls: onHost }, now }) : 0;
+  // URLs all tracked already (the usual resubmission) write nothing: no statement, no trigger, no event.
+  const inserted = fresh.length ? await insertTrackedUrls(dbOf(ctx), { project, source: "manual", rows: { urls: fresh }, now }) : 0;
   if (inserted) await requestProjectSubmission(project.id, "urls_admitted");
   return AdmitUrlsResponse.parse({ inserted, skipped: urls.length - inserted, skippedOffHost });
+}
+
+type AdmissionProject = { id: string; organizationId: string; domain: string; automatedInspectionsEnabled: boolean };
+
+/** One query: the live project of the organization (none: null) and which of the URLs it tracks already. */
+async function lookUp(organizationId: string, projectId: string, urls: string[]) {
+  const [row] = await sqlRows<AdmissionProject & { tracked: string[] }>(Prisma.sql`
+    SELECT p.id, p.organization_id AS "organizationId", p.domain, p.automated_inspections_enabled AS "automatedInspectionsEnabled",
+           ARRAY(SELECT t.url FROM tracked_urls t WHERE t.project_id = p.id AND t.url = ANY(${urls}::text[])) AS tracked
+    FROM projects p WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL`, "admit_urls_look_up");
+  return row ? { project: row as AdmissionProject, tracked: new Set(row.tracked) } : null;
 }

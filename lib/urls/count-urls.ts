@@ -22,7 +22,8 @@ export async function countUrls(projectId: string, f: UrlFilters): Promise<numbe
   return Math.max(0, row.n);
 }
 
-function countExpression(projectId: string, f: UrlFilters): Prisma.Sql {
+/** The exact total as one scalar SQL expression (also embedded in the list's one statement, list-urls.ts). */
+export function countExpression(projectId: string, f: UrlFilters): Prisma.Sql {
   const live = (expr: string) => Prisma.sql`coalesce((SELECT ${Prisma.raw(expr)} FROM website_stats WHERE project_id = ${projectId}::uuid), 0)`;
   const active = activeFilters(f);
   if (active.length === 0) return live("total_urls");

@@ -1,22 +1,40 @@
 import { Prisma, sqlRows, type TrackedUrl } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta } from "@/lib/core/pagination";
-import { getProjectOrThrow } from "@/lib/projects/internal";
-import { countUrls } from "./count-urls";
+import { DomainError } from "@/lib/core/errors";
+import { countExpression } from "./count-urls";
 import { toTrackedUrlResponse, TRACKED_URL_COLUMNS } from "./internal";
 import type { ListUrlsQuery, UrlFilters } from "./schemas";
 import { urlConditions } from "./url-filters";
 
-/** A page of the project's tracked URLs under the filters (combined with AND), by (discoveredAt, id), with the exact total. */
+/**
+ * A page of the project's tracked URLs under the filters (combined with AND), by (discoveredAt, id), with
+ * the exact total. One statement, so one round trip and one snapshot: the live project of the
+ * organization (no row: 404), its total, and the page, read only when the offset is below the total.
+ */
 export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
-  const project = await getProjectOrThrow(ctx, projectId);
+  const organizationId = ctx.org.id;
   const { offset, limit, ...filters } = query;
-  // The total first, then the page (none past the end). Not in parallel: the embedded database's
-  // socket server interleaves the protocol messages of concurrent connections.
-  const total = await countUrls(project.id, filters);
-  const rows = offset >= total ? [] : await pageOfUrls(project.id, filters, offset, limit);
-  return { data: rows.map(toTrackedUrlResponse), meta: pageMeta(total, query) };
+  // MATERIALIZED: the total is computed once, though the page's condition reads it too. OFFSET 0 keeps the
+  // page a subquery, so that condition is checked once before it runs (no index walk past the end).
+  const rows = await sqlRows<Nullable<TrackedUrl> & { __total: number }>(Prisma.sql`
+    WITH n AS MATERIALIZED (
+      SELECT (${countExpression(projectId, filters)})::int AS total FROM projects p
+      WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL)
+    SELECT n.total AS "__total", page.* FROM n
+    LEFT JOIN LATERAL (
+      SELECT ${TRACKED_URL_COLUMNS} FROM tracked_urls t
+      JOIN (${pageIds(projectId, filters, offset, limit)}) ids ON ids.id = t.id
+      WHERE ${offset}::int < n.total OFFSET 0
+    ) page ON true
+    ORDER BY page."discoveredAt", page.id`);
+  if (!rows.length) throw new DomainError("NOT_FOUND", "Project not found");
+  const total = Math.max(0, rows[0].__total);
+  const page = rows[0].id === null ? [] : (rows as TrackedUrl[]);
+  return { data: page.map(toTrackedUrlResponse), meta: pageMeta(total, query) };
 }
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
  * The page is chosen on ids alone, so the offset walks an index without reading table rows; only the

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { countUrls } from "@/lib/urls/count-urls";
-import { DISAGREEMENTS, type UrlFilters } from "@/lib/urls/schemas";
+import { DISAGREEMENTS, TrackedUrlResponse, type UrlFilters } from "@/lib/urls/schemas";
 import { createTestUser, type TestUser } from "../factories";
 import { expected, SINGLE_FILTERS, seedFixture, toQuery, type Row } from "./fixture";
 import { listUrls, projectFor, type Target } from "./helpers";
@@ -120,6 +120,14 @@ describe("URL listing", () => {
     const row = expected(rows, { isStale: "true" })[0];
     expect(u).toMatchObject({ id: row.id, url: row.url, projectId: t.projectId, organizationId: t.orgId, discoveredAt: row.discoveredAt.toISOString(), staleAt: row.staleAt!.toISOString() });
     expect(Object.keys(u)).toHaveLength(35);
+  });
+
+  it("every answered row is exactly what TrackedUrlResponse parses it to (rows are built, not parsed)", async () => {
+    for (const q of ["?limit=100", "?limit=100&offset=100", "?limit=100&isStale=true", "?limit=100&hasIssues=true"]) {
+      const { body } = await listUrls(t, q);
+      expect(body.data.length).toBeGreaterThan(0);
+      for (const u of body.data) expect(TrackedUrlResponse.strict().parse(u)).toEqual(u);
+    }
   });
 
   it.each([
