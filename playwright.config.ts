@@ -17,7 +17,8 @@ export default defineConfig({
   // Every test owns its data (own user, organization, domains; fakes scripted per host or account: e2e/README.md),
   // so tests run side by side against the one `next start`.
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two: on CI's 2 cores a third browser starved the server and journeys hit their 60 s limit (measured).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   reporter: CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
