@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import "@/lib/api/operations";
@@ -7,36 +6,23 @@ import type { RouteHandler } from "@/lib/api/route";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { apiKeyHeader, call } from "../http";
 import { createTestApiKey, createTestUser } from "../factories";
+import { apiPath, FRAMEWORK_ROUTES, routeFiles } from "./route-files";
 
 // Every endpoint is declared once (lib/api/operations/*) and both route() and the OpenAPI document read
 // that declaration. This suite proves the route files serve exactly the declared operations, at the
 // declared paths, and that each route enforces the scopes its declaration (and so its documentation) names.
 
-// Framework-owned route files, not part of the product's API (the OpenAPI coverage test lists the same).
-const FRAMEWORK = ["/api/auth/{nextauth}", "/api/inngest", "/api/ping", "/api/{notFound}"];
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 type Served = { file: string; path: string; method: string; handler: RouteHandler };
 
-function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const f = path.join(dir, e.name);
-    return e.isDirectory() ? routeFiles(f) : e.name === "route.ts" ? [f] : [];
-  });
-}
-
-function apiPath(file: string): string {
-  const segments = path.relative("app", path.dirname(file)).split(path.sep);
-  return "/" + segments.map((s) => s.replace(/^\[\[\.{3}(.+)\]\]$/, "{$1}").replace(/^\[\.{3}(.+)\]$/, "{$1}").replace(/^\[(.+)\]$/, "{$1}")).join("/");
-}
-
 const served: Served[] = [];
 beforeAll(async () => {
-  const files = routeFiles(path.resolve("app/api")).filter((f) => !FRAMEWORK.includes(apiPath(path.relative(process.cwd(), f))));
+  const files = routeFiles().filter((f) => !FRAMEWORK_ROUTES.includes(apiPath(f)));
   for (const file of files) {
     const mod = (await import(file)) as Record<string, unknown>;
     for (const method of METHODS) {
-      if (mod[method]) served.push({ file: path.relative(process.cwd(), file), path: apiPath(path.relative(process.cwd(), file)), method, handler: mod[method] as RouteHandler });
+      if (mod[method]) served.push({ file: path.relative(process.cwd(), file), path: apiPath(file), method, handler: mod[method] as RouteHandler });
     }
   }
 }, 120_000);
