@@ -1,5 +1,6 @@
 import { db, Prisma, sqlRows, type OrgRole } from "@/lib/db";
 import type { UserActor } from "@/lib/core/context";
+import { groupBehind } from "@/lib/core/group-behind";
 import { hashApiKey } from "./api-key-secret";
 import { sessionTokenFromCookie } from "./session-cookie";
 import { SCOPES, type Scope } from "./scopes";
@@ -31,18 +32,12 @@ type KeyRow = {
   user_id: string; email: string; is_active: boolean; deletion_scheduled_for: Date | null; role: OrgRole; last_active_at: Date | null;
 };
 
-async function principalFromSession(token: string, now: Date): Promise<Principal | null> {
-  if (token.length > 512) return null;
-  const [s] = await sqlRows<SessionRow>(Prisma.sql`
+// Concurrent requests with the same credential share one lookup that starts after they arrived (lib/core/group-behind.ts).
+const sessionRow = groupBehind(async (token) => (await sqlRows<SessionRow>(Prisma.sql`
     SELECT s.id, s.expires, u.id AS user_id, u.email, u.is_active, u.deletion_scheduled_for
-    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ${token}`, "auth_session");
-  if (!s || s.expires <= now || !usable(s)) return null;
-  return { kind: "session", sessionId: s.id, user: { id: s.user_id, email: s.email }, scopes: SCOPES };
-}
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ${token}`, "auth_session"))[0]);
 
-async function principalFromApiKey(key: string, now: Date): Promise<Principal | null> {
-  if (!key || key.length > 512) return null;
-  const [k] = await sqlRows<KeyRow>(Prisma.sql`
+const apiKeyRow = groupBehind(async (keyHash) => (await sqlRows<KeyRow>(Prisma.sql`
     SELECT k.id, k.enabled, k.expires_at, k.last_used_at, k.organization_id, k.scopes,
            u.id AS user_id, u.email, u.is_active, u.deletion_scheduled_for, m.role::text AS role, m.last_active_at
     FROM api_keys k JOIN users u ON u.id = k.created_by_user_id
@@ -50,7 +45,18 @@ async function principalFromApiKey(key: string, now: Date): Promise<Principal | 
     -- removed from it, or the organization deleted, and the key stops working at once.
     JOIN memberships m ON m.organization_id = k.organization_id AND m.user_id = k.created_by_user_id
     JOIN organizations o ON o.id = k.organization_id AND o.deleted_at IS NULL
-    WHERE k.key_hash = ${hashApiKey(key)}`, "auth_api_key");
+    WHERE k.key_hash = ${keyHash}`, "auth_api_key"))[0]);
+
+async function principalFromSession(token: string, now: Date): Promise<Principal | null> {
+  if (token.length > 512) return null;
+  const s = (await sessionRow(token)).result;
+  if (!s || s.expires <= now || !usable(s)) return null;
+  return { kind: "session", sessionId: s.id, user: { id: s.user_id, email: s.email }, scopes: SCOPES };
+}
+
+async function principalFromApiKey(key: string, now: Date): Promise<Principal | null> {
+  if (!key || key.length > 512) return null;
+  const k = (await apiKeyRow(hashApiKey(key))).result;
   if (!k || !k.enabled || (k.expires_at && k.expires_at <= now) || !usable(k)) return null;
   if (!k.last_used_at || now.getTime() - k.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
     // At most one write a minute per key; the condition keeps concurrent requests from all writing.

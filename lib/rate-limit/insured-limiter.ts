@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { groupBehind, type GroupShare } from "@/lib/core/group-behind";
 import type { Policy } from "./config";
 
 /** One counted request: whether it may pass, and where its window stands. */
@@ -31,25 +32,48 @@ export class StoreHealth {
  */
 export class InsuredLimiter implements Limiter {
   private readonly memory: RateLimiterMemory;
+  /**
+   * Requests of one key that arrive while its count is on its way to the store are counted together in
+   * the next round trip (group commit, lib/core/group-behind.ts): each still gets its own place in the
+   * window, as if they had been counted one by one, and none is answered before it is counted.
+   */
+  private readonly countInStore: (key: string) => Promise<GroupShare<{ res: RateLimiterRes; overLimit: boolean }>>;
 
   constructor(readonly policy: Policy, private readonly store: RateLimiterAbstract, private readonly health: StoreHealth) {
     this.memory = new RateLimiterMemory({ points: policy.points, duration: policy.duration, keyPrefix: store.keyPrefix });
+    this.countInStore = groupBehind((key, count) =>
+      store.consume(key, count).then(
+        (res) => ({ res, overLimit: false }),
+        // rate-limiter-flexible rejects with the counted result when the points go past the limit.
+        (e: unknown) => (e instanceof RateLimiterRes ? { res: e, overLimit: true } : Promise.reject(e)),
+      ));
   }
 
   async consume(key: string): Promise<Consumed> {
     if (this.health.usable()) {
       try {
-        return this.consumed(true, await this.store.consume(key));
+        const { result, index, count } = await this.countInStore(key);
+        // This request's place in the window: the group's requests were counted in the order they arrived.
+        const { res, overLimit } = result;
+        const place = res.consumedPoints - count + index + 1;
+        // Past the limit the group is refused from its first request beyond it; a key the store's in-memory block
+        // refuses (already over its limit) was not counted at all (consumedPoints 0): all of it is refused.
+        const allowed = !overLimit || (res.consumedPoints > this.policy.points && place <= this.policy.points);
+        const remaining = allowed ? Math.max(0, this.policy.points - place) : 0;
+        return { allowed, policy: this.policy, remaining, msBeforeNext: this.msBeforeNext(res) };
       } catch (e) {
-        if (e instanceof RateLimiterRes) return this.consumed(false, e);
         this.health.failed(e);
       }
     }
     return this.memory.consume(key).then((r) => this.consumed(true, r), (r: RateLimiterRes) => this.consumed(false, r));
   }
 
-  private consumed(allowed: boolean, r: RateLimiterRes): Consumed {
+  private msBeforeNext(r: RateLimiterRes): number {
     // msBeforeNext is -1 for a key without expiry (never for our windows): report a whole window.
-    return { allowed, policy: this.policy, remaining: r.remainingPoints, msBeforeNext: r.msBeforeNext >= 0 ? r.msBeforeNext : this.policy.duration * 1000 };
+    return r.msBeforeNext >= 0 ? r.msBeforeNext : this.policy.duration * 1000;
+  }
+
+  private consumed(allowed: boolean, r: RateLimiterRes): Consumed {
+    return { allowed, policy: this.policy, remaining: r.remainingPoints, msBeforeNext: this.msBeforeNext(r) };
   }
 }

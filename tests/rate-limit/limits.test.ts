@@ -51,6 +51,17 @@ describe.each(STORES)("limits on $kind", (spec) => {
     expect(minute!.retryAfterSeconds).toBeGreaterThan(50);
   });
 
+  it("counts concurrent requests of one key exactly: each has its own place in the window, none beyond the limit passes", async () => {
+    const limits = limitsWith({ apiMinute: { points: 10, duration: 60 } });
+    const decisions = await Promise.all(Array.from({ length: 25 }, () => count(limits, "parallel")));
+    expect(decisions.filter((d) => d!.allowed)).toHaveLength(10);
+    // The ten that passed saw the window fill one by one; the fifteen others were refused with nothing left.
+    expect(decisions.filter((d) => d!.allowed).map((d) => d!.remaining).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(decisions.filter((d) => !d!.allowed).every((d) => d!.remaining === 0 && d!.retryAfterSeconds > 0)).toBe(true);
+    // Every request was counted, the refused ones too, and the next one is refused as well.
+    expect(await count(limits, "parallel")).toMatchObject({ allowed: false, remaining: 0 });
+  });
+
   it("shares one count between two processes", async () => {
     const p = policies({ apiMinute: { points: 5, duration: 60 } });
     const child = await consumeInChild({ store: spec, policies: p, prefix, key: "shared", times: 3 });
