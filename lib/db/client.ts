@@ -31,11 +31,39 @@ g.__prisma = db;
  * hottest paths (authentication on every request, list pages, bulk staging); everything else goes
  * through `db`.
  */
-export async function sqlRows<T>(query: Prisma.Sql, preparedName?: string): Promise<T[]> {
+export async function sqlRows<T>(query: Prisma.Sql, preparedName?: string, opts: { timestamps?: "date" | "iso" } = {}): Promise<T[]> {
   // A named statement is parsed and planned once per connection instead of on every call.
   const named = preparedName && !sharesOneBackend();
-  const config = { text: query.text, values: query.values as unknown[], ...(named ? { name: preparedName } : {}) };
+  const config = {
+    text: query.text, values: query.values as unknown[], ...(named ? { name: preparedName } : {}),
+    ...(opts.timestamps === "iso" ? { types: ISO_TIMESTAMPS } : {}),
+  };
   return (await pool.query(config)).rows as T[];
+}
+
+const TIMESTAMPTZ_OID = 1184;
+/**
+ * Type parsers that read timestamptz columns as the API's ISO strings (`2025-01-02T03:04:05.123Z`) without a
+ * Date in between: for rows that go straight out (a page of URLs has hundreds of timestamps, and parsing
+ * each into a Date and printing it again cost more than the rest of the page).
+ */
+const ISO_TIMESTAMPS = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMPTZ_OID ? isoFromTimestamptzText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * PostgreSQL's text for a timestamptz in a UTC session (DateStyle ISO) is `2025-01-02 03:04:05.123456+00`,
+ * the fraction trimmed of trailing zeros: rearranged as `Date#toISOString` would print it (milliseconds
+ * truncated, as a Date holds them). Any other form (another session time zone or style) goes through Date.
+ */
+export function isoFromTimestamptzText(text: string): string {
+  const n = text.length;
+  if (n >= 22 && n <= 29 && text[10] === " " && text.endsWith("+00") && (n === 22 || text[19] === ".")) {
+    const millis = n === 22 ? "000" : (text.slice(20, n - 3) + "00").slice(0, 3);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`;
+  }
+  return (pg.types.getTypeParser(TIMESTAMPTZ_OID, "text")(text) as Date).toISOString();
 }
 
 /**

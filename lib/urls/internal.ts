@@ -34,16 +34,21 @@ void _allFields;
 /** `SELECT` list of every tracked_urls column of the table aliased `t` (constant text, no input). */
 export const TRACKED_URL_COLUMNS = Prisma.raw(FIELDS.map(([field, column]) => `t.${column} AS "${field}"`).join(", "));
 
+/** A tracked URL row from Prisma (Dates) or from a raw query that read its timestamps as ISO strings (`sqlRows` with `timestamps: "iso"`). */
+export type TrackedUrlRow = { [K in keyof TrackedUrl]: TrackedUrl[K] extends Date ? Date | string : TrackedUrl[K] extends Date | null ? Date | string | null : TrackedUrl[K] };
+
+const at = (d: Date | string) => (typeof d === "string" ? d : d.toISOString());
+
 /**
  * The public shape of a tracked URL row (from Prisma or from TRACKED_URL_COLUMNS). Built field by field,
  * so nothing but these fields can go out; the column types guarantee what the schema checks (enums
  * above, ISO strings from Date), and tests assert that TrackedUrlResponse parses every answer
  * unchanged. No per-row parse: a page of 100 rows would spend more on it than on its query.
  */
-export function toTrackedUrlResponse(r: TrackedUrl): TrackedUrlResponse {
+export function toTrackedUrlResponse(r: TrackedUrlRow): TrackedUrlResponse {
   const out: TrackedUrlResponse = {
     id: r.id, organizationId: r.organizationId, projectId: r.projectId, url: r.url, source: r.source,
-    discoveredAt: r.discoveredAt.toISOString(), firstSeenInSitemapAt: iso(r.firstSeenInSitemapAt),
+    discoveredAt: at(r.discoveredAt), firstSeenInSitemapAt: iso(r.firstSeenInSitemapAt),
     lastSeenInSitemapAt: iso(r.lastSeenInSitemapAt), lastmod: iso(r.lastmod), staleAt: iso(r.staleAt),
     healthState: r.healthState, httpStatus: r.httpStatus, redirectTarget: r.redirectTarget, redirectHops: r.redirectHops,
     healthError: r.healthError, lastHealthCheckAt: iso(r.lastHealthCheckAt), indexability: r.indexability,
@@ -53,7 +58,7 @@ export function toTrackedUrlResponse(r: TrackedUrl): TrackedUrlResponse {
     consecutiveInspectionFailures: r.consecutiveInspectionFailures, lastIndexNowSubmittedAt: iso(r.lastIndexNowSubmittedAt),
     indexNowAttempts: r.indexNowAttempts, engineAState: r.engineAState, engineBState: r.engineBState,
     indexedAt: iso(r.indexedAt), lastEngineSyncAt: iso(r.lastEngineSyncAt), nextInspectionAt: iso(r.nextInspectionAt),
-    createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    createdAt: at(r.createdAt), updatedAt: at(r.updatedAt),
   };
   return out;
 }

@@ -3,7 +3,7 @@ import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta } from "@/lib/core/pagination";
 import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
-import { toTrackedUrlResponse, TRACKED_URL_COLUMNS } from "./internal";
+import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, type TrackedUrlRow } from "./internal";
 import type { ListUrlsQuery, UrlFilters } from "./schemas";
 import { urlConditions } from "./url-filters";
 
@@ -17,7 +17,7 @@ export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQu
   const { offset, limit, ...filters } = query;
   // MATERIALIZED: the total is computed once, though the page's condition reads it too. OFFSET 0 keeps the
   // page a subquery, so that condition is checked once before it runs (no index walk past the end).
-  const rows = await sqlRows<Nullable<TrackedUrl> & { __total: number }>(Prisma.sql`
+  const rows = await sqlRows<Nullable<TrackedUrlRow> & { __total: number }>(Prisma.sql`
     WITH n AS MATERIALIZED (
       SELECT (${countExpression(projectId, filters)})::int AS total FROM projects p
       WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL)
@@ -27,10 +27,10 @@ export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQu
       JOIN (${pageIds(projectId, filters, offset, limit)}) ids ON ids.id = t.id
       WHERE ${offset}::int < n.total OFFSET 0
     ) page ON true
-    ORDER BY page."discoveredAt", page.id`);
+    ORDER BY page."discoveredAt", page.id`, undefined, { timestamps: "iso" });
   if (!rows.length) throw new DomainError("NOT_FOUND", "Project not found");
   const total = Math.max(0, rows[0].__total);
-  const page = rows[0].id === null ? [] : (rows as TrackedUrl[]);
+  const page = rows[0].id === null ? [] : (rows as TrackedUrlRow[]);
   return { data: page.map(toTrackedUrlResponse), meta: pageMeta(total, query) };
 }
 
