@@ -8,6 +8,7 @@
 // trips of one request of each route, counted by a proxy in front of PostgreSQL.
 // Usage: npm run bench:api-overhead (tsx: it imports bench/urls/seed.ts)   (uses BENCH_DATABASE_URL / DATABASE_URL or local PostgreSQL;
 // BENCH_REDIS_URL or redis://127.0.0.1:6379 for the Redis case; BENCH_ROUTES=me,project,… to measure a subset)
+import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -85,13 +86,33 @@ async function check() {
   }
 }
 
+// CPU time (user + system, ms) used so far by a process and by all PostgreSQL server processes, from /proc
+// (Linux): where a route's time goes, the app's one thread or the database sharing the machine.
+const TICK_MS = 1000 / 100; // USER_HZ
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch { return 0; }
+}
+function postgresCpuMs() {
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try { if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") total += cpuMs(pid); } catch { /* gone */ }
+  }
+  return total;
+}
+
 async function measure(r, warm = true) {
   const opts = { url: `http://127.0.0.1:${PORT}${r.path}`, method: r.method ?? "GET", body: r.body, headers: { ...(r.path === "/api/ping" ? {} : auth), ...r.headers }, connections: CONNECTIONS };
   if (warm) await autocannon({ ...opts, duration: 3 }); // warm-up
+  const cpu0 = { app: cpuMs(apps[0].pid), db: postgresCpuMs() };
   const res = await autocannon({ ...opts, duration: DURATION });
+  const cpu = { app: cpuMs(apps[0].pid) - cpu0.app, db: postgresCpuMs() - cpu0.db };
   if (res.non2xx) throw new Error(`${r.label}: ${res.non2xx} non-2xx answers`);
   if (res.errors) console.warn(`${r.label}: ${res.errors} requests timed out or failed (machine overloaded?)`);
-  return { rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, total: res.requests.total };
+  const n = Math.max(1, res.requests.total);
+  return { rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, total: res.requests.total, appCpu: cpu.app / n, dbCpu: cpu.db / n };
 }
 
 // One request at a time on one kept-alive connection: the latency of a request, not of a queue.
@@ -186,7 +207,7 @@ try {
   const latRow = (n, l) => `| ${n} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} |`;
   const metLatency = added.pg < 1 && added.redis < 1;
   const met = ROUTES.every((r) => medianRatio[r.id] >= r.target);
-  const row = (r, m) => `| ${r.label} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${r.id === "ping" ? "" : `**${pc(medianRatio[r.id])}** (${ratios[r.id].map(pc).join(", ")})`} | ${r.target ? `≥ ${r.target * 100} %: ${medianRatio[r.id] >= r.target ? "met" : "NOT met"}` : ""} | ${r.id === "ping" ? 0 : trips[r.id].toFixed(1)} |`;
+  const row = (r, m) => `| ${r.label} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${r.id === "ping" ? "" : `**${pc(medianRatio[r.id])}** (${ratios[r.id].map(pc).join(", ")})`} | ${r.target ? `≥ ${r.target * 100} %: ${medianRatio[r.id] >= r.target ? "met" : "NOT met"}` : ""} | ${r.id === "ping" ? 0 : trips[r.id].toFixed(1)} | ${ms(m.appCpu)} / ${ms(m.dbCpu)} |`;
   const md = `## API overhead (bench/api-overhead)
 
 Authenticated routes with \`x-api-key\` against the bare constant route \`GET /api/ping\`, same
@@ -194,13 +215,17 @@ Authenticated routes with \`x-api-key\` against the bare constant route \`GET /a
 The project holds ${URLS.toLocaleString("en")} tracked URLs (seeded in SQL with realistic state distributions and issue memberships, bench/urls/seed.ts);
 the filtered page has ${filteredTotal.toLocaleString("en")} matching URLs; the admission sends 20 URLs that are all tracked already.
 Every authenticated request is counted by the rate limits (per API key: the shared minute window in PostgreSQL, the burst window in memory; limits set too high to refuse) and carries its role (the key lookup joins the membership: no second query for the organization).
+Requests of one key that arrive while its lookup or its count is on its way to PostgreSQL share the next one (group commit,
+lib/core/group-behind.ts): under these 32 connections most requests pay one round trip (the route's own), a request alone pays three.
 
 The bare route runs before and after each route in each of ${ROUNDS} rounds; a route's ratio in a round is its req/s over the mean of
 those two bare runs, and the ratio shown is the median over the rounds (all rounds in brackets). A route's req/s and latency are
-from the round of its median ratio. DB round trips: statements sent to PostgreSQL per request (app and rate limiter), counted by a proxy.
+from the round of its median ratio. DB round trips: statements sent to PostgreSQL per request made alone (app and rate limiter), counted by a proxy.
+CPU per request: milliseconds of CPU (user + system) the app's process / all PostgreSQL processes spent per answered request in that run
+(the app runs JavaScript on one thread: at about 1 core busy it is the bottleneck; PostgreSQL's share comes from the same 2 cores).
 
-| route | req/s | p50 ms | p99 ms | of the bare route | target | DB round trips |
-|---|---|---|---|---|---|---|
+| route | req/s | p50 ms | p99 ms | of the bare route | target | DB round trips (alone) | CPU per request, app / PostgreSQL (ms) |
+|---|---|---|---|---|---|---|---|
 ${row(BARE, shown.bare)}
 ${ROUTES.map((r) => row(r, shown.routes[r.id])).join("\n")}
 
