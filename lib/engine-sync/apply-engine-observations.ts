@@ -5,7 +5,8 @@ import { causeOf, explainDrops, isDrop, recordDrops, type Drop } from "./drop-ca
 import type { Observation } from "./observation";
 
 type Current = { id: string; engineAState: string; engineBState: string; lastEngineSyncAt: Date | null };
-type Row = { id: string; a: string | null; b: string | null; indexed: boolean };
+// Keys as the recordset's columns (writeColumns).
+type Row = { id: string; a: string | null; b: string | null; a_at: string | null; b_at: string | null; a_source: string | null };
 type HistoryEntry = { id: string; kind: string; state: Record<string, unknown>; changed: string[]; source: string };
 
 /**
@@ -33,8 +34,11 @@ export async function applyEngineObservations(tx: Tx, p: ProjectRef, observation
     const prevRecord = last.get(`${o.trackedUrlId}:${o.kind}`);
     const changed = prevRecord ? Object.keys(o.record).filter((k) => JSON.stringify(prevRecord[k] ?? null) !== JSON.stringify(o.record[k] ?? null)) : [];
     history.push({ id: o.trackedUrlId, kind: o.kind, state: o.record, changed, source: o.source });
-    const r = rows.get(o.trackedUrlId) ?? { id: o.trackedUrlId, a: null, b: null, indexed: false };
-    rows.set(o.trackedUrlId, { id: r.id, a: o.kind === "engineA" ? o.state : r.a, b: o.kind === "engineB" ? o.state : r.b, indexed: r.indexed || o.state === "indexed" });
+    const r = rows.get(o.trackedUrlId) ?? { id: o.trackedUrlId, a: null, b: null, a_at: null, b_at: null, a_source: null };
+    const at = (o.observedAt ?? now).toISOString();
+    rows.set(o.trackedUrlId, o.kind === "engineA"
+      ? { ...r, a: o.state, a_at: at, a_source: o.stateSource ?? "inspection" }
+      : { ...r, b: o.state, b_at: at });
   }
   if (!rows.size) return 0;
 
@@ -75,12 +79,17 @@ async function writeColumns(tx: Tx, projectId: string, rows: Row[], now: Date) {
     UPDATE tracked_urls t SET
       engine_a_state = COALESCE(v.a::"EngineAState", t.engine_a_state),
       engine_b_state = COALESCE(v.b::"EngineBState", t.engine_b_state),
-      indexed_at = CASE WHEN v.indexed AND t.indexed_at IS NULL THEN ${now}::timestamptz ELSE t.indexed_at END,
-      engine_a_indexed_at = CASE WHEN v.a = 'indexed' AND t.engine_a_indexed_at IS NULL THEN ${now}::timestamptz ELSE t.engine_a_indexed_at END,
-      engine_b_indexed_at = CASE WHEN v.b = 'indexed' AND t.engine_b_indexed_at IS NULL THEN ${now}::timestamptz ELSE t.engine_b_indexed_at END,
+      engine_a_state_source = COALESCE(v.a_source::"UrlStateSource", t.engine_a_state_source),
+      engine_a_observed_at = COALESCE(v.a_at, t.engine_a_observed_at),
+      engine_b_observed_at = COALESCE(v.b_at, t.engine_b_observed_at),
+      -- First indexed: when the engine says it was (an inspection: now; impressions: their day).
+      indexed_at = CASE WHEN t.indexed_at IS NULL AND (v.a = 'indexed' OR v.b = 'indexed')
+        THEN LEAST(CASE WHEN v.a = 'indexed' THEN v.a_at END, CASE WHEN v.b = 'indexed' THEN v.b_at END) ELSE t.indexed_at END,
+      engine_a_indexed_at = CASE WHEN v.a = 'indexed' AND t.engine_a_indexed_at IS NULL THEN v.a_at ELSE t.engine_a_indexed_at END,
+      engine_b_indexed_at = CASE WHEN v.b = 'indexed' AND t.engine_b_indexed_at IS NULL THEN v.b_at ELSE t.engine_b_indexed_at END,
       last_engine_sync_at = ${now},
       updated_at = ${now}
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, a text, b text, indexed boolean)
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, a text, b text, a_at timestamptz, b_at timestamptz, a_source text)
     WHERE t.id = v.id AND t.project_id = ${projectId}::uuid`);
 }
 

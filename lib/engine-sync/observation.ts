@@ -26,6 +26,10 @@ export type EngineRunReport = {
 export type Observation = {
   trackedUrlId: string; kind: EngineName; state: EngineAState | EngineBState; source: string;
   record: Record<string, unknown>;
+  /** When the state was true, if not now: Search Analytics evidence is about the day of the impressions. */
+  observedAt?: Date;
+  /** What said it, for engine A (default an inspection). */
+  stateSource?: "inspection" | "search_analytics";
 };
 
 export type EngineRun = {

@@ -11,6 +11,8 @@ export type UpstreamRequest = {
   headers?: Record<string, string>;
   body?: string;
   timeoutMs?: number;
+  /** Answers longer than this are cut (and so fail to parse); 4 MiB unless the call expects more. */
+  maxBodyBytes?: number;
 };
 
 export type UpstreamAnswer = { kind: "answer"; status: number; text: string; json: unknown; retryAfterMs: number | null };
@@ -26,7 +28,7 @@ export async function callUpstream(req: UpstreamRequest, now = new Date()): Prom
       redirect: "manual",
       signal: AbortSignal.timeout(req.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
-    const text = await readText(res.body);
+    const text = await readText(res.body, req.maxBodyBytes ?? MAX_BODY_BYTES);
     return { kind: "answer", status: res.status, text, json: parseJson(text), retryAfterMs: parseRetryAfter(res.headers.get("retry-after"), now) };
   } catch (error) {
     if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
@@ -38,13 +40,13 @@ export async function callUpstream(req: UpstreamRequest, now = new Date()): Prom
   }
 }
 
-async function readText(body: AsyncIterable<Uint8Array> | null): Promise<string> {
+async function readText(body: AsyncIterable<Uint8Array> | null, maxBytes: number): Promise<string> {
   if (!body) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) break; // an oversized answer is cut, so it fails to parse: malformed
+    if (size > maxBytes) break; // an oversized answer is cut, so it fails to parse: malformed
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");

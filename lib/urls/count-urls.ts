@@ -29,6 +29,9 @@ export function countExpression(projectId: string, f: UrlFilters): Prisma.Sql {
   if (active.length === 0) return live("total_urls");
   if (active.length > 1) return Prisma.sql`(SELECT count(*) FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, f), " AND ")})`;
   const only = active[0];
+  if (!(only in FACETS) && only !== "isStale" && only !== "hasIssues") {
+    return Prisma.sql`(SELECT count(*) FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, f), " AND ")})`;
+  }
   if (only === "isStale") return live(f.isStale === "true" ? "stale_urls" : "total_urls - stale_urls");
   // open_issue_urls and its counter are exact by their triggers, whoever wrote the memberships.
   if (only === "hasIssues") return live(f.hasIssues === "true" ? "urls_with_issues" : "total_urls - urls_with_issues");

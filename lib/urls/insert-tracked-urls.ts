@@ -1,4 +1,5 @@
 import { Prisma, type Tx, type UrlSource } from "@/lib/db";
+import { priorityOf } from "./priority-of";
 import { timeOrderedId } from "./time-ordered-id";
 
 /** What an insert needs to know of the project the URLs enter. */
@@ -21,7 +22,7 @@ export type TrackedUrlRows = { urls: string[] } | { query: Prisma.Sql };
 
 /**
  * The one insert of tracked URLs, set-based in a single statement: each new URL gets a time-ordered
- * id, its source, `firstInspectionAt` and, from a sitemap, first/last seen in a sitemap now. URLs the
+ * id, its source, `firstInspectionAt`, the priority the project's rules give it and, from a sitemap, first/last seen in a sitemap now. URLs the
  * project tracks already are skipped (the unique (project_id, url) index: concurrent inserts of the same
  * URL insert it once), and nothing is inserted once the project is deleted. Returns the rows inserted.
  */
@@ -31,9 +32,10 @@ export async function insertTrackedUrls(
   const seen = source === "sitemap" ? now : null;
   return tx.$executeRaw(Prisma.sql`
     INSERT INTO tracked_urls (id, organization_id, project_id, url, source, first_seen_in_sitemap_at, last_seen_in_sitemap_at, lastmod,
-                              next_inspection_at, discovered_at, created_at, updated_at)
+                              next_inspection_at, priority, discovered_at, created_at, updated_at)
     SELECT ${timeOrderedId(now, Prisma.sql`r.n`)}, ${project.organizationId}::uuid, ${project.id}::uuid, r.url, ${source}::"UrlSource",
-           ${seen}::timestamptz, ${seen}::timestamptz, r.lastmod, ${firstInspectionAt(project, now)}::timestamptz, ${now}, ${now}, ${now}
+           ${seen}::timestamptz, ${seen}::timestamptz, r.lastmod, ${firstInspectionAt(project, now)}::timestamptz,
+           ${priorityOf(project.id, Prisma.sql`r.url`)}, ${now}, ${now}, ${now}
     FROM (${rowsQuery(rows)}) r
     WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)
     ON CONFLICT (project_id, url) DO NOTHING`);

@@ -1,14 +1,15 @@
-import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlSource } from "@/lib/db";
+import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlPriority, type UrlSource, type UrlStateSource } from "@/lib/db";
 import { iso } from "@/lib/core/iso";
-import { ENGINE_A_STATES, ENGINE_B_STATES, HEALTH_STATES, INDEXABILITIES, URL_SOURCES, type TrackedUrlResponse } from "./schemas";
+import { ENGINE_A_STATES, ENGINE_B_STATES, HEALTH_STATES, INDEXABILITIES, STATE_SOURCES, URL_PRIORITIES, URL_SOURCES, type TrackedUrlResponse } from "./schemas";
 
 // Compile-time check that the enumerations of schemas.ts cover the database enums and nothing else.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _enumsMatch: [
   Same<(typeof URL_SOURCES)[number], UrlSource>, Same<(typeof HEALTH_STATES)[number], HealthState>,
   Same<(typeof INDEXABILITIES)[number], Indexability>, Same<(typeof ENGINE_A_STATES)[number], EngineAState>,
-  Same<(typeof ENGINE_B_STATES)[number], EngineBState>,
-] = [true, true, true, true, true];
+  Same<(typeof ENGINE_B_STATES)[number], EngineBState>, Same<(typeof STATE_SOURCES)[number], UrlStateSource>,
+  Same<(typeof URL_PRIORITIES)[number], UrlPriority>,
+] = [true, true, true, true, true, true, true];
 void _enumsMatch;
 
 // Every column of tracked_urls under its model field name, so raw rows have the TrackedUrl shape.
@@ -25,7 +26,10 @@ const FIELDS = [
   ["indexNowAttempts", "index_now_attempts"], ["engineAState", "engine_a_state"], ["engineBState", "engine_b_state"],
   ["indexedAt", "indexed_at"], ["lastEngineSyncAt", "last_engine_sync_at"], ["engineASyncPriority", "engine_a_sync_priority"],
   ["engineBSyncPriority", "engine_b_sync_priority"], ["engineAIndexedAt", "engine_a_indexed_at"], ["engineBIndexedAt", "engine_b_indexed_at"],
-  ["nextInspectionAt", "next_inspection_at"],
+  ["nextInspectionAt", "next_inspection_at"], ["engineAStateSource", "engine_a_state_source"], ["engineAObservedAt", "engine_a_observed_at"],
+  ["engineBObservedAt", "engine_b_observed_at"], ["clicks28d", "clicks_28d"], ["impressions28d", "impressions_28d"], ["ctr28d", "ctr_28d"],
+  ["position28d", "position_28d"], ["lastImpressionAt", "last_impression_at"], ["priority", "priority"],
+  ["lastGooglebotFetchAt", "last_googlebot_fetch_at"], ["lastBingbotFetchAt", "last_bingbot_fetch_at"], ["crawlerHits30d", "crawler_hits_30d"],
   ["createdAt", "created_at"], ["updatedAt", "updated_at"],
 ] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];
 const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;
@@ -58,6 +62,10 @@ export function toTrackedUrlResponse(r: TrackedUrlRow): TrackedUrlResponse {
     consecutiveInspectionFailures: r.consecutiveInspectionFailures, lastIndexNowSubmittedAt: iso(r.lastIndexNowSubmittedAt),
     indexNowAttempts: r.indexNowAttempts, engineAState: r.engineAState, engineBState: r.engineBState,
     indexedAt: iso(r.indexedAt), lastEngineSyncAt: iso(r.lastEngineSyncAt), nextInspectionAt: iso(r.nextInspectionAt),
+    engineAStateSource: r.engineAStateSource, engineAObservedAt: iso(r.engineAObservedAt), engineBObservedAt: iso(r.engineBObservedAt),
+    clicks28d: r.clicks28d, impressions28d: r.impressions28d, ctr28d: r.ctr28d, position28d: r.position28d,
+    lastImpressionAt: iso(r.lastImpressionAt), priority: r.priority,
+    lastGooglebotFetchAt: iso(r.lastGooglebotFetchAt), lastBingbotFetchAt: iso(r.lastBingbotFetchAt), crawlerHits30d: r.crawlerHits30d,
     createdAt: at(r.createdAt), updatedAt: at(r.updatedAt),
   };
   return out;

@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
 import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, type TrackedUrlRow } from "./internal";
 import type { ListUrlsQuery, UrlFilters } from "./schemas";
-import { urlConditions } from "./url-filters";
+import { urlConditions, urlOrder } from "./url-filters";
 
 /**
  * A page of the project's tracked URLs under the filters (combined with AND), by (discoveredAt, id), with
@@ -14,7 +14,7 @@ import { urlConditions } from "./url-filters";
  */
 export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
   const organizationId = ctx.org.id;
-  const { offset, limit, ...filters } = query;
+  const { offset, limit, sort, ...filters } = query;
   // MATERIALIZED: the total is computed once, though the page's condition reads it too. OFFSET 0 keeps the
   // page a subquery, so that condition is checked once before it runs (no index walk past the end).
   const rows = await sqlRows<Nullable<TrackedUrlRow> & { __total: number }>(Prisma.sql`
@@ -24,10 +24,10 @@ export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQu
     SELECT n.total AS "__total", page.* FROM n
     LEFT JOIN LATERAL (
       SELECT ${TRACKED_URL_COLUMNS} FROM tracked_urls t
-      JOIN (${pageIds(projectId, filters, offset, limit)}) ids ON ids.id = t.id
+      JOIN (${pageIds(projectId, filters, offset, limit, sort)}) ids ON ids.id = t.id
       WHERE ${offset}::int < n.total OFFSET 0
     ) page ON true
-    ORDER BY page."discoveredAt", page.id`, undefined, { timestamps: "iso" });
+    ORDER BY ${urlOrder(sort, true)}`, undefined, { timestamps: "iso" });
   if (!rows.length) throw new DomainError("NOT_FOUND", "Project not found");
   const total = Math.max(0, rows[0].__total);
   const page = rows[0].id === null ? [] : (rows as TrackedUrlRow[]);
@@ -48,10 +48,10 @@ export function pageOfUrls(projectId: string, filters: UrlFilters, offset: numbe
     ORDER BY t.discovered_at, t.id`);
 }
 
-function pageIds(projectId: string, filters: UrlFilters, offset: number, limit: number): Prisma.Sql {
+function pageIds(projectId: string, filters: UrlFilters, offset: number, limit: number, sort?: string): Prisma.Sql {
   const window = Prisma.sql`LIMIT ${limit} OFFSET ${offset}`;
-  if (filters.hasIssues !== "true") {
-    return Prisma.sql`SELECT t.id FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, filters), " AND ")} ORDER BY t.discovered_at, t.id ${window}`;
+  if (filters.hasIssues !== "true" || (sort && sort !== "discoveredAt" && sort !== "discoveredAt:asc")) {
+    return Prisma.sql`SELECT t.id FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, filters), " AND ")} ORDER BY ${urlOrder(sort)} ${window}`;
   }
   // The other filters (after the project's own condition) are checked on the URL rows walked.
   const others = urlConditions(projectId, { ...filters, hasIssues: undefined }).slice(1);

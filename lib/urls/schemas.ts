@@ -11,6 +11,9 @@ export const INDEXABILITIES = ["unknown", "indexable", "noindex", "canonicalized
 export const ENGINE_A_STATES = ["unknown", "indexed", "crawled_not_indexed", "discovered_not_indexed", "excluded", "blocked", "redirected", "submitted"] as const;
 export const ENGINE_B_STATES = ["unknown", "indexed", "not_indexed", "submitted", "blocked", "error"] as const;
 export const DISAGREEMENTS = ["indexable_not_in_engine", "nonindexable_but_indexed", "any"] as const;
+export const STATE_SOURCES = ["inspection", "search_analytics"] as const;
+export const URL_PRIORITIES = ["high", "normal", "low"] as const;
+export const URL_SORTS = ["discoveredAt", "clicks28d", "impressions28d", "lastImpressionAt", "engineAObservedAt", "lastGooglebotFetchAt"] as const;
 
 // Disagreement filter (SPEC.md leaves "reports not indexed" open). An engine "reports not indexed" when it
 // gave a known state that is not indexed: engine A crawled_not_indexed, discovered_not_indexed, excluded
@@ -44,9 +47,17 @@ export const listUrlsQuery = paginationQuery.extend({
   hasIssues: filter(flag, "`true`: URLs with an open membership (resolvedAt null) in an issue group whose status is `open`; `false`: the others"),
   isStale: filter(flag, "`true`: URLs with staleAt set (missing from the sitemap); `false`: the others"),
   disagreement: filter(z.enum(DISAGREEMENTS), DISAGREEMENT_DESCRIPTION),
+  stateSource: filter(z.enum([...STATE_SOURCES, "none"]), "Only URLs whose engine A verdict comes from this source (`none`: no verdict observed yet)"),
+  verdictOlderThanDays: filter(z.coerce.number().int().min(1).max(3650),
+    "Only URLs whose engine A verdict was observed more than this many days ago, or never"),
+  notCrawledDays: filter(z.coerce.number().int().min(1).max(3650),
+    "Only URLs without a verified Googlebot fetch in this many days (from server logs), or never"),
+  sort: filter(z.enum(URL_SORTS.flatMap((f) => [f, `${f}:asc`, `${f}:desc`] as const) as [string, ...string[]]),
+    "Order of the list: a field, optionally `:asc` or `:desc` (default `discoveredAt:asc`; the other fields default to `:desc`). "
+    + "Descending puts URLs without a value last, ascending first; ties by id"),
 });
 export type ListUrlsQuery = z.infer<typeof listUrlsQuery>;
-export type UrlFilters = Omit<ListUrlsQuery, "offset" | "limit">;
+export type UrlFilters = Omit<ListUrlsQuery, "offset" | "limit" | "sort">;
 
 export const MAX_ADMISSION_BATCH = 1000;
 export const admitUrlsBody = z.strictObject({
@@ -86,6 +97,18 @@ export const TrackedUrlResponse = z.object({
   engineAState: z.enum(ENGINE_A_STATES),
   engineBState: z.enum(ENGINE_B_STATES),
   indexedAt: atOrNull, lastEngineSyncAt: atOrNull, nextInspectionAt: atOrNull,
+  engineAStateSource: z.enum(STATE_SOURCES).nullable()
+    .describe("What said engineAState: a URL inspection, or Search Analytics impressions (a page shown in Google's results was indexed that day)"),
+  engineAObservedAt: atOrNull.describe("When engineAState was last known true: an inspection's time, or the start (Pacific time) of the last day with impressions"),
+  engineBObservedAt: atOrNull.describe("When engineBState was last observed"),
+  clicks28d: z.number().int().min(0).nullable().describe("Google Search clicks over the last 28 days (null before the first Search Analytics pull)"),
+  impressions28d: z.number().int().min(0).nullable(),
+  ctr28d: z.number().min(0).nullable().describe("clicks28d / impressions28d"),
+  position28d: z.number().nullable().describe("Average position over the last 28 days, weighted by impressions"),
+  lastImpressionAt: atOrNull.describe("Start (Pacific time) of the last day the page had an impression in Google Search"),
+  priority: z.enum(URL_PRIORITIES).nullable(),
+  lastGooglebotFetchAt: atOrNull, lastBingbotFetchAt: atOrNull,
+  crawlerHits30d: z.number().int().min(0).nullable(),
   createdAt: at, updatedAt: at,
 });
 export type TrackedUrlResponse = z.infer<typeof TrackedUrlResponse>;

@@ -31,5 +31,32 @@ export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
   if (f.hasIssues) c.push(f.hasIssues === "true" ? HAS_OPEN_ISSUE : Prisma.sql`NOT ${HAS_OPEN_ISSUE}`);
   if (f.isStale) c.push(f.isStale === "true" ? Prisma.sql`t.stale_at IS NOT NULL` : Prisma.sql`t.stale_at IS NULL`);
   if (f.disagreement) c.push(DISAGREEMENT_SQL[f.disagreement]);
+  if (f.stateSource) c.push(f.stateSource === "none" ? Prisma.sql`t.engine_a_state_source IS NULL` : Prisma.sql`t.engine_a_state_source = ${f.stateSource}::"UrlStateSource"`);
+  if (f.verdictOlderThanDays) c.push(olderThan("engine_a_observed_at", f.verdictOlderThanDays));
+  if (f.notCrawledDays) c.push(olderThan("last_googlebot_fetch_at", f.notCrawledDays));
   return c;
+}
+
+const olderThan = (column: "engine_a_observed_at" | "last_googlebot_fetch_at", days: number) =>
+  Prisma.sql`(t.${Prisma.raw(column)} IS NULL OR t.${Prisma.raw(column)} < now() - make_interval(days => ${days}::int))`;
+
+const SORT_COLUMNS = {
+  discoveredAt: "discovered_at", clicks28d: "clicks_28d", impressions28d: "impressions_28d", lastImpressionAt: "last_impression_at",
+  engineAObservedAt: "engine_a_observed_at", lastGooglebotFetchAt: "last_googlebot_fetch_at",
+} as const;
+
+/**
+ * ORDER BY of a list under `sort` over `alias` (t, or the page's output columns when `outer`): the inventory's
+ * order (discovered_at, id) by default; any other field descending with nulls last, or ascending with nulls
+ * first, ties by id the other way: each is one index read forwards or backwards (the search_analytics migration).
+ */
+export function urlOrder(sort: string | undefined, outer = false): Prisma.Sql {
+  const [field, dir] = (sort ?? "discoveredAt").split(":") as [keyof typeof SORT_COLUMNS, string | undefined];
+  const col = (name: string, out: string) => Prisma.raw(outer ? `page."${out}"` : `t.${name}`);
+  const id = Prisma.raw(outer ? "page.id" : "t.id");
+  if (field === "discoveredAt") {
+    return dir === "desc" ? Prisma.sql`${col("discovered_at", "discoveredAt")} DESC, ${id} DESC` : Prisma.sql`${col("discovered_at", "discoveredAt")}, ${id}`;
+  }
+  const c = col(SORT_COLUMNS[field], field);
+  return dir === "asc" ? Prisma.sql`${c} ASC NULLS FIRST, ${id} DESC` : Prisma.sql`${c} DESC NULLS LAST, ${id}`;
 }

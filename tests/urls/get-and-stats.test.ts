@@ -14,6 +14,9 @@ const FIELDS = [
   "xRobotsTag", "lastAuditAt", "lastInspectionAttemptAt", "lastInspectionSuccessAt", "lastInspectionFailureAt", "lastInspectionFailureCode",
   "consecutiveInspectionFailures", "lastIndexNowSubmittedAt", "indexNowAttempts", "engineAState", "engineBState", "indexedAt", "lastEngineSyncAt",
   "nextInspectionAt", "createdAt", "updatedAt",
+  // DESIGN.md "Coverage at scale, crawl activity, removals, agency views, MCP": provenance, Search Analytics, priority, crawl evidence.
+  "engineAStateSource", "engineAObservedAt", "engineBObservedAt", "clicks28d", "impressions28d", "ctr28d", "position28d", "lastImpressionAt",
+  "priority", "lastGooglebotFetchAt", "lastBingbotFetchAt", "crawlerHits30d",
 ];
 
 describe("GET /urls/{urlId}", () => {

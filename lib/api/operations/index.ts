@@ -17,3 +17,6 @@ import "./organizations";
 import "./invitations";
 import "./sso";
 import "./notifications";
+import "./search-analytics";
+import "./coverage";
+import "./priorities";

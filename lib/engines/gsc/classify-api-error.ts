@@ -13,15 +13,23 @@ export function failureOutcome(what: string, failure: UpstreamFailure): NotOk {
 }
 
 /**
- * A non-2xx answer of the gsc API (site list, URL inspection) as an outcome. A 429 is a quota:
- * per minute when the message says so, otherwise the day, which ends at the next Pacific midnight.
+ * A non-2xx answer of the gsc API (site list, URL inspection, Search Analytics) as an outcome. A 429
+ * is a quota: per minute when the message says so, otherwise the day, which ends at the next Pacific
+ * midnight. `quotaRetryMs` replaces that reading for APIs whose 429 has one documented wait
+ * (Search Analytics: 15 minutes, whichever load quota it was).
  */
-export function classifyApiError(what: string, answer: UpstreamAnswer, now: Date, secrets: readonly string[]): NotOk {
+export function classifyApiError(
+  what: string, answer: UpstreamAnswer, now: Date, secrets: readonly string[], options: { quotaRetryMs?: number } = {},
+): NotOk {
   const parsed = apiErrorAnswer.safeParse(answer.json);
   const upstream = parsed.success ? scrub(parsed.data.error.message ?? parsed.data.error.status ?? "", secrets) : "";
   const message = `gsc ${what}: HTTP ${answer.status}${upstream ? ` (${upstream})` : ""}`;
   const status = answer.status;
 
+  if (status === 429 && options.quotaRetryMs !== undefined) {
+    const retryAt = new Date(now.getTime() + Math.max(options.quotaRetryMs, answer.retryAfterMs ?? 0));
+    return { kind: "quota", scope: "minute", retryAt, message };
+  }
   if (status === 429) {
     const perMinute = /minute/i.test(upstream);
     const retryAt = perMinute ? new Date(now.getTime() + Math.max(MINUTE_MS, answer.retryAfterMs ?? 0)) : nextPacificMidnight(now);

@@ -1,4 +1,4 @@
-// gsc (first engine): OAuth, site list, URL inspection, mapping, quota.
+// gsc (first engine): OAuth, site list, URL inspection, mapping, quota, Search Analytics.
 export { buildAuthorizeUrl } from "./build-authorize-url";
 export { exchangeCode, type ExchangedGrant } from "./exchange-code";
 export { refreshAccessToken } from "./refresh-access-token";
@@ -9,3 +9,7 @@ export { mapGscInspection, type GscObservation } from "./map-inspection";
 export type { EngineAState } from "./coverage-states";
 export type { IndexStatusResult } from "./schemas";
 export { GSC_QUOTA, gscQuota, minuteKey, nextMinute, type QuotaLimits } from "./quota-limits";
+export {
+  querySearchAnalytics, searchAnalyticsPages, SEARCH_ANALYTICS_MAX_ROWS,
+  type SearchAnalyticsQuery, type SearchAnalyticsPage, type SearchAnalyticsRow,
+} from "./search-analytics";

@@ -44,3 +44,29 @@ export const inspectAnswer = z.object({
     indexStatusResult: indexStatusResult.optional(),
   }),
 });
+
+/** A real calendar day as YYYY-MM-DD (Date.parse rolls 2026-02-30 over to March: compared back, it is refused). */
+export const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((s) => {
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
+});
+
+// Search Analytics: the envelope is parsed as a whole, each row on its own (see search-analytics.ts),
+// so one odd row is dropped and counted instead of failing a page of 25,000.
+export const searchAnalyticsAnswer = z.object({
+  rows: z.array(z.unknown()).optional(),
+  responseAggregationType: optionalString,
+  metadata: z.object({ firstIncompleteDate: calendarDay.optional().catch(undefined) }).optional().catch(undefined),
+});
+
+const count = z.number().int().nonnegative(); // z.number() refuses NaN and Infinity (zod 4)
+const httpUrl = z.string().min(1).refine((s) => { try { return /^https?:$/.test(new URL(s).protocol); } catch { return false; } });
+
+/** One row grouped by ["page", "date"]; numbers that cannot be true (more clicks than impressions, position < 1) make it malformed. */
+export const searchAnalyticsRow = z.object({
+  keys: z.tuple([httpUrl, calendarDay]),
+  clicks: count,
+  impressions: count,
+  ctr: z.number().min(0).max(1),
+  position: z.number().min(1),
+}).refine((r) => r.clicks <= r.impressions);

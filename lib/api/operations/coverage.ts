@@ -1,0 +1,15 @@
+// OpenAPI registrations of the coverage area: one defineOperation per endpoint, read by its route and the OpenAPI document.
+import { R } from "@/lib/auth/scopes";
+import { projectParams } from "@/lib/projects/schemas";
+import { CoverageResponse } from "@/lib/coverage/schemas";
+import { defineOperation } from "../operation";
+
+export const getProjectCoverageOp = defineOperation({
+  method: "GET", path: "/api/user/organizations/{organizationId}/projects/{id}/coverage", tags: ["Statistics"], scopes: R, params: projectParams,
+  response: CoverageResponse,
+  summary: "How fresh the project's Google and Bing verdicts are, and today's inspection plan",
+  description: "Per engine (`engineA` Google, `engineB` Bing): tracked URLs, those whose verdict was observed in the last 7 and 30 days, those still `unknown`, "
+    + "and the URLs by what said their verdict (Google: a URL inspection or Search Analytics impressions; Bing: its URL information). "
+    + "`plan`: the Google inspections the rest of today's quota will be spent on, by reason, in the order they are taken. "
+    + "`properties`: each Google Search Console property with its URL Inspection quota use today.",
+});

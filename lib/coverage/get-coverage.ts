@@ -1,0 +1,57 @@
+import { dbOf, Prisma } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
+import { quotaToday } from "@/lib/connections/quota-store";
+import { gscQuota } from "@/lib/engines/gsc";
+import { pacificDayKey } from "@/lib/engines/pacific-time";
+import { getProjectOrThrow } from "@/lib/projects/internal";
+import { PLAN_REASONS, type CoverageResponse } from "./schemas";
+
+type Counts = {
+  urls: number; a7: number; a30: number; aUnknown: number; aInspection: number; aSearch: number;
+  b7: number; b30: number; bUnknown: number; bObserved: number;
+  p0: number; p1: number; p2: number; p3: number; p4: number;
+};
+
+/**
+ * How fresh the project's verdicts are, per engine and by source, what today's Google inspections will be
+ * spent on (the URLs owed a check, by the reason that put them first, within the quota left) and each
+ * property's quota use today. One pass over the project's URLs.
+ */
+export async function getCoverage(ctx: OrgCtx, projectId: string, now = new Date()): Promise<CoverageResponse> {
+  const project = await getProjectOrThrow(ctx, projectId);
+  const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const [c] = await dbOf(ctx).$queryRaw<Counts[]>(Prisma.sql`
+    SELECT count(*)::int AS urls,
+      count(*) FILTER (WHERE engine_a_observed_at >= ${ago(7)})::int AS a7, count(*) FILTER (WHERE engine_a_observed_at >= ${ago(30)})::int AS a30,
+      count(*) FILTER (WHERE engine_a_state = 'unknown')::int AS "aUnknown",
+      count(*) FILTER (WHERE engine_a_state_source = 'inspection')::int AS "aInspection",
+      count(*) FILTER (WHERE engine_a_state_source = 'search_analytics')::int AS "aSearch",
+      count(*) FILTER (WHERE engine_b_observed_at >= ${ago(7)})::int AS b7, count(*) FILTER (WHERE engine_b_observed_at >= ${ago(30)})::int AS b30,
+      count(*) FILTER (WHERE engine_b_state = 'unknown')::int AS "bUnknown",
+      count(*) FILTER (WHERE engine_b_observed_at IS NOT NULL)::int AS "bObserved",
+      count(*) FILTER (WHERE engine_a_sync_priority = 0)::int AS p0, count(*) FILTER (WHERE engine_a_sync_priority = 1)::int AS p1,
+      count(*) FILTER (WHERE engine_a_sync_priority = 2)::int AS p2, count(*) FILTER (WHERE engine_a_sync_priority = 3)::int AS p3,
+      count(*) FILTER (WHERE engine_a_sync_priority >= 4)::int AS p4
+    FROM tracked_urls WHERE project_id = ${project.id}::uuid`);
+
+  const connected = Boolean(project.gscPropertyUrl && project.gscConnectedAt && !project.gscRevokedAt);
+  const quota = connected ? await quotaToday(project.gscPropertyUrl!, now, gscQuota()) : null;
+  // The backlog spends the quota left by priority (lib/engine-sync): the plan takes the reasons in that order.
+  let room = quota?.remaining ?? 0;
+  const owed = [c.p0, c.p1, c.p2, c.p3, c.p4];
+  const byReason = Object.fromEntries(PLAN_REASONS.map((reason, i) => {
+    const n = Math.min(room, owed[i]);
+    room -= n;
+    return [reason, n];
+  })) as CoverageResponse["plan"]["byReason"];
+
+  return {
+    engineA: { urls: c.urls, fresh7d: c.a7, fresh30d: c.a30, unknown: c.aUnknown, bySource: { inspection: c.aInspection, search_analytics: c.aSearch } },
+    engineB: { urls: c.urls, fresh7d: c.b7, fresh30d: c.b30, unknown: c.bUnknown, bySource: { url_info: c.bObserved } },
+    plan: { date: pacificDayKey(now), planned: Object.values(byReason).reduce((s, n) => s + n, 0), byReason },
+    properties: quota ? [{
+      propertyUrl: project.gscPropertyUrl!, quotaUsedToday: quota.used, quotaLimit: quota.limit,
+      sharedQuotaDetected: quota.exhausted && quota.used < quota.limit,
+    }] : [],
+  };
+}

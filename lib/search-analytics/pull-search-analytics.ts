@@ -1,0 +1,173 @@
+import { db, Prisma } from "@/lib/db";
+import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
+import { openGscRefreshToken } from "@/lib/connections/secrets";
+import { gscOAuthCredentials } from "@/lib/connections/config";
+import { forgetAccessToken, gscAccessToken } from "@/lib/engine-sync/gsc-access-token";
+import { searchAnalyticsPages } from "@/lib/engines/gsc";
+import { logEngineWarning } from "@/lib/engines/log";
+import { nextPacificMidnight, pacificDayKey } from "@/lib/engines/pacific-time";
+import type { NotOk } from "@/lib/engines/outcome";
+import type { ProjectRef } from "@/lib/issues/detections";
+import { applySearchEvidence } from "./apply-search-evidence";
+import { FINAL_LAG_DAYS, KEEP_DAYS, METRIC_DAYS, RETRY_AFTER_FAILURE_MS, ROWS_PER_REQUEST, WINDOW_DAYS } from "./config";
+import { addDays } from "./day-keys";
+import { storeSearchRows, type StoreCounts } from "./store-rows";
+
+export type PullOutcome =
+  | { status: "pulled"; windows: number; requests: number; rows: number; counts: StoreCounts; promoted: number; finalThrough: string | null }
+  | { status: "waiting"; until: Date }
+  | { status: "not_connected" | "not_configured" }
+  | { status: "stopped"; reason: "quota" | "revoked" | "forbidden" | "failed"; message: string; retryAt: Date | null; windows: number };
+
+type Connection = { domain: string; propertyUrl: string; box: string };
+
+/**
+ * Pulls a project's Search Analytics (dimensions page and date, web search, fresh data included) and keeps
+ * it: on the first pull (or after the property changed) the console's 16 months, afterwards the days not
+ * yet final. Windows of 30 days are asked oldest first, each paged by 25,000 rows; every window that is
+ * wholly final moves `finalThrough`, so those days are never asked again and a pull stopped half-way (quota,
+ * a revoked grant) resumes after the last window stored. The days asked again are cleared first (fresh
+ * data changes until final). After a complete pull the URLs' 28-day figures and the evidence are written.
+ */
+export async function pullSearchAnalytics(ref: ProjectRef, now: Date = new Date()): Promise<PullOutcome> {
+  const conn = await readConnection(ref);
+  if (!conn) return { status: "not_connected" };
+  const credentials = gscOAuthCredentials();
+  if (!credentials) return { status: "not_configured" };
+
+  const state = await readState(ref.projectId, conn.propertyUrl);
+  if (state.notBefore && state.notBefore > now) return { status: "waiting", until: state.notBefore };
+
+  let refreshToken: string;
+  try { refreshToken = openGscRefreshToken(ref.projectId, conn.box); } catch {
+    logEngineWarning(`The gsc grant of project ${ref.projectId} cannot be decrypted (was ENCRYPTION_KEY changed?); connect gsc again`);
+    return { status: "not_configured" };
+  }
+  const token = (fresh = false) => gscAccessToken({ projectId: ref.projectId, box: conn.box, refreshToken: () => refreshToken, ...credentials, now, fresh });
+
+  const today = pacificDayKey(now);
+  const oldest = addDays(today, -(KEEP_DAYS - 1));
+  let from = state.finalThrough && state.finalThrough >= oldest ? addDays(state.finalThrough, 1) : oldest;
+  await clearFrom(ref.projectId, from, addDays(today, -(METRIC_DAYS - 1)));
+
+  const counts: StoreCounts = { matched: 0, untracked: 0, offHost: 0, invalid: 0 };
+  let windows = 0, requests = 0, rows = 0, skipped = 0;
+  let finalThrough = state.finalThrough;
+  while (from <= today) {
+    const to = minDay(addDays(from, WINDOW_DAYS - 1), today);
+    let access = await token();
+    if (access.kind !== "ok") return stop(ref, access, now, windows, state.quotaStrikes);
+    let firstIncomplete: string | null = null;
+    let retried = false;
+    for (let startRow = 0; ;) {
+      const pages = searchAnalyticsPages({ accessToken: access.token, siteUrl: conn.propertyUrl, startDate: from, endDate: to, dataState: "all", rowLimit: ROWS_PER_REQUEST, startRow, now });
+      let done = true;
+      for await (const page of pages) {
+        requests++;
+        if (page.kind !== "ok") {
+          // A refused token: one fresh refresh tells an expired token from a dead grant, then the window goes on where it was.
+          if (page.kind === "transient" && page.code === "unauthorized" && !retried) {
+            retried = true;
+            forgetAccessToken(ref.projectId);
+            access = await token(true);
+            if (access.kind !== "ok") return stop(ref, access, now, windows, state.quotaStrikes);
+            done = false;
+            break;
+          }
+          return stop(ref, page, now, windows, state.quotaStrikes);
+        }
+        const { rows: got, skipped: bad, firstIncompleteDate } = page.value;
+        firstIncomplete ??= firstIncompleteDate;
+        rows += got.length;
+        skipped += bad;
+        startRow += got.length + bad;
+        const c = await db.$transaction((tx) => storeSearchRows(tx, { projectId: ref.projectId, domain: conn.domain }, got, today));
+        counts.matched += c.matched; counts.untracked += c.untracked; counts.offHost += c.offHost; counts.invalid += c.invalid;
+      }
+      if (done) break;
+    }
+    windows++;
+    // The window's days are final up to the day before the first incomplete one (or, without one, all but the
+    // last few days): those are kept for good; the rest of the window is asked again next time.
+    const finalEnd = minDay(to, firstIncomplete ? addDays(firstIncomplete, -1) : addDays(today, -FINAL_LAG_DAYS));
+    if (finalEnd >= from && (!finalThrough || finalEnd > finalThrough)) {
+      finalThrough = finalEnd;
+      await saveState(ref.projectId, { finalThrough });
+    }
+    from = addDays(to, 1);
+  }
+
+  await db.$executeRaw(Prisma.sql`DELETE FROM url_search_days WHERE project_id = ${ref.projectId}::uuid AND day < ${oldest}::date`);
+  const evidence = await applySearchEvidence(ref, today, now);
+  await saveState(ref.projectId, {
+    finalThrough, lastPulledAt: now, backfilledAt: state.backfilledAt ?? now, notBefore: null, lastError: null,
+    rowsSkipped: skipped + counts.invalid + counts.offHost, untrackedRows: counts.untracked, quotaStrikes: 0,
+  });
+  return { status: "pulled", windows, requests, rows, counts, promoted: evidence.promoted, finalThrough };
+}
+
+async function readConnection(ref: ProjectRef): Promise<Connection | null> {
+  const p = await db.project.findFirst({
+    where: { id: ref.projectId, organizationId: ref.organizationId, deletedAt: null, gscRevokedAt: null, gscPropertyUrl: { not: null }, gscRefreshTokenEnc: { not: null } },
+    select: { domain: true, gscPropertyUrl: true, gscRefreshTokenEnc: true },
+  });
+  return p?.gscPropertyUrl && p.gscRefreshTokenEnc ? { domain: p.domain, propertyUrl: p.gscPropertyUrl, box: p.gscRefreshTokenEnc } : null;
+}
+
+type State = { finalThrough: string | null; notBefore: Date | null; backfilledAt: Date | null; quotaStrikes: number };
+
+/** The pull's state for this property; another property than last time starts over (its data is another's). */
+async function readState(projectId: string, propertyUrl: string): Promise<State> {
+  const row = await db.searchAnalyticsPull.findUnique({ where: { projectId } });
+  if (row && row.propertyUrl === propertyUrl) {
+    return { finalThrough: row.finalThrough ? row.finalThrough.toISOString().slice(0, 10) : null, notBefore: row.notBefore, backfilledAt: row.backfilledAt, quotaStrikes: row.quotaStrikes };
+  }
+  await db.$transaction([
+    db.urlSearchDay.deleteMany({ where: { projectId } }),
+    db.untrackedSearchPage.deleteMany({ where: { projectId } }),
+    db.searchAnalyticsPull.upsert({
+      where: { projectId },
+      create: { projectId, propertyUrl },
+      update: { propertyUrl, finalThrough: null, backfilledAt: null, lastPulledAt: null, notBefore: null, lastError: null, quotaStrikes: 0 },
+    }),
+  ]);
+  return { finalThrough: null, notBefore: null, backfilledAt: null, quotaStrikes: 0 };
+}
+
+async function saveState(projectId: string, data: {
+  finalThrough?: string | null; lastPulledAt?: Date; backfilledAt?: Date | null; notBefore?: Date | null; lastError?: string | null;
+  rowsSkipped?: number; untrackedRows?: number; quotaStrikes?: number;
+}) {
+  const { finalThrough, ...rest } = data;
+  await db.searchAnalyticsPull.update({
+    where: { projectId },
+    data: { ...rest, ...(finalThrough !== undefined ? { finalThrough: finalThrough ? new Date(`${finalThrough}T00:00:00Z`) : null } : {}) },
+  });
+}
+
+/** Days from `from` on are asked again: what was stored of them goes; untracked days older than the 28-day window go too. */
+async function clearFrom(projectId: string, from: string, untrackedFrom: string) {
+  await db.$executeRaw(Prisma.sql`DELETE FROM url_search_days WHERE project_id = ${projectId}::uuid AND day >= ${from}::date`);
+  await db.$executeRaw(Prisma.sql`DELETE FROM untracked_search_pages WHERE project_id = ${projectId}::uuid AND (day >= ${from}::date OR day < ${untrackedFrom}::date)`);
+}
+
+async function stop(ref: ProjectRef, why: NotOk, now: Date, windows: number, quotaStrikes: number): Promise<PullOutcome> {
+  if (why.kind === "revoked") {
+    forgetAccessToken(ref.projectId);
+    await db.$transaction((tx) => markGscRevoked(tx, ref, now));
+    await saveState(ref.projectId, { lastError: why.message });
+    return { status: "stopped", reason: "revoked", message: why.message, retryAt: null, windows };
+  }
+  if (why.kind === "quota") {
+    // ENGINES.md: wait 15 minutes; a quota answer again right after means the day's load is spent.
+    const retryAt = quotaStrikes >= 1 ? nextPacificMidnight(now) : why.retryAt;
+    await saveState(ref.projectId, { notBefore: retryAt, lastError: why.message, quotaStrikes: quotaStrikes + 1 });
+    return { status: "stopped", reason: "quota", message: why.message, retryAt, windows };
+  }
+  const retryAt = new Date(now.getTime() + RETRY_AFTER_FAILURE_MS);
+  await saveState(ref.projectId, { notBefore: retryAt, lastError: why.message });
+  if (why.kind !== "invalid") logEngineWarning(why.message);
+  return { status: "stopped", reason: why.kind === "invalid" && why.code === "forbidden" ? "forbidden" : "failed", message: why.message, retryAt, windows };
+}
+
+const minDay = (a: string, b: string) => (a < b ? a : b);
