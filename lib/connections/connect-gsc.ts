@@ -53,6 +53,8 @@ export async function connectGsc(ctx: OrgCtx, projectId: string, input: GscCallb
       data: { gscRefreshTokenEnc: sealGscRefreshToken(project.id, grant.refreshToken), gscPropertyUrl: input.propertyUrl, gscConnectedAt: now, gscRevokedAt: null },
     });
     if (!count) throw new DomainError("NOT_FOUND", "Project not found");
+    // Pooled properties belonged to the previous grant: another account may not see them.
+    await tx.gscProperty.deleteMany({ where: { projectId: project.id } });
     await clearProjectIssue(tx, ref, "gsc_auth_revoked", now);
     await recordAudit({
       ...auditActor(ctx), action: "project.gsc_connected", target: { type: "project", id: project.id },

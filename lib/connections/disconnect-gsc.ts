@@ -25,6 +25,7 @@ export async function disconnectGsc(ctx: OrgCtx, projectId: string, opts: { now?
       data: { gscRefreshTokenEnc: null, gscPropertyUrl: null, gscConnectedAt: null, gscRevokedAt: null },
     });
     await clearProjectIssue(tx, ref, "gsc_auth_revoked", now);
+    await tx.gscProperty.deleteMany({ where: { projectId: current.id } }); // pooled properties go with the grant
     if (count) {
       await forgetBacklog(tx, current.id, "engineA");
       await recordAudit({

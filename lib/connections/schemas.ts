@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { parseProperty } from "@/lib/engines/property";
+import { uuidParam } from "@/lib/core/params";
+import { projectParams } from "@/lib/projects/schemas";
 
 // SPEC.md ConnectionStatus, the gsc and engineB request bodies (Limits: OAuth state ≥ 16, engine key ≥ 16),
 // and DESIGN.md's `GET …/connections`. Upper bounds are ours: nothing longer is a real state, code or key.
@@ -70,3 +72,18 @@ export const ConnectionsResponse = z.object({
   }),
 });
 export type ConnectionsResponse = z.infer<typeof ConnectionsResponse>;
+
+export const GscPropertyResponse = z.object({
+  id: z.uuid().describe("The main property's id is the project's"),
+  propertyUrl: z.string(),
+  role: z.enum(["main", "pooled"]),
+  permissionLevel: z.string().nullable().describe("The account's permission on a pooled property when it was added; null for the main one"),
+  quotaUsedToday: z.number().int().min(0).describe("URL inspections spent today (Pacific day) through this property, by our count"),
+  quotaLimit: z.number().int().min(0),
+  sharedQuotaDetected: z.boolean(),
+  urlsCovered: z.number().int().min(0).describe("Tracked URLs inside this property"),
+});
+export type GscPropertyResponse = z.infer<typeof GscPropertyResponse>;
+
+export const addGscPropertyBody = z.strictObject({ propertyUrl: z.string().min(1).max(2048) });
+export const gscPropertyParams = projectParams.extend({ propertyId: uuidParam });

@@ -1,5 +1,6 @@
 import { dbOf, Prisma } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
+import { gscPropertiesOf } from "@/lib/connections/gsc-properties";
 import { quotaToday } from "@/lib/connections/quota-store";
 import { gscQuota } from "@/lib/engines/gsc";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
@@ -14,8 +15,8 @@ type Counts = {
 
 /**
  * How fresh the project's verdicts are, per engine and by source, what today's Google inspections will be
- * spent on (the URLs owed a check, by the reason that put them first, within the quota left) and each
- * property's quota use today. One pass over the project's URLs.
+ * spent on (the URLs owed a check, by the reason that put them first, within the quota left of every
+ * property, pooled ones included) and each property's quota use today. One pass over the project's URLs.
  */
 export async function getCoverage(ctx: OrgCtx, projectId: string, now = new Date()): Promise<CoverageResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
@@ -35,9 +36,10 @@ export async function getCoverage(ctx: OrgCtx, projectId: string, now = new Date
     FROM tracked_urls WHERE project_id = ${project.id}::uuid`);
 
   const connected = Boolean(project.gscPropertyUrl && project.gscConnectedAt && !project.gscRevokedAt);
-  const quota = connected ? await quotaToday(project.gscPropertyUrl!, now, gscQuota()) : null;
+  const properties = connected ? await gscPropertiesOf(project.id, project.gscPropertyUrl!) : [];
+  const quotas = await Promise.all(properties.map(async (propertyUrl) => ({ propertyUrl, quota: await quotaToday(propertyUrl, now, gscQuota()) })));
   // The backlog spends the quota left by priority (lib/engine-sync): the plan takes the reasons in that order.
-  let room = quota?.remaining ?? 0;
+  let room = quotas.reduce((sum, q) => sum + q.quota.remaining, 0);
   const owed = [c.p0, c.p1, c.p2, c.p3, c.p4];
   const byReason = Object.fromEntries(PLAN_REASONS.map((reason, i) => {
     const n = Math.min(room, owed[i]);
@@ -49,9 +51,8 @@ export async function getCoverage(ctx: OrgCtx, projectId: string, now = new Date
     engineA: { urls: c.urls, fresh7d: c.a7, fresh30d: c.a30, unknown: c.aUnknown, bySource: { inspection: c.aInspection, search_analytics: c.aSearch } },
     engineB: { urls: c.urls, fresh7d: c.b7, fresh30d: c.b30, unknown: c.bUnknown, bySource: { url_info: c.bObserved } },
     plan: { date: pacificDayKey(now), planned: Object.values(byReason).reduce((s, n) => s + n, 0), byReason },
-    properties: quota ? [{
-      propertyUrl: project.gscPropertyUrl!, quotaUsedToday: quota.used, quotaLimit: quota.limit,
-      sharedQuotaDetected: quota.exhausted && quota.used < quota.limit,
-    }] : [],
+    properties: quotas.map(({ propertyUrl, quota }) => ({
+      propertyUrl, quotaUsedToday: quota.used, quotaLimit: quota.limit, sharedQuotaDetected: quota.exhausted && quota.used < quota.limit,
+    })),
   };
 }

@@ -1,5 +1,6 @@
 import { db, Prisma, type Tx } from "@/lib/db";
 import { connectionColumns, type EngineName } from "@/lib/connections/connected-engines";
+import { gscPropertiesOf } from "@/lib/connections/gsc-properties";
 import type { ProjectRef } from "@/lib/issues/detections";
 import { applyEngineObservations } from "./apply-engine-observations";
 import { emptyReport, newRun, type EngineRunReport, type EngineSyncUrl } from "./observation";
@@ -33,7 +34,7 @@ export async function observeEngines(
   const asked = new Set<EngineName>(opts.engines ?? ["engineA", "engineB"]);
   const gsc = !asked.has("engineA") ? newRun()
     : p.gscRefreshTokenEnc && p.gscPropertyUrl && !p.gscRevokedAt
-      ? await observeGsc(project, { box: p.gscRefreshTokenEnc, propertyUrl: p.gscPropertyUrl }, urls, opts.source, clock)
+      ? await observeGsc(project, { box: p.gscRefreshTokenEnc, properties: await gscPropertiesOf(project.projectId, p.gscPropertyUrl) }, urls, opts.source, clock)
       : newRun("not_connected");
   const engineB = !asked.has("engineB") ? newRun()
     : p.engineBApiKeyEnc && p.engineBSiteUrl

@@ -6,22 +6,26 @@ import { inspectUrl, mapGscInspection, nextMinute } from "@/lib/engines/gsc";
 import { nextPacificMidnight } from "@/lib/engines/pacific-time";
 import { logEngineWarning } from "@/lib/engines/log";
 import type { ProjectRef } from "@/lib/issues/detections";
-import { forgetAccessToken, gscAccessToken } from "./gsc-access-token";
+import { forgetAccessToken, gscAccessToken } from "@/lib/connections/gsc-access-token";
 import { CONSECUTIVE_FAILURES_STOP, gscOAuthCredentials } from "./config";
 import { deferredRun, newRun, type EngineRun, type EngineStop, type EngineSyncUrl } from "./observation";
+import { coveringProperties } from "@/lib/connections/gsc-properties";
 
 /**
- * Inspects `urls` through the project's gsc property, one reservation of our quota count per call. A 429
- * or a spent count stops the run (the rest deferred); a dead grant is marked revoked and stops it too.
+ * Inspects `urls` through the project's gsc properties (the main one and the pooled URL-prefix ones): each
+ * URL through the most specific property that covers it and has quota left, one reservation of that
+ * property's count per call. A 429 or a spent count takes that property out of the run; once every property
+ * is out the run stops (the rest deferred). A dead grant is marked revoked and stops it too.
  */
 export async function observeGsc(
-  ref: ProjectRef, conn: { box: string; propertyUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date,
+  ref: ProjectRef, conn: { box: string; properties: readonly string[] }, urls: EngineSyncUrl[], source: string, clock: () => Date,
 ): Promise<EngineRun> {
   const run = newRun();
   const { report, observations, settled } = run;
   const credentials = gscOAuthCredentials();
   if (!credentials) return deferredRun("not_configured", urls.length);
-  const key = propertyKey(conn.propertyUrl);
+  // Properties out of quota (or of reach) for the rest of this run, with when they have room again.
+  const spent = new Map<string, { scope: "day" | "minute" | "forbidden"; retryAt: Date | null }>();
   // A grant sealed under another ENCRYPTION_KEY cannot be opened: the connection is unusable until it is made
   // again; the URLs stay owed and the other projects go on.
   let refreshToken: string;
@@ -36,6 +40,15 @@ export async function observeGsc(
   let access: string | null = null;
   let failures = 0;
   const stop = (stopped: EngineStop, retryAt: Date | null) => { report.stopped = stopped; report.retryAt = retryAt; };
+  /** Once no property has quota left (or can be reached), the run stops: on the minute when one has room within it. */
+  const stopWhenAllSpent = () => {
+    if (conn.properties.some((p) => !spent.has(p))) return;
+    const out = [...spent.values()];
+    const minute = out.filter((o) => o.scope === "minute" && o.retryAt).sort((a, b) => a.retryAt!.getTime() - b.retryAt!.getTime())[0];
+    if (minute) stop("quota_minute", minute.retryAt);
+    else if (out.some((o) => o.scope === "day")) stop("quota_day", out.find((o) => o.scope === "day")!.retryAt);
+    else stop("forbidden", null);
+  };
 
   for (const u of urls) {
     if (report.stopped) { report.deferred++; continue; }
@@ -51,13 +64,22 @@ export async function observeGsc(
       access = t.token;
     }
     const now = clock();
-    const reservation = await reserveInspection(key, now);
-    if (!reservation.allowed) {
-      stop(reservation.scope === "day" ? "quota_day" : "quota_minute", reservation.scope === "day" ? nextPacificMidnight(now) : nextMinute(now));
+    const covering = coveringProperties(u.url, conn.properties);
+    if (!covering.length) { settled.push(u.id); report.failed++; continue; } // no property can inspect it: never owed
+    // The most specific covering property with quota left (pooled properties each bring their own quota).
+    let siteUrl: string | null = null;
+    for (const candidate of covering.filter((c) => !spent.has(c))) {
+      const reservation = await reserveInspection(propertyKey(candidate), now);
+      if (reservation.allowed) { siteUrl = candidate; break; }
+      spent.set(candidate, { scope: reservation.scope, retryAt: reservation.scope === "day" ? nextPacificMidnight(now) : nextMinute(now) });
+    }
+    if (!siteUrl) {
       report.deferred++;
+      stopWhenAllSpent();
       continue;
     }
-    let res = await inspectUrl({ accessToken: access, siteUrl: conn.propertyUrl, inspectionUrl: u.url, now });
+    const key = propertyKey(siteUrl);
+    let res = await inspectUrl({ accessToken: access, siteUrl, inspectionUrl: u.url, now });
     if (res.kind === "transient" && res.code === "unauthorized") {
       // The cached token was refused: one fresh refresh tells a dead grant from an expired token.
       forgetAccessToken(ref.projectId);
@@ -71,7 +93,7 @@ export async function observeGsc(
       }
       if (t.kind === "ok") {
         access = t.token;
-        res = await inspectUrl({ accessToken: access, siteUrl: conn.propertyUrl, inspectionUrl: u.url, now });
+        res = await inspectUrl({ accessToken: access, siteUrl, inspectionUrl: u.url, now });
       }
     }
     // Answered, or refused for good: no longer owed. Quota, outages and a lost property access keep it owed.
@@ -92,12 +114,19 @@ export async function observeGsc(
       // Refused: gsc did not count it. A daily refusal below our own count means a shared property.
       await releaseInspection(key, now);
       if (res.scope === "day") await exhaustDay(key, now);
-      stop(res.scope === "day" ? "quota_day" : "quota_minute", res.retryAt);
+      spent.set(siteUrl, { scope: res.scope === "day" ? "day" : "minute", retryAt: res.retryAt });
       report.deferred++;
+      stopWhenAllSpent();
       continue;
     }
     if (res.kind === "invalid" && res.code === "outside_property") { await releaseInspection(key, now); report.failed++; continue; }
-    if (res.kind === "invalid" && res.code === "forbidden") { stop("forbidden", null); report.failed++; continue; }
+    if (res.kind === "invalid" && res.code === "forbidden") {
+      // The account lost this property: the others may still answer; without any, the run stops.
+      spent.set(siteUrl, { scope: "forbidden", retryAt: null });
+      report.failed++;
+      stopWhenAllSpent();
+      continue;
+    }
     report.failed++;
     logEngineWarning(res.message);
     if (++failures >= CONSECUTIVE_FAILURES_STOP) stop("unavailable", null);

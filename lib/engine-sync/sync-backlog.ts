@@ -2,6 +2,7 @@ import { setTimeout as sleepFor } from "node:timers/promises";
 import { db, Prisma } from "@/lib/db";
 import { connectionColumns, enginesOf, type EngineName } from "@/lib/connections/connected-engines";
 import { quotaToday } from "@/lib/connections/quota-store";
+import { gscPropertiesOf } from "@/lib/connections/gsc-properties";
 import type { ProjectRef } from "@/lib/issues/detections";
 import { BACKLOG_BATCH_SIZE, gscQuota } from "./config";
 import type { EngineRunReport, EngineStop } from "./observation";
@@ -53,7 +54,7 @@ export async function syncEngineBacklog(ref: ProjectRef, opts: SyncBacklogOption
     const skipped: string[] = []; // failed for a passing reason on this turn: not asked again until the next one
     while (!pastDeadline()) {
       // gsc's batch never exceeds what our count leaves of today's quota.
-      const room = engine === "engineA" && p.gscPropertyUrl ? (await quotaToday(p.gscPropertyUrl, now(), gscQuota())).remaining : Infinity;
+      const room = engine === "engineA" && p.gscPropertyUrl ? await gscRoomToday(ref.projectId, p.gscPropertyUrl, now()) : Infinity;
       if (room === 0) { r.stopped = "quota_day"; break; }
       const urls = await owed(ref.projectId, engine, Math.min(opts.batchSize ?? BACKLOG_BATCH_SIZE, room), skipped);
       if (!urls.length) break;
@@ -95,4 +96,10 @@ async function owedCount(projectId: string, engine: EngineName): Promise<number>
   const [row] = await db.$queryRaw<{ n: number }[]>(Prisma.sql`
     SELECT count(*)::int AS n FROM tracked_urls WHERE project_id = ${projectId}::uuid AND ${column(engine)} IS NOT NULL`);
   return row.n;
+}
+
+/** What our counts leave of today's quota over all the project's properties (each pooled one brings its own). */
+async function gscRoomToday(projectId: string, main: string, now: Date): Promise<number> {
+  const rooms = await Promise.all((await gscPropertiesOf(projectId, main)).map(async (p) => (await quotaToday(p, now, gscQuota())).remaining));
+  return rooms.reduce((a, b) => a + b, 0);
 }

@@ -2,7 +2,7 @@ import { db, Prisma } from "@/lib/db";
 import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
 import { openGscRefreshToken } from "@/lib/connections/secrets";
 import { gscOAuthCredentials } from "@/lib/connections/config";
-import { forgetAccessToken, gscAccessToken } from "@/lib/engine-sync/gsc-access-token";
+import { forgetAccessToken, gscAccessToken } from "@/lib/connections/gsc-access-token";
 import { searchAnalyticsPages } from "@/lib/engines/gsc";
 import { logEngineWarning } from "@/lib/engines/log";
 import { nextPacificMidnight, pacificDayKey } from "@/lib/engines/pacific-time";

@@ -20,3 +20,4 @@ import "./notifications";
 import "./search-analytics";
 import "./coverage";
 import "./priorities";
+import "./gsc-properties";
