@@ -12,6 +12,7 @@ import { purgeUrlHistoryFn } from "./inspections/purge-url-history";
 import { runScheduledInspectionsFn } from "./inspections/run-scheduled-inspections";
 import { syncEngineBacklogFn } from "./engines/sync-engine-backlog";
 import { pullSearchAnalyticsFn } from "./search-analytics/pull-search-analytics";
+import { planGscDayFn } from "./engines/plan-gsc-day";
 import { reconcileStatsFn } from "./stats/reconcile-stats";
 import { takeDailySnapshotsFn } from "./stats/take-daily-snapshots";
 import { notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn } from "./notifications/notify-in-app";
@@ -21,5 +22,5 @@ import { webhooksDeliverDueFn, webhooksFanOutFn } from "./webhooks/webhooks";
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
-  syncEngineBacklogFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
+  syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
   flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn];

@@ -8,7 +8,7 @@ const EngineCoverage = z.object({
   bySource: z.record(z.string(), z.number().int().min(0)).describe("URLs by what said their current verdict"),
 });
 
-export const PLAN_REASONS = ["never_observed", "check_again", "audit_changed", "last_seen_indexed", "oldest_verdict"] as const;
+export const PLAN_REASONS = ["never_observed", "check_again", "audit_changed", "at_risk", "oldest_verdict"] as const;
 
 export const CoverageResponse = z.object({
   engineA: EngineCoverage.describe("Google"),
@@ -16,7 +16,9 @@ export const CoverageResponse = z.object({
   plan: z.object({
     date: z.iso.date().describe("Today, as a Pacific day (Google's quota day)"),
     planned: z.number().int().min(0).describe("Google inspections planned for the rest of today: the URLs owed a check, within the quota left"),
-    byReason: z.record(z.enum(PLAN_REASONS), z.number().int().min(0)),
+    byReason: z.record(z.enum(PLAN_REASONS), z.number().int().min(0)).describe(
+      "never_observed: no verdict yet; check_again: asked by a user (check again, inspect now); audit_changed: our audit changed materially; "
+      + "at_risk: last seen indexed, or an important page whose impressions stopped (a possible drop); oldest_verdict: the oldest verdicts"),
   }),
   properties: z.array(z.object({
     propertyUrl: z.string(),

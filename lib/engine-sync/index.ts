@@ -3,3 +3,4 @@ export { observeEngines, type ObserveReport } from "./observe-engines";
 export type { EngineRunReport, EngineSyncUrl } from "./observation";
 export { syncEngineBacklog, listBacklogProjects, type BacklogReport } from "./sync-backlog";
 export { dropCause, DROP_CAUSES, type DropCause } from "./drop-cause";
+export { planGscDay, listProjectsToPlan, PLANNED_REASONS, type PlannedReason } from "./plan-gsc-day";

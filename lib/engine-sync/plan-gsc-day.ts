@@ -1,0 +1,82 @@
+import { db, Prisma } from "@/lib/db";
+import { gscPropertiesOf } from "@/lib/connections/gsc-properties";
+import { quotaToday } from "@/lib/connections/quota-store";
+import { pacificDayKey } from "@/lib/engines/pacific-time";
+import type { ProjectRef } from "@/lib/issues/detections";
+import { gscQuota } from "./config";
+
+const DAY_MS = 86_400_000;
+/** Impressions this recent prove a page indexed: no inspection is spent on it. */
+export const PROVEN_BY_IMPRESSIONS_DAYS = 3;
+/** A verdict younger than this is not asked again by the plan (a check again or an audit change still is). */
+export const RECENT_VERDICT_DAYS = 7;
+
+/** Why the plan picked a URL, in the order the quota is spent (the backlog's priorities). */
+export const PLANNED_REASONS = { never_observed: 0, at_risk: 3, oldest_verdict: 4 } as const;
+export type PlannedReason = keyof typeof PLANNED_REASONS;
+
+/**
+ * Fills the rest of today's Google quota (every property of the project, minus the checks already owed) with
+ * the URLs whose verdict is missing, at risk or oldest, once per Pacific day and project:
+ * - never observed by Google (no inspection, no impressions): first;
+ * - at risk: an important page (clicks in 28 days, or priority high) whose impressions stopped: it had some in
+ *   the last 28 days but none in the last 3 (a possible drop: inspected before the oldest verdicts);
+ * - then the oldest verdicts, high priority first, then by clicks.
+ * Pages with impressions in the last 3 days are proven indexed and skipped; verdicts younger than 7 days are
+ * not asked again. The URLs are marked owed (`engine_a_sync_priority`) and the 5-minute backlog spends them.
+ */
+export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promise<{ day: string; planned: number; byReason: Record<PlannedReason, number> } | null> {
+  const p = await db.project.findFirst({
+    where: { id: ref.projectId, organizationId: ref.organizationId, deletedAt: null, gscRevokedAt: null, gscPropertyUrl: { not: null }, gscRefreshTokenEnc: { not: null } },
+    select: { gscPropertyUrl: true },
+  });
+  if (!p?.gscPropertyUrl) return null;
+  const day = pacificDayKey(now);
+  const claimed = await db.$executeRaw(Prisma.sql`
+    INSERT INTO gsc_day_plans (project_id, day, planned, by_reason) VALUES (${ref.projectId}::uuid, ${day}, 0, '{}'::jsonb)
+    ON CONFLICT (project_id, day) DO NOTHING`);
+  if (!claimed) return null; // planned already today (or by a concurrent run)
+
+  const rooms = await Promise.all((await gscPropertiesOf(ref.projectId, p.gscPropertyUrl)).map(async (u) => (await quotaToday(u, now, gscQuota())).remaining));
+  const [{ owed }] = await db.$queryRaw<{ owed: number }[]>(Prisma.sql`
+    SELECT count(*)::int AS owed FROM tracked_urls WHERE project_id = ${ref.projectId}::uuid AND engine_a_sync_priority IS NOT NULL`);
+  const room = Math.max(0, rooms.reduce((a, b) => a + b, 0) - owed);
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const rows = room === 0 ? [] : await db.$queryRaw<{ reason: PlannedReason; n: number }[]>(Prisma.sql`
+    WITH candidates AS (
+      SELECT id, CASE
+          WHEN engine_a_observed_at IS NULL AND last_impression_at IS NULL THEN 'never_observed'
+          WHEN (clicks_28d > 0 OR priority = 'high') AND last_impression_at >= ${ago(28)} AND last_impression_at < ${ago(PROVEN_BY_IMPRESSIONS_DAYS)} THEN 'at_risk'
+          ELSE 'oldest_verdict' END AS reason,
+        priority, clicks_28d, engine_a_observed_at
+      FROM tracked_urls
+      WHERE project_id = ${ref.projectId}::uuid AND engine_a_sync_priority IS NULL
+        AND (last_impression_at IS NULL OR last_impression_at < ${ago(PROVEN_BY_IMPRESSIONS_DAYS)})
+    ), picked AS (
+      SELECT id, reason FROM candidates
+      WHERE reason <> 'oldest_verdict' OR engine_a_observed_at IS NULL OR engine_a_observed_at < ${ago(RECENT_VERDICT_DAYS)}
+      ORDER BY CASE reason WHEN 'never_observed' THEN 0 WHEN 'at_risk' THEN 1 ELSE 2 END,
+        (priority = 'high') DESC NULLS LAST, (priority = 'low') ASC NULLS FIRST, clicks_28d DESC NULLS LAST, engine_a_observed_at NULLS FIRST, id
+      LIMIT ${room}
+    ), marked AS (
+      UPDATE tracked_urls t SET engine_a_sync_priority = CASE picked.reason WHEN 'never_observed' THEN ${Prisma.raw(String(PLANNED_REASONS.never_observed))}
+          WHEN 'at_risk' THEN ${Prisma.raw(String(PLANNED_REASONS.at_risk))} ELSE ${Prisma.raw(String(PLANNED_REASONS.oldest_verdict))} END
+      FROM picked WHERE t.id = picked.id AND t.project_id = ${ref.projectId}::uuid
+      RETURNING picked.reason
+    )
+    SELECT reason, count(*)::int AS n FROM marked GROUP BY reason`);
+  const byReason = { never_observed: 0, at_risk: 0, oldest_verdict: 0 } as Record<PlannedReason, number>;
+  for (const r of rows) byReason[r.reason] = r.n;
+  const planned = rows.reduce((s, r) => s + r.n, 0);
+  await db.gscDayPlan.update({ where: { projectId_day: { projectId: ref.projectId, day } }, data: { planned, byReason } });
+  return { day, planned, byReason };
+}
+
+/** Connected projects without today's plan yet. */
+export async function listProjectsToPlan(now: Date = new Date()): Promise<ProjectRef[]> {
+  return db.$queryRaw<ProjectRef[]>(Prisma.sql`
+    SELECT p.organization_id::text AS "organizationId", p.id::text AS "projectId" FROM projects p
+    WHERE p.deleted_at IS NULL AND p.gsc_refresh_token_enc IS NOT NULL AND p.gsc_property_url IS NOT NULL AND p.gsc_revoked_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM gsc_day_plans d WHERE d.project_id = p.id AND d.day = ${pacificDayKey(now)})
+    ORDER BY p.id`);
+}

@@ -1,0 +1,59 @@
+// The day's Google inspection plan: the quota left (every property, minus what is owed) goes to URLs never
+// observed, then at risk (an important page whose impressions stopped), then the oldest verdicts; pages proven
+// indexed by recent impressions and fresh verdicts are skipped; once per Pacific day.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { propertyKey } from "@/lib/connections/quota-store";
+import { pacificDayKey } from "@/lib/engines/pacific-time";
+import { listProjectsToPlan, planGscDay } from "@/lib/engine-sync";
+import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
+import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
+import { createTestTenant, type TestTenant } from "../factories";
+import { setEnvForSuite } from "../engines/helpers";
+import { connectedProject, ref } from "./helpers";
+
+let gsc: FakeGsc;
+let engineB: FakeEngineB;
+let tenant: TestTenant;
+beforeAll(async () => { [gsc, engineB, tenant] = await Promise.all([startFakeGsc(), startFakeEngineB(), createTestTenant("plan")]); });
+afterAll(async () => { await Promise.all([gsc.close(), engineB.close()]); });
+setEnvForSuite(() => ({ ...gsc.env(), ...engineB.env() }));
+
+const NOW = new Date("2026-11-20T18:00:00Z");
+const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
+
+describe("the day's Google inspection plan", () => {
+  it("spends the room on never observed, then at-risk pages, then the oldest verdicts, skipping proven and fresh ones, once a day", async () => {
+    const s = await connectedProject({ gsc, engineB }, tenant, ["/never", "/dropping", "/old-high", "/old", "/older", "/proven", "/fresh", "/owed"]);
+    const id = (p: string) => s.urls.find((u) => u.url.endsWith(p))!.id;
+    const set = (p: string, data: object) => db.trackedUrl.update({ where: { id: id(p) }, data });
+    await set("/dropping", { engineAState: "indexed", engineAObservedAt: daysAgo(10), lastImpressionAt: daysAgo(6), clicks28d: 40, impressions28d: 400 });
+    await set("/old-high", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(20), priority: "high" });
+    await set("/old", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(60) });
+    await set("/older", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(90) });
+    await set("/proven", { engineAState: "indexed", engineAObservedAt: daysAgo(1), lastImpressionAt: daysAgo(1), clicks28d: 5 });
+    await set("/fresh", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(2) });
+    await set("/owed", { engineAState: "unknown", engineASyncPriority: 1 });
+    // 5 inspections left today on the only property, one of them already owed ("/owed").
+    await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1995)`;
+
+    expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(true);
+    const plan = await planGscDay(ref(s), NOW);
+    expect(plan).toEqual({ day: pacificDayKey(NOW), planned: 4, byReason: { never_observed: 1, at_risk: 1, oldest_verdict: 2 } });
+    const owed = Object.fromEntries((await db.trackedUrl.findMany({ where: { projectId: s.projectId }, select: { url: true, engineASyncPriority: true } }))
+      .map((u) => [new URL(u.url).pathname, u.engineASyncPriority]));
+    expect(owed).toEqual({ "/never": 0, "/dropping": 3, "/old-high": 4, "/older": 4, "/old": null, "/proven": null, "/fresh": null, "/owed": 1 });
+
+    // Once per Pacific day.
+    expect(await planGscDay(ref(s), new Date(NOW.getTime() + 3_600_000))).toBeNull();
+    expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(false);
+    expect(await db.gscDayPlan.findUniqueOrThrow({ where: { projectId_day: { projectId: s.projectId, day: pacificDayKey(NOW) } } }))
+      .toMatchObject({ planned: 4, byReason: { never_observed: 1, at_risk: 1, oldest_verdict: 2 } });
+  });
+
+  it("plans nothing for a project without a live Google connection", async () => {
+    const s = await connectedProject({ gsc, engineB }, tenant, ["/a"], { gsc: false });
+    expect(await planGscDay(ref(s), NOW)).toBeNull();
+    expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(false);
+  });
+});
