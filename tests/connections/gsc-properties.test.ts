@@ -1,31 +1,23 @@
 // Pooled console properties: adding URL-prefix properties of the connected account (validation, the
 // account's site list, tenancy), listing their quota use, removing them, and the routing of inspections:
 // each URL through the most specific covering property with quota left, each property counted apart.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { observeEngines } from "@/lib/engine-sync";
 import { propertyKey } from "@/lib/connections/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 import * as propertiesRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/gsc/properties/route";
 import * as propertyRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/gsc/properties/[propertyId]/route";
-import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
-import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
 import { bearer, call } from "../http";
-import { createTestTenant, type TestTenant } from "../factories";
-import { setEnvForSuite } from "../engines/helpers";
-import { connectedProject, ref, type Setup } from "../engine-sync/helpers";
+import { createTestTenant } from "../factories";
+import { engineFakesForSuite, connectedProject, ref, type Setup } from "../engine-sync/helpers";
 
-let gsc: FakeGsc;
-let engineB: FakeEngineB;
-let tenant: TestTenant;
-beforeAll(async () => { [gsc, engineB, tenant] = await Promise.all([startFakeGsc(), startFakeEngineB(), createTestTenant("pooled")]); });
-afterAll(async () => { await Promise.all([gsc.close(), engineB.close()]); });
-setEnvForSuite(() => ({ ...gsc.env(), ...engineB.env() }));
+const f = engineFakesForSuite("pooled");
 
 /** A connected project whose account also owns URL-prefix properties of the domain (and one it cannot use). */
 async function setup(paths: string[] = ["/blog/a", "/blog/b", "/shop/c"]) {
-  const s = await connectedProject({ gsc, engineB }, tenant, paths);
-  gsc.setSites(`owner-${s.domain}@example.test`, [
+  const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, paths);
+  f.gsc.setSites(`owner-${s.domain}@example.test`, [
     { siteUrl: s.property, permissionLevel: "siteOwner" },
     { siteUrl: `https://${s.domain}/blog/`, permissionLevel: "siteFullUser" },
     { siteUrl: `https://${s.domain}/shop/`, permissionLevel: "siteUnverifiedUser" },
@@ -33,7 +25,7 @@ async function setup(paths: string[] = ["/blog/a", "/blog/b", "/shop/c"]) {
   return s;
 }
 const base = (s: Setup) => `http://127.0.0.1:3000/api/user/organizations/${s.organizationId}/projects/${s.projectId}/gsc/properties`;
-const headers = () => bearer(tenant.sessionToken);
+const headers = () => bearer(f.tenant.sessionToken);
 const list = (s: Setup, h = headers()) => call(propertiesRoute.GET, { url: base(s), headers: h, params: { organizationId: s.organizationId, id: s.projectId } });
 const add = (s: Setup, json: unknown, h = headers()) =>
   call(propertiesRoute.POST, { method: "POST", url: base(s), headers: h, json, params: { organizationId: s.organizationId, id: s.projectId } });
@@ -81,7 +73,7 @@ describe("pooled properties through the API", () => {
     await db.project.update({ where: { id: s.projectId }, data: { gscRevokedAt: new Date() } });
     expect((await add(s, { propertyUrl: `https://${s.domain}/blog/` })).body).toMatchObject({ code: "CONFLICT", meta: { reason: "gsc_not_connected" } });
     const { disconnectGsc } = await import("@/lib/connections/disconnect-gsc");
-    await disconnectGsc({ actor: { type: "user", userId: tenant.userId, email: tenant.email }, org: { id: s.organizationId, role: "owner" } } as never, s.projectId);
+    await disconnectGsc({ actor: { type: "user", userId: f.tenant.userId, email: f.tenant.email }, org: { id: s.organizationId, role: "owner" } } as never, s.projectId);
     expect(await db.gscProperty.count({ where: { projectId: s.projectId } })).toBe(0);
   });
 });
@@ -91,12 +83,12 @@ describe("routing inspections over the pool", () => {
     const s = await setup(["/blog/a", "/blog/b", "/blog/c", "/shop/d", "/about"]);
     await add(s, { propertyUrl: `https://${s.domain}/blog/` });
     // The main property has one inspection left today.
-    gsc.drainQuota(s.property, 1999);
+    f.gsc.drainQuota(s.property, 1999);
     await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(new Date())}, 1999)
       ON CONFLICT (property_key, day) DO UPDATE SET used = 1999`;
     const urls = await db.trackedUrl.findMany({ where: { projectId: s.projectId }, orderBy: { url: "asc" }, select: { id: true, url: true } });
     const report = await observeEngines(ref(s), urls, { source: "scheduled", engines: ["engineA"] });
-    const through = gsc.requests.filter((r) => r.route === "inspect" && String(r.body?.inspectionUrl).includes(s.domain))
+    const through = f.gsc.requests.filter((r) => r.route === "inspect" && String(r.body?.inspectionUrl).includes(s.domain))
       .map((r) => [new URL(String(r.body!.inspectionUrl)).pathname, r.body!.siteUrl]);
     expect(through).toEqual([
       ["/about", s.property],                        // the one inspection left on the main property

@@ -1,12 +1,25 @@
 // A tenant with projects connected to the fake gsc (domain property) and, when asked, to fake engine B,
 // for the engine-sync suites.
 import crypto from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import { db } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { sealEngineBKey, sealGscRefreshToken } from "@/lib/connections/secrets";
-import type { FakeGsc } from "../fakes/gsc-server";
-import type { FakeEngineB } from "../fakes/engine-b-server";
-import { createTestProject, type TestTenant } from "../factories";
+import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
+import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
+import { createTestProject, createTestTenant, type TestTenant } from "../factories";
+import { setEnvForSuite } from "../engines/helpers";
+
+export type EngineFakes = { gsc: FakeGsc; engineB: FakeEngineB; tenant: TestTenant };
+
+/** For a suite: the fake console and engine B started (and the app pointed at them), and a tenant; filled in beforeAll. */
+export function engineFakesForSuite(tag: string): EngineFakes {
+  const f = {} as EngineFakes;
+  beforeAll(async () => { [f.gsc, f.engineB, f.tenant] = await Promise.all([startFakeGsc(), startFakeEngineB(), createTestTenant(tag)]); });
+  afterAll(async () => { await Promise.all([f.gsc.close(), f.engineB.close()]); });
+  setEnvForSuite(() => ({ ...f.gsc.env(), ...f.engineB.env() }));
+  return f;
+}
 
 export type Setup = { projectId: string; organizationId: string; domain: string; property: string; refreshToken: string; urls: { id: string; url: string }[] };
 

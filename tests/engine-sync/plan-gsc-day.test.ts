@@ -1,30 +1,21 @@
 // The day's Google inspection plan: the quota left (every property, minus what is owed) goes to URLs never
 // observed, then at risk (an important page whose impressions stopped), then the oldest verdicts; pages proven
 // indexed by recent impressions and fresh verdicts are skipped; once per Pacific day.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { propertyKey } from "@/lib/connections/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 import { listProjectsToPlan, planGscDay } from "@/lib/engine-sync";
-import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
-import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
-import { createTestTenant, type TestTenant } from "../factories";
-import { setEnvForSuite } from "../engines/helpers";
-import { connectedProject, ref } from "./helpers";
+import { engineFakesForSuite, connectedProject, ref } from "./helpers";
 
-let gsc: FakeGsc;
-let engineB: FakeEngineB;
-let tenant: TestTenant;
-beforeAll(async () => { [gsc, engineB, tenant] = await Promise.all([startFakeGsc(), startFakeEngineB(), createTestTenant("plan")]); });
-afterAll(async () => { await Promise.all([gsc.close(), engineB.close()]); });
-setEnvForSuite(() => ({ ...gsc.env(), ...engineB.env() }));
+const f = engineFakesForSuite("plan");
 
 const NOW = new Date("2026-11-20T18:00:00Z");
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
 
 describe("the day's Google inspection plan", () => {
   it("spends the room on never observed, then at-risk pages, then the oldest verdicts, skipping proven and fresh ones, once a day", async () => {
-    const s = await connectedProject({ gsc, engineB }, tenant, ["/never", "/dropping", "/old-high", "/old", "/older", "/proven", "/fresh", "/owed"]);
+    const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/never", "/dropping", "/old-high", "/old", "/older", "/proven", "/fresh", "/owed"]);
     const id = (p: string) => s.urls.find((u) => u.url.endsWith(p))!.id;
     const set = (p: string, data: object) => db.trackedUrl.update({ where: { id: id(p) }, data });
     await set("/dropping", { engineAState: "indexed", engineAObservedAt: daysAgo(10), lastImpressionAt: daysAgo(6), clicks28d: 40, impressions28d: 400 });
@@ -52,7 +43,7 @@ describe("the day's Google inspection plan", () => {
   });
 
   it("plans nothing for a project without a live Google connection", async () => {
-    const s = await connectedProject({ gsc, engineB }, tenant, ["/a"], { gsc: false });
+    const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/a"], { gsc: false });
     expect(await planGscDay(ref(s), NOW)).toBeNull();
     expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(false);
   });

@@ -2,7 +2,7 @@
 // 25,000 rows, matching to tracked URLs (fragments summed; slash and query variants are other pages), the
 // 28-day figures, the evidence it gives engine A (never a downgrade, never over a newer inspection), the
 // untracked pages, only the days not yet final asked again, quota waits and a revoked grant resumed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sealGscRefreshToken } from "@/lib/connections/secrets";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
@@ -10,33 +10,24 @@ import { listDueSearchAnalyticsProjects, pullSearchAnalytics } from "@/lib/searc
 import { addDays, pacificDayStart } from "@/lib/search-analytics/day-keys";
 import { listUntrackedPages } from "@/lib/search-analytics/list-untracked-pages";
 import { getCoverage } from "@/lib/coverage/get-coverage";
-import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
-import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
-import { createTestTenant, type TestTenant } from "../factories";
-import { setEnvForSuite } from "../engines/helpers";
-import { connectedProject, historyOf, ref, urlRow, type Setup } from "../engine-sync/helpers";
+import { engineFakesForSuite, connectedProject, historyOf, ref, urlRow, type Setup } from "../engine-sync/helpers";
 
-let gsc: FakeGsc;
-let engineB: FakeEngineB;
-let tenant: TestTenant;
-beforeAll(async () => { [gsc, engineB, tenant] = await Promise.all([startFakeGsc(), startFakeEngineB(), createTestTenant("sa-pull")]); });
-afterAll(async () => { await Promise.all([gsc.close(), engineB.close()]); });
-setEnvForSuite(() => ({ ...gsc.env(), ...engineB.env() }));
+const f = engineFakesForSuite("sa-pull");
 
 const NOW = new Date("2026-11-20T18:00:00Z"); // a Pacific Friday morning
 const TODAY = pacificDayKey(NOW);
 const day = (n: number) => addDays(TODAY, -n);
-const connected = (paths: string[]) => connectedProject({ gsc, engineB }, tenant, paths);
-const bodies = (s: Setup) => gsc.searchAnalyticsBodies(s.property) as Array<{ startDate: string; endDate: string; startRow: number; dataState: string }>;
+const connected = (paths: string[]) => connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, paths);
+const bodies = (s: Setup) => f.gsc.searchAnalyticsBodies(s.property) as Array<{ startDate: string; endDate: string; startRow: number; dataState: string }>;
 const ctx = (s: Setup) => ({ actor: { type: "system" as const, job: "test" }, org: { id: s.organizationId, role: "owner" as const } }) as never;
 
-beforeAll(() => { gsc.setClock(() => NOW); });
+beforeAll(() => { f.gsc.setClock(() => NOW); });
 
 describe("the first pull", () => {
   it("backfills 480 days in 30-day windows, sums fragments into their page, keeps variants apart, and gives each URL its 28-day figures", async () => {
     const s = await connected(["/a", "/b/", "/quiet"]);
     const u = (p: string) => `https://${s.domain}${p}`;
-    gsc.setSearchAnalytics(s.property, [
+    f.gsc.setSearchAnalytics(s.property, [
       { page: u("/a"), date: day(1), clicks: 3, impressions: 30, position: 2 },
       { page: `${u("/a")}#section`, date: day(1), clicks: 1, impressions: 10, position: 6 }, // a jump link of /a
       { page: u("/a"), date: day(40), clicks: 5, impressions: 50, position: 4 },             // outside the 28 days
@@ -75,7 +66,7 @@ describe("the first pull", () => {
   it("pages windows of more than 25,000 rows, each row once", async () => {
     const s = await connected(["/p0"]);
     const rows = Array.from({ length: 26_000 }, (_, i) => ({ page: `https://${s.domain}/p${i}`, date: day(3), clicks: 1, impressions: 2 }));
-    gsc.setSearchAnalytics(s.property, rows);
+    f.gsc.setSearchAnalytics(s.property, rows);
     await pullSearchAnalytics(ref(s), NOW);
     const last = bodies(s).filter((b) => b.endDate === TODAY);
     expect(last.map((b) => b.startRow)).toEqual([0, 25_000]);
@@ -92,7 +83,7 @@ describe("evidence", () => {
     await db.trackedUrl.update({ where: { id: later.id }, data: { engineAState: "crawled_not_indexed", engineAStateSource: "inspection", engineAObservedAt: new Date(pacificDayStart(day(2)).getTime() + 3_600_000) } });
     await db.trackedUrl.update({ where: { id: before.id }, data: { engineAState: "indexed", engineAStateSource: "inspection", engineAObservedAt: pacificDayStart(day(20)) } });
     await db.trackedUrl.update({ where: { id: none.id }, data: { engineAState: "crawled_not_indexed", engineAStateSource: "inspection", engineAObservedAt: pacificDayStart(day(30)) } });
-    gsc.setSearchAnalytics(s.property, [
+    f.gsc.setSearchAnalytics(s.property, [
       { page: later.url, date: day(2), clicks: 1, impressions: 3 },
       { page: before.url, date: day(1), clicks: 1, impressions: 3 },
     ]);
@@ -107,7 +98,7 @@ describe("evidence", () => {
 describe("the next pulls", () => {
   it("ask only the days not final yet, replace fresh days instead of adding them twice, and wait for the next Pacific day", async () => {
     const s = await connected(["/a"]);
-    gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(1), clicks: 2, impressions: 10 }]);
+    f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(1), clicks: 2, impressions: 10 }]);
     await pullSearchAnalytics(ref(s), NOW);
     const pull = await db.searchAnalyticsPull.findUniqueOrThrow({ where: { projectId: s.projectId } });
     // The fake's fresh days are today and the 3 before: final through day(4).
@@ -115,7 +106,7 @@ describe("the next pulls", () => {
     expect((await listDueSearchAnalyticsProjects(NOW)).some((p) => p.projectId === s.projectId)).toBe(false);
 
     // The fresh day changed upstream; the next Pacific day the pull asks from day(3) only.
-    gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(1), clicks: 3, impressions: 12 }]);
+    f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(1), clicks: 3, impressions: 12 }]);
     const tomorrow = new Date(NOW.getTime() + 24 * 3_600_000);
     expect((await listDueSearchAnalyticsProjects(tomorrow)).some((p) => p.projectId === s.projectId)).toBe(true);
     const before = bodies(s).length;
@@ -128,13 +119,13 @@ describe("the next pulls", () => {
 
   it("waits 15 minutes after a quota answer, then until the next Pacific day when it comes again; nothing half-written is counted twice", async () => {
     const s = await connected(["/a"]);
-    gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(100), clicks: 1, impressions: 1 }]);
-    gsc.failSearchAnalytics(1);
+    f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(100), clicks: 1, impressions: 1 }]);
+    f.gsc.failSearchAnalytics(1);
     const first = await pullSearchAnalytics(ref(s), NOW);
     expect(first).toMatchObject({ status: "stopped", reason: "quota", retryAt: new Date(NOW.getTime() + 15 * 60_000) });
     expect(await pullSearchAnalytics(ref(s), new Date(NOW.getTime() + 60_000))).toMatchObject({ status: "waiting" });
 
-    gsc.failSearchAnalytics(1);
+    f.gsc.failSearchAnalytics(1);
     const second = await pullSearchAnalytics(ref(s), new Date(NOW.getTime() + 16 * 60_000));
     expect(second).toMatchObject({ status: "stopped", reason: "quota" });
     expect((second as { retryAt: Date }).retryAt.getTime()).toBe(pacificDayStart(addDays(TODAY, 1)).getTime());
@@ -147,9 +138,9 @@ describe("the next pulls", () => {
 
   it("stops on a revoked grant with gsc_auth_revoked, and after a new connection resumes after the last window stored", async () => {
     const s = await connected(["/a"]);
-    gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(400), clicks: 1, impressions: 1 }]);
+    f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(400), clicks: 1, impressions: 1 }]);
     // Three windows go through, then the user removes access: the grant dies between two requests.
-    const timer = setInterval(() => { if (gsc.searchAnalyticsQueries(s.property) >= 3) gsc.revoke(s.refreshToken); }, 0);
+    const timer = setInterval(() => { if (f.gsc.searchAnalyticsQueries(s.property) >= 3) f.gsc.revoke(s.refreshToken); }, 0);
     const out = await pullSearchAnalytics(ref(s), NOW).finally(() => clearInterval(timer));
     expect(out).toMatchObject({ status: "stopped", reason: "revoked" });
     const project = await db.project.findUniqueOrThrow({ where: { id: s.projectId } });
@@ -161,7 +152,7 @@ describe("the next pulls", () => {
 
     // Reconnected: a new grant of the same account and property.
     const email = `owner-${s.domain}@example.test`;
-    const { refreshToken } = gsc.issueTokens(email);
+    const { refreshToken } = f.gsc.issueTokens(email);
     await db.project.update({ where: { id: s.projectId }, data: { gscRefreshTokenEnc: sealGscRefreshToken(s.projectId, refreshToken), gscRevokedAt: null } });
     const before = bodies(s).length;
     expect(await pullSearchAnalytics(ref(s), NOW)).toMatchObject({ status: "pulled" });
@@ -174,7 +165,7 @@ describe("coverage of a connected project", () => {
   it("shows Search Analytics evidence as fresh Google verdicts, and plans today's inspections by reason within the quota left", async () => {
     const s = await connected(["/shown", "/never", "/again", "/rest"]);
     const [shown, never, again, rest] = s.urls;
-    gsc.setSearchAnalytics(s.property, [{ page: shown.url, date: day(1), clicks: 1, impressions: 2 }]);
+    f.gsc.setSearchAnalytics(s.property, [{ page: shown.url, date: day(1), clicks: 1, impressions: 2 }]);
     await pullSearchAnalytics(ref(s), NOW);
     await db.trackedUrl.update({ where: { id: never.id }, data: { engineASyncPriority: 0 } });
     await db.trackedUrl.update({ where: { id: again.id }, data: { engineASyncPriority: 1 } });
