@@ -19,11 +19,13 @@ export type PlannedReason = keyof typeof PLANNED_REASONS;
  * Fills the rest of today's Google quota (every property of the project, minus the checks already owed) with
  * the URLs whose verdict is missing, at risk or oldest, once per Pacific day and project:
  * - never observed by Google (no inspection, no impressions): first;
- * - at risk: an important page (clicks in 28 days, or priority high) whose impressions stopped: it had some in
- *   the last 28 days but none in the last 3 (a possible drop: inspected before the oldest verdicts);
+ * - at risk: an important page (clicks in 28 days, or priority high) whose impressions stopped against its own
+ *   baseline: silent for more than twice its usual gap between days with impressions (at least 2 days), and not
+ *   inspected since (a possible drop: inspected before the oldest verdicts, so a page shown daily is asked the
+ *   second day without impressions);
  * - then the oldest verdicts, high priority first, then by clicks.
- * Pages with impressions in the last 3 days are proven indexed and skipped; verdicts younger than 7 days are
- * not asked again. The URLs are marked owed (`engine_a_sync_priority`) and the 5-minute backlog spends them.
+ * Otherwise pages with impressions in the last 3 days are proven indexed and skipped, and verdicts younger than
+ * 7 days are not asked again. The URLs are marked owed (`engine_a_sync_priority`) and the 5-minute backlog spends them.
  */
 export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promise<{ day: string; planned: number; byReason: Record<PlannedReason, number> } | null> {
   const p = await db.project.findFirst({
@@ -46,15 +48,21 @@ export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promi
     WITH candidates AS (
       SELECT id, CASE
           WHEN engine_a_observed_at IS NULL AND last_impression_at IS NULL THEN 'never_observed'
-          WHEN (clicks_28d > 0 OR priority = 'high') AND last_impression_at >= ${ago(28)} AND last_impression_at < ${ago(PROVEN_BY_IMPRESSIONS_DAYS)} THEN 'at_risk'
+          -- Impressions stopped against the page's own baseline: silent for more than twice its usual gap between
+          -- days with impressions (28 / days with impressions), and at least 2 days.
+          WHEN (clicks_28d > 0 OR priority = 'high') AND last_impression_at >= ${ago(28)} AND impression_days_28d > 0
+            AND last_impression_at < ${now}::timestamptz - make_interval(secs => GREATEST(${2 * DAY_MS / 1000}::float8, 2 * 28 * 86400.0 / impression_days_28d))
+            AND (engine_a_observed_at IS NULL OR engine_a_observed_at <= last_impression_at) THEN 'at_risk'
           ELSE 'oldest_verdict' END AS reason,
-        priority, clicks_28d, engine_a_observed_at
+        priority, clicks_28d, engine_a_observed_at, last_impression_at
       FROM tracked_urls
       WHERE project_id = ${ref.projectId}::uuid AND engine_a_sync_priority IS NULL
-        AND (last_impression_at IS NULL OR last_impression_at < ${ago(PROVEN_BY_IMPRESSIONS_DAYS)})
     ), picked AS (
       SELECT id, reason FROM candidates
-      WHERE reason <> 'oldest_verdict' OR engine_a_observed_at IS NULL OR engine_a_observed_at < ${ago(RECENT_VERDICT_DAYS)}
+      -- Proven indexed by impressions in the last 3 days, or a verdict younger than 7 days: not asked, unless at risk.
+      WHERE reason <> 'oldest_verdict'
+         OR ((last_impression_at IS NULL OR last_impression_at < ${ago(PROVEN_BY_IMPRESSIONS_DAYS)})
+             AND (engine_a_observed_at IS NULL OR engine_a_observed_at < ${ago(RECENT_VERDICT_DAYS)}))
       ORDER BY CASE reason WHEN 'never_observed' THEN 0 WHEN 'at_risk' THEN 1 ELSE 2 END,
         (priority = 'high') DESC NULLS LAST, (priority = 'low') ASC NULLS FIRST, clicks_28d DESC NULLS LAST, engine_a_observed_at NULLS FIRST, id
       LIMIT ${room}

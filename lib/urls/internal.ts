@@ -28,7 +28,7 @@ const FIELDS = [
   ["engineBSyncPriority", "engine_b_sync_priority"], ["engineAIndexedAt", "engine_a_indexed_at"], ["engineBIndexedAt", "engine_b_indexed_at"],
   ["nextInspectionAt", "next_inspection_at"], ["engineAStateSource", "engine_a_state_source"], ["engineAObservedAt", "engine_a_observed_at"],
   ["engineBObservedAt", "engine_b_observed_at"], ["clicks28d", "clicks_28d"], ["impressions28d", "impressions_28d"], ["ctr28d", "ctr_28d"],
-  ["position28d", "position_28d"], ["lastImpressionAt", "last_impression_at"], ["priority", "priority"],
+  ["position28d", "position_28d"], ["lastImpressionAt", "last_impression_at"], ["impressionDays28d", "impression_days_28d"], ["priority", "priority"],
   ["lastGooglebotFetchAt", "last_googlebot_fetch_at"], ["lastBingbotFetchAt", "last_bingbot_fetch_at"], ["crawlerHits30d", "crawler_hits_30d"],
   ["createdAt", "created_at"], ["updatedAt", "updated_at"],
 ] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];

@@ -15,31 +15,36 @@ const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
 
 describe("the day's Google inspection plan", () => {
   it("spends the room on never observed, then at-risk pages, then the oldest verdicts, skipping proven and fresh ones, once a day", async () => {
-    const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/never", "/dropping", "/old-high", "/old", "/older", "/proven", "/fresh", "/owed"]);
+    const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/never", "/dropping", "/daily-silent", "/daily-yesterday", "/old-high", "/old", "/older", "/proven", "/fresh", "/owed"]);
     const id = (p: string) => s.urls.find((u) => u.url.endsWith(p))!.id;
     const set = (p: string, data: object) => db.trackedUrl.update({ where: { id: id(p) }, data });
-    await set("/dropping", { engineAState: "indexed", engineAObservedAt: daysAgo(10), lastImpressionAt: daysAgo(6), clicks28d: 40, impressions28d: 400 });
+    await set("/dropping", { engineAState: "indexed", engineAObservedAt: daysAgo(10), lastImpressionAt: daysAgo(6), clicks28d: 40, impressions28d: 400, impressionDays28d: 20 });
+    // Shown every day: silent for 2.5 days is at risk (though within 3 days), silent since yesterday is not.
+    await set("/daily-silent", { engineAState: "indexed", engineAObservedAt: daysAgo(2.5), engineAStateSource: "search_analytics", lastImpressionAt: daysAgo(2.5), clicks28d: 90, impressionDays28d: 28 });
+    await set("/daily-yesterday", { engineAState: "indexed", engineAObservedAt: daysAgo(1.2), engineAStateSource: "search_analytics", lastImpressionAt: daysAgo(1.2), clicks28d: 90, impressionDays28d: 28 });
     await set("/old-high", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(20), priority: "high" });
     await set("/old", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(60) });
     await set("/older", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(90) });
     await set("/proven", { engineAState: "indexed", engineAObservedAt: daysAgo(1), lastImpressionAt: daysAgo(1), clicks28d: 5 });
     await set("/fresh", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(2) });
     await set("/owed", { engineAState: "unknown", engineASyncPriority: 1 });
-    // 5 inspections left today on the only property, one of them already owed ("/owed").
-    await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1995)`;
+    // 6 inspections left today on the only property, one of them already owed ("/owed").
+    await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1994)`;
 
     expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(true);
     const plan = await planGscDay(ref(s), NOW);
-    expect(plan).toEqual({ day: pacificDayKey(NOW), planned: 4, byReason: { never_observed: 1, at_risk: 1, oldest_verdict: 2 } });
+    expect(plan).toEqual({ day: pacificDayKey(NOW), planned: 5, byReason: { never_observed: 1, at_risk: 2, oldest_verdict: 2 } });
     const owed = Object.fromEntries((await db.trackedUrl.findMany({ where: { projectId: s.projectId }, select: { url: true, engineASyncPriority: true } }))
       .map((u) => [new URL(u.url).pathname, u.engineASyncPriority]));
-    expect(owed).toEqual({ "/never": 0, "/dropping": 3, "/old-high": 4, "/older": 4, "/old": null, "/proven": null, "/fresh": null, "/owed": 1 });
+    expect(owed).toEqual({
+      "/never": 0, "/dropping": 3, "/daily-silent": 3, "/daily-yesterday": null, "/old-high": 4, "/older": 4, "/old": null, "/proven": null, "/fresh": null, "/owed": 1,
+    });
 
     // Once per Pacific day.
     expect(await planGscDay(ref(s), new Date(NOW.getTime() + 3_600_000))).toBeNull();
     expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(false);
     expect(await db.gscDayPlan.findUniqueOrThrow({ where: { projectId_day: { projectId: s.projectId, day: pacificDayKey(NOW) } } }))
-      .toMatchObject({ planned: 4, byReason: { never_observed: 1, at_risk: 1, oldest_verdict: 2 } });
+      .toMatchObject({ planned: 5, byReason: { never_observed: 1, at_risk: 2, oldest_verdict: 2 } });
   });
 
   it("plans nothing for a project without a live Google connection", async () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "tracked_urls" ADD COLUMN     "impression_days_28d" SMALLINT;
