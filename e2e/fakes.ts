@@ -67,6 +67,17 @@ export const gscSites = (sites: GscSite[], email?: string) => control("POST", "/
 /** Calls the fake gsc has received (route: authorize, token, sites, inspect), with the status it answered. */
 export const gscRequests = () => control<Array<{ route: string; method: string; status: number }>>("GET", "/gsc/requests");
 
+export type GscSearchAnalyticsRow = { page: string; date: string; clicks: number; impressions: number; position?: number };
+
+/** The Search Analytics rows (page, Pacific date) the fake gsc answers for this property; replaces earlier ones. */
+export const gscSearchAnalytics = (siteUrl: string, rows: GscSearchAnalyticsRow[]) => control("POST", "/gsc/search-analytics", { siteUrl, rows });
+
+/**
+ * The settings the app under test runs with (the fakes' READY line: GSC_*, ENCRYPTION_KEY, …), for a journey that
+ * runs an operator CLI command against the same fakes and sealed secrets (with the app's DATABASE_URL).
+ */
+export const appEnv = () => control<Record<string, string>>("GET", "/app-env");
+
 /** An API key the fake engine B accepts, with its sites; any other key is refused with 401. */
 export const engineBKey = (apiKey: string, sites: { Url: string; IsVerified: boolean }[]) => control("POST", "/engine-b/key", { apiKey, sites });
 

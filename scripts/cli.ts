@@ -3,6 +3,7 @@
 //   session:create --email E                                → {sessionToken}
 //   api-key:create --email E --org ORG --scopes s1,s2 [--name N] [--expires-in SECONDS] → {key, id, name}
 //   credits:grant --org ORG --amount N                      → {balance}
+//   search-analytics:pull --project PROJECT                 → the pull's outcome ({status: "pulled", rows, …} or why not)
 // It uses DATABASE_URL, or the embedded database (connecting to a running one, else starting it).
 import { parseArgs } from "node:util";
 import { ensureDatabaseReady } from "../lib/db/ready";
@@ -10,7 +11,10 @@ import { ensureDatabaseReady } from "../lib/db/ready";
 const [command, ...rest] = process.argv.slice(2);
 const { values } = parseArgs({
   args: rest,
-  options: { email: { type: "string" }, org: { type: "string" }, scopes: { type: "string" }, name: { type: "string" }, "expires-in": { type: "string" }, amount: { type: "string" } },
+  options: {
+    email: { type: "string" }, org: { type: "string" }, scopes: { type: "string" }, name: { type: "string" }, "expires-in": { type: "string" }, amount: { type: "string" },
+    project: { type: "string" },
+  },
 });
 
 function need(name: keyof typeof values): string {
@@ -49,8 +53,18 @@ async function run(): Promise<unknown> {
       const balance = await db.$transaction((tx) => grantCredits(tx, { organizationId: need("org"), amount: Number(need("amount")), kind: "grant", reference: "cli" }));
       return { balance };
     }
+    case "search-analytics:pull": {
+      // What the 15-minute job does for one project, now (a pull waiting after a quota answer still waits).
+      const { db } = await import("../lib/db");
+      const { pullSearchAnalytics } = await import("../lib/search-analytics");
+      const projectId = need("project");
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(projectId)) throw new Error("--project must be a project id (a UUID)");
+      const project = await db.project.findFirst({ where: { id: projectId, deletedAt: null }, select: { organizationId: true } });
+      if (!project) throw new Error(`No project ${projectId}`);
+      return { projectId, ...(await pullSearchAnalytics({ organizationId: project.organizationId, projectId })) };
+    }
     default:
-      throw new Error(`Unknown command ${command ?? "(none)"}. Commands: user:create, session:create, api-key:create, credits:grant`);
+      throw new Error(`Unknown command ${command ?? "(none)"}. Commands: user:create, session:create, api-key:create, credits:grant, search-analytics:pull`);
   }
 }
 

@@ -8,7 +8,7 @@ import http from "node:http";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startFakeGsc, type FakeSite } from "../tests/fakes/gsc-server";
+import { startFakeGsc, type FakeSearchAnalyticsRow, type FakeSite } from "../tests/fakes/gsc-server";
 import { startFakeDns, type DnsAnswer } from "../tests/fakes/dns-server";
 import { startFakeEngineB, type FakeEngineBSite } from "../tests/fakes/engine-b-server";
 import { startFakeIndexNow } from "../tests/fakes/indexnow-server";
@@ -61,6 +61,8 @@ function sitemapXml(host: string, count: number, pathPrefix: string): string {
 }
 
 type Body = Record<string, unknown>;
+// The settings `next start` runs with (the READY line below): an operator CLI command a journey runs reaches the same fakes.
+let appEnv: Record<string, string> | null = null;
 // The one account on the fake consent page (tests/fakes/gsc-server.ts's default user).
 const GSC_USER = "owner@example.test";
 
@@ -121,6 +123,15 @@ async function handle(req: http.IncomingMessage): Promise<unknown> {
     }
     case "GET /gsc/requests":
       return gsc.requests.map(({ route, method, status }) => ({ route, method, status }));
+    case "POST /gsc/search-analytics": {
+      // Per property: a journey scripts the rows of its own domain's property only.
+      const rows = (Array.isArray(body.rows) ? body.rows : []) as FakeSearchAnalyticsRow[];
+      gsc.setSearchAnalytics(str(body.siteUrl, "siteUrl"), rows);
+      return { siteUrl: body.siteUrl, rows: rows.length };
+    }
+    case "GET /app-env":
+      if (!appEnv) throw new Error("the fakes are not ready yet");
+      return appEnv;
     case "POST /engine-b/key": {
       const sites = (Array.isArray(body.sites) ? body.sites : []) as FakeEngineBSite[];
       engineB.addKey(str(body.apiKey, "apiKey"), sites);
@@ -173,6 +184,7 @@ const ready = {
   // Connections store their secrets sealed; a fresh key per run (nothing outlives the run's database anyway).
   ENCRYPTION_KEY: process.env.E2E_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
 };
+appEnv = ready;
 process.stdout.write(`E2E_FAKES_READY ${JSON.stringify(ready)}\n`);
 
 async function shutdown() {

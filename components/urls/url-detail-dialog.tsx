@@ -15,13 +15,15 @@ import { SOURCE_LABELS } from "./labels";
 import { UrlAudit } from "./url-audit";
 import { UrlEngines } from "./url-engines";
 import { UrlHistory } from "./url-history";
+import { UrlPerformance } from "./url-performance";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 const text = (v: string | number | null) => (v === null || v === "" ? "—" : v);
 
 /**
  * One tracked URL: "Inspect now", what the last audit saw (hops, canonical, robots.txt rule, …), both engines'
- * last answers side by side, its open issue memberships, the history of audits and the remaining fields, grouped.
+ * last answers side by side, its Google Search performance, its open issue memberships, the history of audits
+ * and the remaining fields, grouped.
  */
 export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: ProjectRef; urlId: string; onClose: () => void }) {
   const url = useQuery(urlQuery(projectRef, urlId));
@@ -45,6 +47,7 @@ export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: Pr
           <InspectNow projectRef={projectRef} url={url.data} />
           <UrlAudit url={url.data} audit={latest.data ?? null} projectId={projectRef.projectId} />
           <UrlEngines projectRef={projectRef} url={url.data} />
+          <UrlPerformance projectRef={projectRef} url={url.data} />
           <section aria-labelledby="url-issues-heading">
             <h3 id="url-issues-heading" className="text-sm font-semibold">Open issues</h3>
             {issues.isPending ? (

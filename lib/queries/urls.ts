@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { PaginationMeta } from "@/lib/core/pagination";
 import type { UrlIssueResponse } from "@/lib/issues/schemas";
 import type { AdmitUrlsResponse, TrackedUrlResponse, UrlFilters } from "@/lib/urls/schemas";
+import type { PerformanceDay } from "@/lib/search-analytics/schemas";
 import type { AuditState, InspectionSource } from "@/lib/inspections/schemas";
 import { fetchApi, fetchApiEnvelope } from "./fetch-api";
 import { projectKeys, projectsPath } from "./projects";
@@ -9,7 +10,7 @@ import { projectKeys, projectsPath } from "./projects";
 export type TrackedUrl = TrackedUrlResponse;
 export type UrlIssue = UrlIssueResponse;
 export type AdmitResult = AdmitUrlsResponse;
-export type { AuditState, InspectionSource };
+export type { AuditState, InspectionSource, PerformanceDay };
 
 /** One observation of a URL, newest first in `GET …/urls/{urlId}/history`. */
 export type UrlHistoryEntry =
@@ -41,18 +42,19 @@ export async function fetchPage<T>(path: string, page: Page, signal?: AbortSigna
 
 export const urlKeys = {
   all: (p: ProjectRef) => [...projectKeys.project(p.orgId, p.projectId), "urls"] as const,
-  list: (p: ProjectRef, filters: UrlFilters, page: Page) => [...urlKeys.all(p), "list", filters, page] as const,
+  list: (p: ProjectRef, filters: UrlFilters, page: Page, sort: string | null = null) => [...urlKeys.all(p), "list", filters, page, sort] as const,
   one: (p: ProjectRef, urlId: string) => [...urlKeys.all(p), "one", urlId] as const,
   issues: (p: ProjectRef, urlId: string) => [...urlKeys.all(p), "issues", urlId] as const,
   history: (p: ProjectRef, urlId: string) => [...urlKeys.all(p), "history", urlId] as const,
   historyPage: (p: ProjectRef, urlId: string, page: Page) => [...urlKeys.history(p, urlId), page] as const,
+  performance: (p: ProjectRef, urlId: string, days: number) => [...urlKeys.all(p), "performance", urlId, days] as const,
 };
 
-/** A page of tracked URLs under the filters; the server prefetches it with `listUrls`. */
-export const urlsQuery = (p: ProjectRef, filters: UrlFilters, page: Page) =>
+/** A page of tracked URLs under the filters, in `sort` order (null: discovery order); the server prefetches it with `listUrls`. */
+export const urlsQuery = (p: ProjectRef, filters: UrlFilters, page: Page, sort: string | null = null) =>
   queryOptions({
-    queryKey: urlKeys.list(p, filters, page),
-    queryFn: ({ signal }) => fetchPage<TrackedUrl>(path(p, `/urls${queryString({ ...filters, ...page })}`), page, signal),
+    queryKey: urlKeys.list(p, filters, page, sort),
+    queryFn: ({ signal }) => fetchPage<TrackedUrl>(path(p, `/urls${queryString({ ...filters, sort: sort ?? undefined, ...page })}`), page, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -90,6 +92,18 @@ export const latestEngineAnswerQuery = (p: ProjectRef, urlId: string, kind: "eng
       const page = await fetchPage<UrlHistoryEntry>(path(p, `/urls/${urlId}/history${queryString({ kind, offset: 0, limit: 1 })}`), { offset: 0, limit: 1 }, signal);
       return page.data[0] ?? null;
     },
+  });
+
+/** The chart's ranges of a URL's Google Search performance, in days (the API keeps 480). */
+export const PERFORMANCE_RANGES = [28, 90, 480] as const;
+export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
+
+/** GET performance?days=: the URL's daily Google Search clicks and impressions, oldest first, every day present. */
+export const urlPerformanceQuery = (p: ProjectRef, urlId: string, days: PerformanceRange) =>
+  queryOptions({
+    queryKey: urlKeys.performance(p, urlId, days),
+    queryFn: ({ signal }) => fetchApi<PerformanceDay[]>(path(p, `/urls/${urlId}/performance${queryString({ days })}`), { signal }),
+    placeholderData: keepPreviousData,
   });
 
 /** POST inspect: audits the URL now for 1 credit; 402 INSUFFICIENT_CREDITS (meta required/available), 429 RATE_LIMITED. */

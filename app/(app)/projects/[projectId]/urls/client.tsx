@@ -22,7 +22,7 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
   const searchParams = useSearchParams();
   const search = parseUrlsSearch((k) => searchParams.get(k));
   const range = pageRange(search.page);
-  const urls = useQuery(urlsQuery(ref, search.filters, range));
+  const urls = useQuery(urlsQuery(ref, search.filters, range, search.sort));
   const [admitting, setAdmitting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // Only the rows shown count: a selection never reaches across pages or filters unseen.
@@ -36,22 +36,25 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
   const toggleAll = (select: boolean) => setSelected(select ? new Set(shown.map((u) => u.id)) : new Set());
   const filtered = Object.keys(search.filters).length > 0;
 
-  // Filters, page and the open URL live in the address (reload and shared links land on them);
+  // Filters, order, page and the open URL live in the address (reload and shared links land on them);
   // history.pushState keeps the navigation client-side, and Next's useSearchParams follows it.
   const go = (next: Partial<UrlsSearch>) => window.history.pushState(null, "", urlsHref(pathname, { ...search, ...next }));
   const setFilters = (filters: UrlFilters) => go({ filters, page: 1 });
+  const setSort = (sort: string | null) => go({ sort, page: 1 });
 
   return (
     <section aria-labelledby="urls-heading" className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="urls-heading" className="text-lg font-semibold">URLs</h2>
-          <p className="mt-1 max-w-prose text-sm text-slate-600">Every URL this project tracks, with its health, indexability and what both search engines report.</p>
+          <p className="mt-1 max-w-prose text-sm text-slate-600">
+            Every URL this project tracks, with its health, indexability, what both search engines report and its Google Search clicks and impressions.
+          </p>
         </div>
         <Button onClick={() => setAdmitting(true)} aria-haspopup="dialog">Add URLs</Button>
       </div>
 
-      <UrlFiltersForm filters={search.filters} onChange={setFilters} />
+      <UrlFiltersForm filters={search.filters} onChange={setFilters} sort={search.sort} onSort={setSort} />
 
       {urls.isPending ? (
         <ListSkeleton label="Loading URLs…" rows={8} />

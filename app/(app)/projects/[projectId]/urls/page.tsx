@@ -20,12 +20,13 @@ export default async function UrlsPage({ params, searchParams }: Props) {
   const [{ projectId }, sp] = await Promise.all([params, searchParams]);
   const { org, ctx } = await projectOr404(projectId);
   const ref = { orgId: org.id, projectId };
-  const { filters, page, urlId } = parseUrlsSearch(fromRecord(sp));
+  const { filters, sort, page, urlId } = parseUrlsSearch(fromRecord(sp));
   const range = pageRange(page);
   const queryClient = getQueryClient();
   // The list (exact total from the live counters where it can), then with ?url= the open panel's reads;
   // one after the other, as listUrls does, for the embedded database's sake.
-  await queryClient.prefetchQuery({ ...urlsQuery(ref, filters, range), queryFn: () => listUrls(ctx, projectId, { ...filters, ...range }) });
+  // The same filters and order as the client's query, so the hydrated list is the one it asks for.
+  await queryClient.prefetchQuery({ ...urlsQuery(ref, filters, range, sort), queryFn: () => listUrls(ctx, projectId, { ...filters, ...range, sort: sort ?? undefined }) });
   if (urlId) {
     await queryClient.prefetchQuery({ ...urlQuery(ref, urlId), queryFn: () => getUrl(ctx, projectId, urlId) });
     await queryClient.prefetchQuery({ ...urlIssuesQuery(ref, urlId), queryFn: () => listUrlIssues(ctx, projectId, urlId) });

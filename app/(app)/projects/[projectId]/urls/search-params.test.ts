@@ -8,23 +8,43 @@ const parse = (qs: string) => {
 const ID = "0b0b0b0b-0000-4000-8000-000000000001";
 
 describe("URLs page address", () => {
-  it("reads every API filter, the page and the open URL", () => {
-    expect(parse(`healthState=client_error&indexability=indexable&engineAState=indexed&engineBState=not_indexed&source=manual&hasIssues=true&isStale=false&disagreement=any&page=3&url=${ID}`)).toEqual({
-      filters: { healthState: "client_error", indexability: "indexable", engineAState: "indexed", engineBState: "not_indexed", source: "manual", hasIssues: "true", isStale: "false", disagreement: "any" },
+  it("reads every filter the page offers, the order, the page and the open URL", () => {
+    expect(parse(`healthState=client_error&indexability=indexable&engineAState=indexed&engineBState=not_indexed&source=manual&hasIssues=true&isStale=false&disagreement=any`
+      + `&stateSource=search_analytics&verdictOlderThanDays=28&sort=clicks28d&page=3&url=${ID}`)).toEqual({
+      filters: {
+        healthState: "client_error", indexability: "indexable", engineAState: "indexed", engineBState: "not_indexed", source: "manual", hasIssues: "true", isStale: "false",
+        disagreement: "any", stateSource: "search_analytics", verdictOlderThanDays: 28,
+      },
+      sort: "clicks28d",
       page: 3,
       urlId: ID,
     });
+    expect(parse("stateSource=none&verdictOlderThanDays=3650").filters).toEqual({ stateSource: "none", verdictOlderThanDays: 3650 });
   });
 
   it("drops values the API would reject rather than sending them", () => {
-    expect(parse("healthState=broken&source=&hasIssues=yes&disagreement=toString&page=-2&url=42")).toEqual({ filters: {}, page: 1, urlId: null });
+    expect(parse("healthState=broken&source=&hasIssues=yes&disagreement=toString&stateSource=hasOwnProperty&page=-2&url=42&sort=password"))
+      .toEqual({ filters: {}, sort: null, page: 1, urlId: null });
     expect(parse("page=1.5").page).toBe(1);
+    for (const days of ["0", "-1", "1.5", "3651", "1e3", "28 ", "abc"]) expect(parse(`verdictOlderThanDays=${encodeURIComponent(days)}`).filters).toEqual({});
+    for (const sort of ["clicks28d:up", "clicks28d:desc:x", ":desc", "url", "toString"]) expect(parse(`sort=${sort}`).sort).toBeNull();
+  });
+
+  it("keeps an order in its shortest form: the field alone in its own direction, nothing for discovery order", () => {
+    expect(parse("sort=clicks28d:desc").sort).toBe("clicks28d");
+    expect(parse("sort=clicks28d:asc").sort).toBe("clicks28d:asc");
+    expect(parse("sort=engineAObservedAt:asc").sort).toBe("engineAObservedAt:asc");
+    expect(parse("sort=discoveredAt").sort).toBeNull();
+    expect(parse("sort=discoveredAt:asc").sort).toBeNull();
+    expect(parse("sort=discoveredAt:desc").sort).toBe("discoveredAt:desc");
   });
 
   it("writes the filters in a stable order, page 1 and no filter as the bare path", () => {
-    expect(urlsHref("/p/urls", { filters: {}, page: 1, urlId: null })).toBe("/p/urls");
-    expect(urlsHref("/p/urls", { filters: { disagreement: "any", engineAState: "indexed" }, page: 2, urlId: ID })).toBe(`/p/urls?engineAState=indexed&disagreement=any&page=2&url=${ID}`);
-    const s = parse(`isStale=true&source=sitemap&page=4`);
+    expect(urlsHref("/p/urls", { filters: {}, sort: null, page: 1, urlId: null })).toBe("/p/urls");
+    expect(urlsHref("/p/urls", { filters: { disagreement: "any", engineAState: "indexed" }, sort: null, page: 2, urlId: ID })).toBe(`/p/urls?engineAState=indexed&disagreement=any&page=2&url=${ID}`);
+    expect(urlsHref("/p/urls", { filters: { verdictOlderThanDays: 90, stateSource: "inspection" }, sort: "impressions28d", page: 1, urlId: null }))
+      .toBe("/p/urls?stateSource=inspection&verdictOlderThanDays=90&sort=impressions28d");
+    const s = parse(`isStale=true&source=sitemap&verdictOlderThanDays=7&sort=lastImpressionAt:asc&page=4`);
     expect(parse(urlsHref("/p/urls", s).split("?")[1])).toEqual(s);
   });
 

@@ -1,32 +1,47 @@
 import { DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "@/components/urls/labels";
+import { canonicalSort, MAX_VERDICT_AGE_DAYS, STATE_SOURCE_LABELS } from "@/components/urls/search-labels";
 import type { Page, UrlFilters } from "@/lib/queries/urls";
 
 export const URLS_PAGE_SIZE = 50;
 
-/** The URL state of the URLs page: every API filter, the page and the URL whose details are open. */
-export type UrlsSearch = { filters: UrlFilters; page: number; urlId: string | null };
+/**
+ * The URL state of the URLs page: the API filters the page offers, the order (null: discovery order, the
+ * API's default), the page and the URL whose details are open.
+ */
+export type UrlsSearch = { filters: UrlFilters; sort: string | null; page: number; urlId: string | null };
 type Get = (key: string) => string | null | undefined;
 
 const FLAG = { true: "", false: "" };
-// The filter keys in the order they appear in links; each with the values it accepts.
+// The filter keys in the order they appear in links; each with the values it accepts (a range for a number of days).
 const FILTER_VALUES = {
   healthState: HEALTH_LABELS, indexability: INDEXABILITY_LABELS, engineAState: ENGINE_A_LABELS, engineBState: ENGINE_B_LABELS,
-  source: SOURCE_LABELS, hasIssues: FLAG, isStale: FLAG, disagreement: DISAGREEMENT_LABELS,
-} satisfies Record<keyof UrlFilters, object>;
-export const FILTER_KEYS = Object.keys(FILTER_VALUES) as (keyof UrlFilters)[];
+  source: SOURCE_LABELS, hasIssues: FLAG, isStale: FLAG, disagreement: DISAGREEMENT_LABELS, stateSource: STATE_SOURCE_LABELS,
+  verdictOlderThanDays: { min: 1, max: MAX_VERDICT_AGE_DAYS },
+} satisfies Partial<Record<keyof UrlFilters, object>>;
+export const FILTER_KEYS = Object.keys(FILTER_VALUES) as (keyof typeof FILTER_VALUES)[];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Unknown values are dropped (the page never sends the API a value it would reject). */
 export function parseUrlsSearch(get: Get): UrlsSearch {
-  const filters: Record<string, string> = {};
+  const filters: Record<string, string | number> = {};
   for (const key of FILTER_KEYS) {
     const v = get(key);
-    if (v && Object.hasOwn(FILTER_VALUES[key], v)) filters[key] = v;
+    if (!v) continue;
+    const accepts: object = FILTER_VALUES[key];
+    if ("min" in accepts && "max" in accepts) {
+      const days = /^\d{1,4}$/.test(v) ? Number(v) : NaN;
+      if (days >= (accepts.min as number) && days <= (accepts.max as number)) filters[key] = days;
+    } else if (Object.hasOwn(accepts, v)) filters[key] = v;
   }
   const n = Number(get("page"));
   const urlId = get("url");
-  return { filters: filters as UrlFilters, page: Number.isInteger(n) && n >= 1 ? n : 1, urlId: urlId && UUID.test(urlId) ? urlId : null };
+  return {
+    filters: filters as UrlFilters,
+    sort: canonicalSort(get("sort")),
+    page: Number.isInteger(n) && n >= 1 ? n : 1,
+    urlId: urlId && UUID.test(urlId) ? urlId : null,
+  };
 }
 
 /** From the server's searchParams object. */
@@ -39,7 +54,8 @@ export const pageRange = (page: number): Page => ({ offset: (page - 1) * URLS_PA
 
 export function urlsHref(pathname: string, s: UrlsSearch): string {
   const qs = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (s.filters[key]) qs.set(key, s.filters[key]!);
+  for (const key of FILTER_KEYS) if (s.filters[key] !== undefined) qs.set(key, String(s.filters[key]));
+  if (s.sort) qs.set("sort", s.sort);
   if (s.page > 1) qs.set("page", String(s.page));
   if (s.urlId) qs.set("url", s.urlId);
   const q = qs.toString();
