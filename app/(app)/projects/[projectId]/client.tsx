@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { AutomationCard } from "@/components/projects/overview/automation-card";
+import { CoverageCard } from "@/components/projects/overview/coverage-card";
 import { ProjectActivity } from "@/components/projects/overview/project-activity";
 import { ProjectStatGrid } from "@/components/projects/overview/project-stat-grid";
 import { TopIssues } from "@/components/projects/overview/top-issues";
@@ -25,6 +26,7 @@ export function OverviewClient({ orgId, projectId, serverNow }: { orgId: string;
     <div className="space-y-8">
       <ProjectStatGrid orgId={orgId} project={p} />
       <TrendsCard orgId={orgId} projectId={p.id} />
+      <CoverageCard orgId={orgId} project={p} />
       <div className="grid gap-6 lg:grid-cols-2">
         <TopIssues orgId={orgId} projectId={p.id} />
         <VerificationStatus project={p} />

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { EngineBCard } from "@/components/connections/engine-b-card";
 import { GscCard } from "@/components/connections/gsc-card";
+import { GscPropertiesCard } from "@/components/connections/gsc-properties-card";
 import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { connectionsQuery } from "@/lib/queries/connections";
@@ -28,6 +29,10 @@ export function ConnectionsClient({ orgId, projectId }: { orgId: string; project
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <GscCard orgId={orgId} projectId={projectId} domain={project.data.domain} gsc={connections.data.gsc} />
+          {/* Under the console's card on wide screens (row 2 of its column), and right after it in reading order. */}
+          {connections.data.gsc.connected && (
+            <GscPropertiesCard orgId={orgId} projectId={projectId} domain={project.data.domain} className="lg:col-start-1 lg:row-start-2" />
+          )}
           <EngineBCard orgId={orgId} projectId={projectId} domain={project.data.domain} engineB={connections.data.engineB} />
         </div>
       )}
