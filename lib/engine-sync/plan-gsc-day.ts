@@ -11,18 +11,22 @@ export const PROVEN_BY_IMPRESSIONS_DAYS = 3;
 /** A verdict younger than this is not asked again by the plan (a check again or an audit change still is). */
 export const RECENT_VERDICT_DAYS = 7;
 
-/** Why the plan picked a URL, in the order the quota is spent (the backlog's priorities). */
-export const PLANNED_REASONS = { never_observed: 0, at_risk: 3, oldest_verdict: 4 } as const;
+/**
+ * Why the plan picked a URL, and the backlog priority it gets (lib/engine-sync: 3 is "last seen indexed", the
+ * drops). The plan takes at-risk pages first when the room is short, so a large never-observed inventory never
+ * crowds them out; what it plans fits in the day's room, so the backlog spends all of it that day.
+ */
+export const PLANNED_REASONS = { at_risk: 3, never_observed: 0, oldest_verdict: 4 } as const;
 export type PlannedReason = keyof typeof PLANNED_REASONS;
 
 /**
  * Fills the rest of today's Google quota (every property of the project, minus the checks already owed) with
- * the URLs whose verdict is missing, at risk or oldest, once per Pacific day and project:
- * - never observed by Google (no inspection, no impressions): first;
+ * the URLs whose verdict is at risk, missing or oldest, once per Pacific day and project:
  * - at risk: an important page (clicks in 28 days, or priority high) whose impressions stopped against its own
  *   baseline: silent for more than twice its usual gap between days with impressions (at least 2 days), and not
  *   inspected since (a possible drop: inspected before the oldest verdicts, so a page shown daily is asked the
- *   second day without impressions);
+ *   second day without impressions): first, so that a drop of an important page is found the day it shows;
+ * - never observed by Google (no inspection, no impressions);
  * - then the oldest verdicts, high priority first, then by clicks.
  * Otherwise pages with impressions in the last 3 days are proven indexed and skipped, and verdicts younger than
  * 7 days are not asked again. The URLs are marked owed (`engine_a_sync_priority`) and the 5-minute backlog spends them.
@@ -63,7 +67,7 @@ export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promi
       WHERE reason <> 'oldest_verdict'
          OR ((last_impression_at IS NULL OR last_impression_at < ${ago(PROVEN_BY_IMPRESSIONS_DAYS)})
              AND (engine_a_observed_at IS NULL OR engine_a_observed_at < ${ago(RECENT_VERDICT_DAYS)}))
-      ORDER BY CASE reason WHEN 'never_observed' THEN 0 WHEN 'at_risk' THEN 1 ELSE 2 END,
+      ORDER BY CASE reason WHEN 'at_risk' THEN 0 WHEN 'never_observed' THEN 1 ELSE 2 END,
         (priority = 'high') DESC NULLS LAST, (priority = 'low') ASC NULLS FIRST, clicks_28d DESC NULLS LAST, engine_a_observed_at NULLS FIRST, id
       LIMIT ${room}
     ), marked AS (

@@ -47,6 +47,15 @@ describe("the day's Google inspection plan", () => {
       .toMatchObject({ planned: 5, byReason: { never_observed: 1, at_risk: 2, oldest_verdict: 2 } });
   });
 
+  it("takes pages at risk before a large never-observed inventory when the room is short", async () => {
+    const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/n1", "/n2", "/n3", "/top"]);
+    const top = s.urls[3];
+    await db.trackedUrl.update({ where: { id: top.id }, data: { engineAState: "indexed", engineAObservedAt: daysAgo(3), lastImpressionAt: daysAgo(3), clicks28d: 60, impressionDays28d: 28 } });
+    await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1999)`;
+    expect(await planGscDay(ref(s), NOW)).toMatchObject({ planned: 1, byReason: { at_risk: 1, never_observed: 0 } });
+    expect((await db.trackedUrl.findUniqueOrThrow({ where: { id: top.id } })).engineASyncPriority).toBe(3);
+  });
+
   it("plans nothing for a project without a live Google connection", async () => {
     const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/a"], { gsc: false });
     expect(await planGscDay(ref(s), NOW)).toBeNull();
