@@ -19,26 +19,27 @@ const EVIDENCE_BATCH = 1000;
  */
 export async function applySearchEvidence(p: ProjectRef, today: string, now: Date): Promise<{ promoted: number; refreshed: number }> {
   const from = addDays(today, -(METRIC_DAYS - 1));
+  // Per URL through the (tracked_url_id, day) key, whatever the statistics say: right after a first backfill or a large
+  // import the planner has none yet, and a join of two aggregates it takes for small would run quadratic.
   const refreshed = await db.$executeRaw(Prisma.sql`
-    WITH agg AS (
-      SELECT tracked_url_id, sum(clicks)::int AS clicks, sum(impressions)::int AS impressions,
-             sum(position * impressions) / NULLIF(sum(impressions), 0) AS position, count(*)::int AS days
-      FROM url_search_days WHERE project_id = ${p.projectId}::uuid AND day >= ${from}::date GROUP BY tracked_url_id
-    ), last AS (
-      SELECT tracked_url_id, max(day) AS day FROM url_search_days WHERE project_id = ${p.projectId}::uuid GROUP BY tracked_url_id
-    )
     UPDATE tracked_urls t SET
-      clicks_28d = COALESCE(agg.clicks, 0), impressions_28d = COALESCE(agg.impressions, 0),
-      ctr_28d = CASE WHEN agg.impressions > 0 THEN agg.clicks::float8 / agg.impressions ELSE 0 END,
-      position_28d = agg.position, impression_days_28d = COALESCE(agg.days, 0),
-      last_impression_at = (last.day::timestamp AT TIME ZONE ${PACIFIC})
-    FROM tracked_urls t2
-    LEFT JOIN agg ON agg.tracked_url_id = t2.id
-    LEFT JOIN last ON last.tracked_url_id = t2.id
-    WHERE t.id = t2.id AND t2.project_id = ${p.projectId}::uuid AND t.project_id = ${p.projectId}::uuid
-      AND (t.clicks_28d IS DISTINCT FROM COALESCE(agg.clicks, 0) OR t.impressions_28d IS DISTINCT FROM COALESCE(agg.impressions, 0)
-        OR t.position_28d IS DISTINCT FROM agg.position OR t.impression_days_28d IS DISTINCT FROM COALESCE(agg.days, 0)
-        OR t.last_impression_at IS DISTINCT FROM (last.day::timestamp AT TIME ZONE ${PACIFIC}))`);
+      clicks_28d = x.clicks, impressions_28d = x.impressions,
+      ctr_28d = CASE WHEN x.impressions > 0 THEN x.clicks::float8 / x.impressions ELSE 0 END,
+      position_28d = x.position, impression_days_28d = x.days, last_impression_at = x.last
+    FROM (
+      SELECT u.id, a.clicks, a.impressions, a.position, a.days, (a.last_day::timestamp AT TIME ZONE ${PACIFIC}) AS last
+      FROM tracked_urls u CROSS JOIN LATERAL (
+        SELECT COALESCE(sum(d.clicks) FILTER (WHERE d.day >= ${from}::date), 0)::int AS clicks,
+               COALESCE(sum(d.impressions) FILTER (WHERE d.day >= ${from}::date), 0)::int AS impressions,
+               sum(d.position * d.impressions) FILTER (WHERE d.day >= ${from}::date)
+                 / NULLIF(sum(d.impressions) FILTER (WHERE d.day >= ${from}::date), 0) AS position,
+               count(*) FILTER (WHERE d.day >= ${from}::date)::int AS days, max(d.day) AS last_day
+        FROM url_search_days d WHERE d.tracked_url_id = u.id) a
+      WHERE u.project_id = ${p.projectId}::uuid
+    ) x
+    WHERE t.id = x.id AND t.project_id = ${p.projectId}::uuid
+      AND (t.clicks_28d IS DISTINCT FROM x.clicks OR t.impressions_28d IS DISTINCT FROM x.impressions OR t.position_28d IS DISTINCT FROM x.position
+        OR t.impression_days_28d IS DISTINCT FROM x.days OR t.last_impression_at IS DISTINCT FROM x.last)`);
 
   // Already indexed: the newer evidence becomes the verdict's provenance, without a history entry a day.
   await db.$executeRaw(Prisma.sql`
