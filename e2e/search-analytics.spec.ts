@@ -174,4 +174,19 @@ test("search analytics: pulled clicks and impressions sort the URL list, filter 
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoHorizontalOverflow(page);
   await shot(page, "detail-mobile");
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The page Google shows that nobody tracks: offered on the URL list, tracked with one click.
+  const untracked = page.getByTestId("untracked-pages");
+  await expect(untracked.locator("summary")).toHaveText("Google shows 1 page of this site that you don't track");
+  await untracked.locator("summary").click();
+  await expect(untracked.getByRole("row")).toHaveCount(2); // the header and the page
+  await expect(untracked).toContainText(`${base}/blog/not-tracked`);
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, "untracked");
+  await untracked.getByRole("button", { name: `Track ${base}/blog/not-tracked` }).click();
+  // Tracked: in the list now, and no longer offered (the panel goes once none is left).
+  await expect(list).toHaveCount(6);
+  await expect(page.getByTestId("untracked-pages")).toHaveCount(0);
 });

@@ -16,7 +16,7 @@ import { seededRandom } from "../../tests/seeded-random";
 
 const PAGES = Number(process.env.BENCH_COVERAGE_URLS ?? 100_000);
 const DAYS = Number(process.env.BENCH_COVERAGE_DAYS ?? 30);
-const RUNS = (process.env.BENCH_COVERAGE_RUNS ?? "baseline,one,five").split(",");
+const RUNS = (process.env.BENCH_COVERAGE_RUNS ?? "baseline,one,five").split(",").filter((r) => r && r !== "none");
 const PLAN_URLS = Number(process.env.BENCH_PLAN_URLS ?? 1_000_000);
 const NEW_PER_DAY = Math.round(PAGES * 0.002);
 const QUOTA_PER_DAY = 2000;
@@ -27,7 +27,8 @@ const P_DAILY = 1 - 0.4 ** (1 / 7); // a page with impressions in 60 % of 7-day 
 const INDEXED = { verdict: "PASS", coverageState: "Submitted and indexed", indexingState: "INDEXING_ALLOWED" };
 const NOT_INDEXED = { verdict: "NEUTRAL", coverageState: "Crawled - currently not indexed", indexingState: "INDEXING_ALLOWED" };
 
-const DATABASE_URL = await freshDatabase("iw_bench_coverage");
+// BENCH_COVERAGE_DB keeps runs started side by side (one process per run) on databases of their own.
+const DATABASE_URL = await freshDatabase(process.env.BENCH_COVERAGE_DB ?? "iw_bench_coverage");
 const fake = await startFakeGsc({ quota: { perMinute: 600, perDay: QUOTA_PER_DAY }, searchAnalytics: { freshDays: 1 } });
 let clock = START;
 fake.setClock(() => new Date(clock));

@@ -111,3 +111,14 @@ export const inspectUrl = (p: ProjectRef, urlId: string) => fetchApi<TrackedUrl>
 
 /** POST inspections: queues URLs for the scheduler at top priority ("check again"); each is charged when inspected. */
 export const queueInspections = (p: ProjectRef, urlIds: string[]) => fetchApi<QueueResult>(path(p, "/inspections"), { method: "POST", body: { urlIds } });
+
+/** A page Google showed in the last 28 days that the project does not track. */
+export type UntrackedPage = { url: string; clicks28d: number; impressions28d: number; lastImpressionAt: string };
+
+/** Pages Google shows that nobody tracks, by clicks (GET …/search-analytics/untracked). */
+export const untrackedPagesQuery = (p: ProjectRef, page: Page) =>
+  queryOptions({
+    queryKey: [...urlKeys.all(p), "untracked", page] as const,
+    queryFn: ({ signal }) => fetchPage<UntrackedPage>(path(p, `/search-analytics/untracked${queryString(page)}`), page, signal),
+    placeholderData: keepPreviousData,
+  });

@@ -8,6 +8,7 @@ import { CheckAgain } from "@/components/urls/check-again";
 import { UrlDetailDialog } from "@/components/urls/url-detail-dialog";
 import { UrlFiltersForm } from "@/components/urls/url-filters-form";
 import { UrlTable } from "@/components/urls/url-table";
+import { UntrackedPages } from "@/components/urls/untracked-pages";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QueryError } from "@/components/ui/query-error";
@@ -53,6 +54,8 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
         </div>
         <Button onClick={() => setAdmitting(true)} aria-haspopup="dialog">Add URLs</Button>
       </div>
+
+      <UntrackedPages projectRef={ref} />
 
       <UrlFiltersForm filters={search.filters} onChange={setFilters} sort={search.sort} onSort={setSort} />
 
