@@ -3,7 +3,7 @@ import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
 import { openGscRefreshToken } from "@/lib/connections/secrets";
 import { gscOAuthCredentials } from "@/lib/connections/config";
 import { forgetAccessToken, gscAccessToken } from "@/lib/connections/gsc-access-token";
-import { searchAnalyticsPages } from "@/lib/engines/gsc";
+import { searchAnalyticsPages, type SearchAnalyticsRow } from "@/lib/engines/gsc";
 import { logEngineWarning } from "@/lib/engines/log";
 import { nextPacificMidnight, pacificDayKey } from "@/lib/engines/pacific-time";
 import type { NotOk } from "@/lib/engines/outcome";
@@ -50,42 +50,28 @@ export async function pullSearchAnalytics(ref: ProjectRef, now: Date = new Date(
   let from = state.finalThrough && state.finalThrough >= oldest ? addDays(state.finalThrough, 1) : oldest;
   await clearFrom(ref.projectId, from, addDays(today, -(METRIC_DAYS - 1)));
 
-  const counts: StoreCounts = { matched: 0, untracked: 0, offHost: 0, invalid: 0 };
-  let windows = 0, requests = 0, rows = 0, skipped = 0;
+  const tally: Tally = { requests: 0, rows: 0, skipped: 0, counts: { matched: 0, untracked: 0, offHost: 0, invalid: 0 } };
+  let windows = 0;
   let finalThrough = state.finalThrough;
+  let access: string | null = null;
   while (from <= today) {
     const to = minDay(addDays(from, WINDOW_DAYS - 1), today);
-    let access = await token();
-    if (access.kind !== "ok") return stop(ref, access, now, windows, state.quotaStrikes);
-    let firstIncomplete: string | null = null;
-    let retried = false;
-    for (let startRow = 0; ;) {
-      const pages = searchAnalyticsPages({ accessToken: access.token, siteUrl: conn.propertyUrl, startDate: from, endDate: to, dataState: "all", rowLimit: ROWS_PER_REQUEST, startRow, now });
-      let done = true;
-      for await (const page of pages) {
-        requests++;
-        if (page.kind !== "ok") {
-          // A refused token: one fresh refresh tells an expired token from a dead grant, then the window goes on where it was.
-          if (page.kind === "transient" && page.code === "unauthorized" && !retried) {
-            retried = true;
-            forgetAccessToken(ref.projectId);
-            access = await token(true);
-            if (access.kind !== "ok") return stop(ref, access, now, windows, state.quotaStrikes);
-            done = false;
-            break;
-          }
-          return stop(ref, page, now, windows, state.quotaStrikes);
-        }
-        const { rows: got, skipped: bad, firstIncompleteDate } = page.value;
-        firstIncomplete ??= firstIncompleteDate;
-        rows += got.length;
-        skipped += bad;
-        startRow += got.length + bad;
-        const c = await db.$transaction((tx) => storeSearchRows(tx, { projectId: ref.projectId, domain: conn.domain }, got, today));
-        counts.matched += c.matched; counts.untracked += c.untracked; counts.offHost += c.offHost; counts.invalid += c.invalid;
-      }
-      if (done) break;
+    if (!access) {
+      const t = await token();
+      if (t.kind !== "ok") return stop(ref, t, now, windows, state.quotaStrikes);
+      access = t.token;
     }
+    let read = await readWindow({ accessToken: access, siteUrl: conn.propertyUrl, startDate: from, endDate: to, now }, 0, tally, store);
+    if (read.kind === "transient" && read.code === "unauthorized") {
+      // A refused token: one fresh refresh tells an expired token from a dead grant; the window goes on where it stopped.
+      forgetAccessToken(ref.projectId);
+      const t = await token(true);
+      if (t.kind !== "ok") return stop(ref, t, now, windows, state.quotaStrikes);
+      access = t.token;
+      read = await readWindow({ accessToken: access, siteUrl: conn.propertyUrl, startDate: from, endDate: to, now }, read.startRow, tally, store);
+    }
+    if (read.kind !== "ok") return stop(ref, read, now, windows, state.quotaStrikes);
+    const firstIncomplete = read.firstIncomplete;
     windows++;
     // The window's days are final up to the day before the first incomplete one (or, without one, all but the
     // last few days): those are kept for good; the rest of the window is asked again next time.
@@ -99,11 +85,39 @@ export async function pullSearchAnalytics(ref: ProjectRef, now: Date = new Date(
 
   await db.$executeRaw(Prisma.sql`DELETE FROM url_search_days WHERE project_id = ${ref.projectId}::uuid AND day < ${oldest}::date`);
   const evidence = await applySearchEvidence(ref, today, now);
+  const { counts } = tally;
   await saveState(ref.projectId, {
     finalThrough, lastPulledAt: now, backfilledAt: state.backfilledAt ?? now, notBefore: null, lastError: null,
-    rowsSkipped: skipped + counts.invalid + counts.offHost, untrackedRows: counts.untracked, quotaStrikes: 0,
+    rowsSkipped: tally.skipped + counts.invalid + counts.offHost, untrackedRows: counts.untracked, quotaStrikes: 0,
   });
-  return { status: "pulled", windows, requests, rows, counts, promoted: evidence.promoted, finalThrough };
+  return { status: "pulled", windows, requests: tally.requests, rows: tally.rows, counts, promoted: evidence.promoted, finalThrough };
+
+  async function store(rows: SearchAnalyticsRow[]) {
+    return db.$transaction((tx) => storeSearchRows(tx, { projectId: ref.projectId, domain: conn!.domain }, rows, today));
+  }
+}
+
+type Tally = { requests: number; rows: number; skipped: number; counts: StoreCounts };
+type WindowRead = { kind: "ok"; firstIncomplete: string | null } | (NotOk & { startRow: number });
+
+/** Every answer page of one window, from `startRow`, into the store; the first failure stops it (with where it stopped). */
+async function readWindow(
+  query: { accessToken: string; siteUrl: string; startDate: string; endDate: string; now: Date }, startRow: number, tally: Tally,
+  store: (rows: SearchAnalyticsRow[]) => Promise<StoreCounts>,
+): Promise<WindowRead> {
+  let firstIncomplete: string | null = null;
+  for await (const page of searchAnalyticsPages({ ...query, dataState: "all", rowLimit: ROWS_PER_REQUEST, startRow })) {
+    tally.requests++;
+    if (page.kind !== "ok") return { ...page, startRow };
+    const { rows, skipped, firstIncompleteDate } = page.value;
+    firstIncomplete ??= firstIncompleteDate;
+    tally.rows += rows.length;
+    tally.skipped += skipped;
+    startRow += rows.length + skipped;
+    const c = await store(rows);
+    for (const k of ["matched", "untracked", "offHost", "invalid"] as const) tally.counts[k] += c[k];
+  }
+  return { kind: "ok", firstIncomplete };
 }
 
 async function readConnection(ref: ProjectRef): Promise<Connection | null> {

@@ -136,6 +136,16 @@ describe("the next pulls", () => {
     expect(n).toBe(1);
   });
 
+  it("refreshes an access token that expires mid-pull once, and goes on where it stopped", async () => {
+    const s = await connected(["/a"]);
+    f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(300), clicks: 1, impressions: 2 }, { page: s.urls[0].url, date: day(2), clicks: 1, impressions: 3 }]);
+    let expired = false;
+    const timer = setInterval(() => { if (!expired && f.gsc.searchAnalyticsQueries(s.property) >= 4) { expired = true; f.gsc.expireAccessTokens(); } }, 0);
+    const out = await pullSearchAnalytics(ref(s), NOW).finally(() => clearInterval(timer));
+    expect(out).toMatchObject({ status: "pulled", windows: 16, counts: { matched: 2 } });
+    expect(await urlRow(s.urls[0].id)).toMatchObject({ impressions28d: 3, lastImpressionAt: pacificDayStart(day(2)) });
+  });
+
   it("stops on a revoked grant with gsc_auth_revoked, and after a new connection resumes after the last window stored", async () => {
     const s = await connected(["/a"]);
     f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(400), clicks: 1, impressions: 1 }]);
