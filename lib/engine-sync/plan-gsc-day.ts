@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 /** Impressions this recent prove a page indexed: no inspection is spent on it. */
 export const PROVEN_BY_IMPRESSIONS_DAYS = 3;
 /** A verdict younger than this is not asked again by the plan (a check again or an audit change still is). */
-export const RECENT_VERDICT_DAYS = 7;
+export const RECENT_VERDICT_DAYS = 1;
 
 /**
  * Why the plan picked a URL, and the backlog priority it gets (lib/engine-sync: 3 is "last seen indexed", the
@@ -28,8 +28,8 @@ export type PlannedReason = keyof typeof PLANNED_REASONS;
  *   second day without impressions): first, so that a drop of an important page is found the day it shows;
  * - never observed by Google (no inspection, no impressions);
  * - then the oldest verdicts, high priority first, then by clicks.
- * Otherwise pages with impressions in the last 3 days are proven indexed and skipped, and verdicts younger than
- * 7 days are not asked again. The URLs are marked owed (`engine_a_sync_priority`) and the 5-minute backlog spends them.
+ * Otherwise pages with impressions in the last 3 days are proven indexed and skipped, and a verdict from the last day
+ * is not asked again; with more quota than stale verdicts (pooled properties), younger ones are refreshed, oldest first. The URLs are marked owed (`engine_a_sync_priority`) and the 5-minute backlog spends them.
  */
 export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promise<{ day: string; planned: number; byReason: Record<PlannedReason, number> } | null> {
   const p = await db.project.findFirst({
@@ -63,7 +63,7 @@ export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promi
       WHERE project_id = ${ref.projectId}::uuid AND engine_a_sync_priority IS NULL
     ), picked AS (
       SELECT id, reason FROM candidates
-      -- Proven indexed by impressions in the last 3 days, or a verdict younger than 7 days: not asked, unless at risk.
+      -- Proven indexed by impressions in the last 3 days, or a verdict from the last day: not asked, unless at risk.
       WHERE reason <> 'oldest_verdict'
          OR ((last_impression_at IS NULL OR last_impression_at < ${ago(PROVEN_BY_IMPRESSIONS_DAYS)})
              AND (engine_a_observed_at IS NULL OR engine_a_observed_at < ${ago(RECENT_VERDICT_DAYS)}))

@@ -1,6 +1,6 @@
 // The day's Google inspection plan: the quota left (every property, minus what is owed) goes to URLs never
 // observed, then at risk (an important page whose impressions stopped), then the oldest verdicts; pages proven
-// indexed by recent impressions and fresh verdicts are skipped; once per Pacific day.
+// indexed by recent impressions and verdicts from the last day are skipped; once per Pacific day.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { propertyKey } from "@/lib/connections/quota-store";
@@ -26,7 +26,7 @@ describe("the day's Google inspection plan", () => {
     await set("/old", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(60) });
     await set("/older", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(90) });
     await set("/proven", { engineAState: "indexed", engineAObservedAt: daysAgo(1), lastImpressionAt: daysAgo(1), clicks28d: 5 });
-    await set("/fresh", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(2) });
+    await set("/fresh", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(0.5) });
     await set("/owed", { engineAState: "unknown", engineASyncPriority: 1 });
     // 6 inspections left today on the only property, one of them already owed ("/owed").
     await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1994)`;
