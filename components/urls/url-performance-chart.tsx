@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, useState } from "react";
+import { ChartNumbers } from "@/components/ui/chart-numbers";
+import { useId } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate } from "@/components/ui/format";
 import type { PerformanceDay } from "@/lib/queries/urls";
@@ -31,7 +32,6 @@ export const percent = (ctr: number) => `${(ctr * 100).toFixed(1)}%`;
  */
 export function PerformanceChart({ days, shown, rangeLabel }: { days: PerformanceDay[]; shown: PerformanceDay[]; rangeLabel: string }) {
   const id = useId();
-  const [showTable, setShowTable] = useState(false);
   return (
     <>
       <figure className="mt-3" aria-labelledby={`${id}-caption`}>
@@ -55,13 +55,7 @@ export function PerformanceChart({ days, shown, rangeLabel }: { days: Performanc
           Google Search clicks and impressions of this page per day over the last {rangeLabel}; the days with impressions are in the table below.
         </figcaption>
       </figure>
-      <button type="button" className="mt-2 text-sm font-medium text-brand-700 underline underline-offset-2" aria-expanded={showTable}
-        aria-controls={`${id}-table`} onClick={() => setShowTable((v) => !v)}>
-        {showTable ? "Hide the numbers" : "Show the numbers as a table"}
-      </button>
-      {/* Scrolls when shown: a named region reachable by keyboard. */}
-      <div id={`${id}-table`} className={showTable ? "mt-2 max-h-72 overflow-auto" : "sr-only"}
-        {...(showTable ? { role: "region", "aria-label": "Daily clicks and impressions", tabIndex: 0 } : {})}>
+      <ChartNumbers id={`${id}-table`} regionLabel="Daily clicks and impressions">
         <table className="w-full text-left text-sm" data-testid="performance-table">
           <caption className="sr-only">Days with impressions in Google Search, oldest first; every other day of the range had none</caption>
           <thead>
@@ -85,7 +79,7 @@ export function PerformanceChart({ days, shown, rangeLabel }: { days: Performanc
             ))}
           </tbody>
         </table>
-      </div>
+      </ChartNumbers>
     </>
   );
 }

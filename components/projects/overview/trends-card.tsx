@@ -1,5 +1,6 @@
 "use client";
 
+import { ChartNumbers } from "@/components/ui/chart-numbers";
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -34,7 +35,6 @@ const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("
 /** The project over time: the range switch, the chart of daily snapshots, its numbers as a table, and time to index. */
 export function TrendsCard({ orgId, projectId }: { orgId: string; projectId: string }) {
   const [days, setDays] = useState<TrendRange>(30);
-  const [showTable, setShowTable] = useState(false);
   const id = useId();
   const snapshots = useQuery(snapshotsQuery(orgId, projectId, days));
   const points = snapshots.data ? trendPoints(snapshots.data, days) : [];
@@ -88,11 +88,7 @@ export function TrendsCard({ orgId, projectId }: { orgId: string; projectId: str
                 Indexed, not indexed and broken URLs and open issue groups per day over the last {days} days; the same numbers are in the table below.
               </figcaption>
             </figure>
-            <button type="button" className="mt-2 text-sm font-medium text-brand-700 underline underline-offset-2" aria-expanded={showTable}
-              aria-controls={`${id}-table`} onClick={() => setShowTable((v) => !v)}>
-              {showTable ? "Hide the numbers" : "Show the numbers as a table"}
-            </button>
-            <div id={`${id}-table`} className={showTable ? "mt-2 max-h-72 overflow-auto" : "sr-only"}>
+            <ChartNumbers id={`${id}-table`} regionLabel="Daily counters">
               <table className="w-full text-left text-sm" data-testid="trends-table">
                 <caption className="sr-only">Daily counters, oldest first</caption>
                 <thead>
@@ -110,7 +106,7 @@ export function TrendsCard({ orgId, projectId }: { orgId: string; projectId: str
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ChartNumbers>
           </div>
         )}
         <TimeToIndexPanel orgId={orgId} projectId={projectId} days={days} />
