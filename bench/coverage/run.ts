@@ -197,8 +197,8 @@ async function planAtScale() {
     SELECT gen_random_uuid(), ${organizationId}::uuid, ${project.id}::uuid, 'https://' || ${domain} || '/' || (ARRAY['a','b','c','d'])[1 + g % 4] || '/p' || g,
       'sitemap', now(), now(),
       CASE WHEN g % 10 < 7 THEN 'indexed'::"EngineAState" ELSE 'crawled_not_indexed'::"EngineAState" END,
-      CASE WHEN g % 20 = 0 THEN NULL ELSE ${now}::timestamptz - make_interval(days => (g * 7919) % 120) END,
-      CASE WHEN g % 10 < 6 THEN ${now}::timestamptz - make_interval(days => (g * 31) % 40) END,
+      CASE WHEN g % 20 = 0 THEN NULL ELSE ${now}::timestamptz - make_interval(days => ((g::bigint * 7919) % 120)::int) END,
+      CASE WHEN g % 10 < 6 THEN ${now}::timestamptz - make_interval(days => ((g::bigint * 31) % 40)::int) END,
       CASE WHEN g % 10 = 0 THEN (g % 50) END, CASE WHEN g % 10 < 6 THEN (g % 500) END, CASE WHEN g % 10 < 6 THEN (1 + g % 28) END
     FROM generate_series(1, ${PLAN_URLS}::int) g`);
   await db.$executeRawUnsafe("VACUUM ANALYZE tracked_urls");

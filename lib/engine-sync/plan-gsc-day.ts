@@ -27,7 +27,7 @@ export type PlannedReason = keyof typeof PLANNED_REASONS;
  *   inspected since (a possible drop: inspected before the oldest verdicts, so a page shown daily is asked the
  *   second day without impressions): first, so that a drop of an important page is found the day it shows;
  * - never observed by Google (no inspection, no impressions);
- * - then the oldest verdicts, high priority first, then by clicks.
+ * - then the oldest verdicts (priority high first, low last).
  * Otherwise pages with impressions in the last 3 days are proven indexed and skipped, and a verdict from the last day
  * is not asked again; with more quota than stale verdicts (pooled properties), younger ones are refreshed, oldest first. The URLs are marked owed (`engine_a_sync_priority`) and the 5-minute backlog spends them.
  */
@@ -67,8 +67,10 @@ export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promi
       WHERE reason <> 'oldest_verdict'
          OR ((last_impression_at IS NULL OR last_impression_at < ${ago(PROVEN_BY_IMPRESSIONS_DAYS)})
              AND (engine_a_observed_at IS NULL OR engine_a_observed_at < ${ago(RECENT_VERDICT_DAYS)}))
+      -- Inside a reason: priority high first and low last, then the oldest verdict (clicks only break ties: a verdict
+      -- Search Analytics refreshed yesterday is not stale however many clicks the page has).
       ORDER BY CASE reason WHEN 'at_risk' THEN 0 WHEN 'never_observed' THEN 1 ELSE 2 END,
-        (priority = 'high') DESC NULLS LAST, (priority = 'low') ASC NULLS FIRST, clicks_28d DESC NULLS LAST, engine_a_observed_at NULLS FIRST, id
+        (priority = 'high') DESC NULLS LAST, (priority = 'low') ASC NULLS FIRST, engine_a_observed_at NULLS FIRST, clicks_28d DESC NULLS LAST, id
       LIMIT ${room}
     ), marked AS (
       UPDATE tracked_urls t SET engine_a_sync_priority = CASE picked.reason WHEN 'never_observed' THEN ${Prisma.raw(String(PLANNED_REASONS.never_observed))}
