@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...next,
   ...nextTs,
-  { ignores: ["lib/db/generated/**", ".next/**", "node_modules/**", ".data/**", "e2e/screenshots/**", "next-env.d.ts"] },
+  { ignores: ["lib/db/generated/**", ".next/**", ".next-*/**", "node_modules/**", ".data/**", "e2e/screenshots/**", "next-env.d.ts"] },
   { rules: { "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }] } },
   // Tests read untyped JSON envelopes.
   { files: ["tests/**", "e2e/**", "**/*.test.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },

@@ -4,6 +4,8 @@ const nextConfig: NextConfig = {
   // The embedded database, the Prisma adapter and PGlite load native-ish/wasm code at run time.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "swagger-ui-dist"],
   poweredByHeader: false,
+  // NEXT_DIST_DIR (`.next-<name>`) gives a second build of the same checkout its own output folder (two e2e runs side by side).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
   // .ci/run builds after its typecheck stage (next typegen + tsc --noEmit over the whole project, a superset of
   // what the build checks) and sets NEXT_BUILD_SKIP_TYPECHECK=1 so the build does not check the same code again.

@@ -29,7 +29,7 @@ const fakeEnv = await new Promise((resolve, reject) => {
 });
 console.log(`e2e fakes ready: DNS ${fakeEnv.DNS_SERVERS}, IndexNow ${fakeEnv.INDEXNOW_ENDPOINT}, console ${fakeEnv.GSC_API_BASE_URL}, engine B ${fakeEnv.ENGINEB_API_BASE_URL}, control ${fakeEnv.E2E_CONTROL_URL}`);
 
-if (process.env.E2E_REBUILD === "1" || !existsSync(".next/BUILD_ID")) {
+if (process.env.E2E_REBUILD === "1" || !existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) {
   const code = await spawnNext("build", [], process.env);
   if (code !== 0) {
     stopFakes();
