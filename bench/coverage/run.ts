@@ -137,7 +137,7 @@ async function simulate(run: Run) {
       planMs.push(performance.now() - t);
     } else {
       // The old order: every URL owed, least recently asked first.
-      await db.$executeRaw(Prisma.sql`UPDATE tracked_urls SET engine_a_sync_priority = 4 WHERE project_id = ${run.projectId}::uuid AND engine_a_sync_priority IS NULL`);
+      await db.$executeRaw(Prisma.sql`UPDATE tracked_urls SET engine_a_sync_priority = 5 WHERE project_id = ${run.projectId}::uuid AND engine_a_sync_priority IS NULL`);
     }
     const before = fake.requests.filter((r) => r.route === "inspect" && r.status === 200).length;
     // Ticks until the day's quota is spent (a spent minute is waited out on the simulated clock).

@@ -10,7 +10,7 @@ import { PLAN_REASONS, type CoverageResponse } from "./schemas";
 type Counts = {
   urls: number; a7: number; a30: number; aUnknown: number; aInspection: number; aSearch: number;
   b7: number; b30: number; bUnknown: number; bObserved: number;
-  p0: number; p1: number; p2: number; p3: number; p4: number;
+  p0: number; p1: number; p2: number; p3: number; p4: number; p5: number;
 };
 
 /**
@@ -32,7 +32,7 @@ export async function getCoverage(ctx: OrgCtx, projectId: string, now = new Date
       count(*) FILTER (WHERE engine_b_observed_at IS NOT NULL)::int AS "bObserved",
       count(*) FILTER (WHERE engine_a_sync_priority = 0)::int AS p0, count(*) FILTER (WHERE engine_a_sync_priority = 1)::int AS p1,
       count(*) FILTER (WHERE engine_a_sync_priority = 2)::int AS p2, count(*) FILTER (WHERE engine_a_sync_priority = 3)::int AS p3,
-      count(*) FILTER (WHERE engine_a_sync_priority >= 4)::int AS p4
+      count(*) FILTER (WHERE engine_a_sync_priority = 4)::int AS p4, count(*) FILTER (WHERE engine_a_sync_priority >= 5)::int AS p5
     FROM tracked_urls WHERE project_id = ${project.id}::uuid`);
 
   const connected = Boolean(project.gscPropertyUrl && project.gscConnectedAt && !project.gscRevokedAt);
@@ -40,7 +40,7 @@ export async function getCoverage(ctx: OrgCtx, projectId: string, now = new Date
   const quotas = await Promise.all(properties.map(async (propertyUrl) => ({ propertyUrl, quota: await quotaToday(propertyUrl, now, gscQuota()) })));
   // The backlog spends the quota left by priority (lib/engine-sync): the plan takes the reasons in that order.
   let room = quotas.reduce((sum, q) => sum + q.quota.remaining, 0);
-  const owed = [c.p0, c.p1, c.p2, c.p3, c.p4];
+  const owed = [c.p0, c.p1, c.p2, c.p3, c.p4, c.p5];
   const byReason = Object.fromEntries(PLAN_REASONS.map((reason, i) => {
     const n = Math.min(room, owed[i]);
     room -= n;

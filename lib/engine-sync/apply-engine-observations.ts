@@ -6,7 +6,7 @@ import type { Observation } from "./observation";
 
 type Current = { id: string; engineAState: string; engineBState: string; lastEngineSyncAt: Date | null };
 // Keys as the recordset's columns (writeColumns).
-type Row = { id: string; a: string | null; b: string | null; a_at: string | null; b_at: string | null; a_source: string | null };
+type Row = { id: string; a: string | null; b: string | null; a_at: string | null; b_at: string | null; a_source: string | null; a_crawl: string | null; a_reason: string | null };
 type HistoryEntry = { id: string; kind: string; state: Record<string, unknown>; changed: string[]; source: string };
 
 /**
@@ -34,10 +34,10 @@ export async function applyEngineObservations(tx: Tx, p: ProjectRef, observation
     const prevRecord = last.get(`${o.trackedUrlId}:${o.kind}`);
     const changed = prevRecord ? Object.keys(o.record).filter((k) => JSON.stringify(prevRecord[k] ?? null) !== JSON.stringify(o.record[k] ?? null)) : [];
     history.push({ id: o.trackedUrlId, kind: o.kind, state: o.record, changed, source: o.source });
-    const r = rows.get(o.trackedUrlId) ?? { id: o.trackedUrlId, a: null, b: null, a_at: null, b_at: null, a_source: null };
+    const r = rows.get(o.trackedUrlId) ?? { id: o.trackedUrlId, a: null, b: null, a_at: null, b_at: null, a_source: null, a_crawl: null, a_reason: null };
     const at = (o.observedAt ?? now).toISOString();
     rows.set(o.trackedUrlId, o.kind === "engineA"
-      ? { ...r, a: o.state, a_at: at, a_source: o.stateSource ?? "inspection" }
+      ? { ...r, a: o.state, a_at: at, a_source: o.stateSource ?? "inspection", a_crawl: lastCrawlOf(o, now), a_reason: o.source === "inspect_now" ? "check_again" : null }
       : { ...r, b: o.state, b_at: at });
   }
   if (!rows.size) return 0;
@@ -55,6 +55,14 @@ export async function applyEngineObservations(tx: Tx, p: ProjectRef, observation
   await recordDetections(tx, p, observations.filter((o) => current.has(o.trackedUrlId)), observations, dropped, now);
   await recordDrops(tx, p, drops, explained, now);
   return dropped.size;
+}
+
+/** Google's last crawl as an inspection reports it (`lastCrawlTime`), when it is a real time not in the future. */
+function lastCrawlOf(o: Observation, now: Date): string | null {
+  const raw = o.record.lastCrawlTime;
+  if (typeof raw !== "string") return null;
+  const t = Date.parse(raw);
+  return Number.isFinite(t) && t > Date.UTC(1995, 0, 1) && t <= now.getTime() + 86_400_000 ? new Date(t).toISOString() : null;
 }
 
 async function readCurrent(tx: Tx, projectId: string, ids: string[]): Promise<Current[]> {
@@ -82,6 +90,8 @@ async function writeColumns(tx: Tx, projectId: string, rows: Row[], now: Date) {
       engine_a_state_source = COALESCE(v.a_source::"UrlStateSource", t.engine_a_state_source),
       engine_a_observed_at = COALESCE(v.a_at, t.engine_a_observed_at),
       engine_b_observed_at = COALESCE(v.b_at, t.engine_b_observed_at),
+      engine_a_last_crawl_at = COALESCE(v.a_crawl, t.engine_a_last_crawl_at),
+      engine_a_check_reason = COALESCE(v.a_reason, t.engine_a_check_reason),
       -- First indexed: when the engine says it was (an inspection: now; impressions: their day).
       indexed_at = CASE WHEN t.indexed_at IS NULL AND (v.a = 'indexed' OR v.b = 'indexed')
         THEN LEAST(CASE WHEN v.a = 'indexed' THEN v.a_at END, CASE WHEN v.b = 'indexed' THEN v.b_at END) ELSE t.indexed_at END,
@@ -89,7 +99,7 @@ async function writeColumns(tx: Tx, projectId: string, rows: Row[], now: Date) {
       engine_b_indexed_at = CASE WHEN v.b = 'indexed' AND t.engine_b_indexed_at IS NULL THEN v.b_at ELSE t.engine_b_indexed_at END,
       last_engine_sync_at = ${now},
       updated_at = ${now}
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, a text, b text, a_at timestamptz, b_at timestamptz, a_source text)
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, a text, b text, a_at timestamptz, b_at timestamptz, a_source text, a_crawl timestamptz, a_reason text)
     WHERE t.id = v.id AND t.project_id = ${projectId}::uuid`);
 }
 

@@ -4,3 +4,4 @@ export type { EngineRunReport, EngineSyncUrl } from "./observation";
 export { syncEngineBacklog, listBacklogProjects, type BacklogReport } from "./sync-backlog";
 export { dropCause, DROP_CAUSES, type DropCause } from "./drop-cause";
 export { planGscDay, listProjectsToPlan, PLANNED_REASONS, type PlannedReason } from "./plan-gsc-day";
+export { CHECK_REASONS, CHECK_REASON_PRIORITY, type CheckReason } from "./check-reasons";

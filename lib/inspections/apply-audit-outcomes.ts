@@ -5,6 +5,7 @@ import { recordUrlDetections } from "@/lib/issues/detections";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
 import { auditState, changedFields, inspectionFailureCode, isMaterialChange, mergeOutcome, nextInspectionAt, type StoredAudit } from "./merge-outcome";
 import type { ConnectedEngines } from "@/lib/connections/connected-engines";
+import { CHECK_REASON_PRIORITY } from "@/lib/engine-sync/check-reasons";
 import type { InspectionSource } from "./schemas";
 
 export interface InspectedProject {
@@ -101,13 +102,19 @@ function snake(m: ReturnType<typeof mergeOutcome>) {
 }
 
 /**
- * The engine-check priority a URL earns from this inspection (the lower, the sooner inside gsc
- * quota): never asked by an engine 0, "check again" or inspect-now 1, audit changed 2, last seen indexed 3,
- * the rest 4. A URL already owing a check keeps the more urgent of the two.
+ * The engine check a URL earns from this inspection, as a reason (lib/engine-sync/check-reasons): never asked by
+ * an engine, "check again" or inspect-now, audit changed, last seen indexed, or the rest ("inspected").
  */
-const backlogPriority = (engine: "engine_a" | "engine_b") => Prisma.raw(`LEAST(COALESCE(t.${engine}_sync_priority, 32767), CASE
-  WHEN t.last_engine_sync_at IS NULL THEN 0 WHEN v.requested THEN 1 WHEN v.audit_changed THEN 2
-  WHEN t.${engine}_state::text = 'indexed' THEN 3 ELSE 4 END)`);
+const earnedReason = (engine: "engine_a" | "engine_b") => `CASE
+  WHEN t.last_engine_sync_at IS NULL THEN 'never_observed' WHEN v.requested THEN 'check_again' WHEN v.audit_changed THEN 'audit_changed'
+  WHEN t.${engine}_state::text = 'indexed' THEN 'last_seen_indexed' ELSE 'inspected' END`;
+const priorityOf = (reason: string) => `CASE ${reason} ${Object.entries(CHECK_REASON_PRIORITY).map(([r, n]) => `WHEN '${r}' THEN ${n}`).join(" ")} END`;
+/** The priority it gets (the lower, the sooner inside gsc quota): a URL already owing a check keeps the more urgent of the two. */
+const backlogPriority = (engine: "engine_a" | "engine_b") =>
+  Prisma.raw(`LEAST(COALESCE(t.${engine}_sync_priority, 32767), ${priorityOf(earnedReason(engine))})`);
+/** Google's check reason follows the priority kept: the earned one when it is more urgent than what was owed. */
+const googleCheckReason = Prisma.raw(`CASE WHEN t.engine_a_sync_priority IS NULL OR ${priorityOf(earnedReason("engine_a"))} < t.engine_a_sync_priority
+  THEN ${earnedReason("engine_a")} ELSE t.engine_a_check_reason END`);
 
 async function writeColumns(tx: Tx, projectId: string, rows: Record<string, unknown>[], now: Date, engines: ConnectedEngines) {
   await tx.$executeRaw(Prisma.sql`
@@ -124,6 +131,7 @@ async function writeColumns(tx: Tx, projectId: string, rows: Record<string, unkn
       consecutive_inspection_failures = v.failures,
       next_inspection_at = v.next_inspection_at,
       engine_a_sync_priority = ${engines.engineA ? backlogPriority("engine_a") : Prisma.raw("t.engine_a_sync_priority")},
+      engine_a_check_reason = ${engines.engineA ? googleCheckReason : Prisma.raw("t.engine_a_check_reason")},
       engine_b_sync_priority = ${engines.engineB ? backlogPriority("engine_b") : Prisma.raw("t.engine_b_sync_priority")},
       updated_at = ${now}
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(

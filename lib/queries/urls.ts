@@ -3,11 +3,13 @@ import type { PaginationMeta } from "@/lib/core/pagination";
 import type { UrlIssueResponse } from "@/lib/issues/schemas";
 import type { AdmitUrlsResponse, TrackedUrlResponse, UrlFilters } from "@/lib/urls/schemas";
 import type { PerformanceDay } from "@/lib/search-analytics/schemas";
+import type { UrlGoogleCheckResponse } from "@/lib/coverage/schemas";
 import type { AuditState, InspectionSource } from "@/lib/inspections/schemas";
 import { fetchApi, fetchApiEnvelope } from "./fetch-api";
 import { projectKeys, projectsPath } from "./projects";
 
 export type TrackedUrl = TrackedUrlResponse;
+export type UrlGoogleCheck = UrlGoogleCheckResponse;
 export type UrlIssue = UrlIssueResponse;
 export type AdmitResult = AdmitUrlsResponse;
 export type { AuditState, InspectionSource, PerformanceDay };
@@ -48,6 +50,7 @@ export const urlKeys = {
   history: (p: ProjectRef, urlId: string) => [...urlKeys.all(p), "history", urlId] as const,
   historyPage: (p: ProjectRef, urlId: string, page: Page) => [...urlKeys.history(p, urlId), page] as const,
   performance: (p: ProjectRef, urlId: string, days: number) => [...urlKeys.all(p), "performance", urlId, days] as const,
+  googleCheck: (p: ProjectRef, urlId: string) => [...urlKeys.all(p), "google-check", urlId] as const,
 };
 
 /** A page of tracked URLs under the filters, in `sort` order (null: discovery order); the server prefetches it with `listUrls`. */
@@ -92,6 +95,13 @@ export const latestEngineAnswerQuery = (p: ProjectRef, urlId: string, kind: "eng
       const page = await fetchPage<UrlHistoryEntry>(path(p, `/urls/${urlId}/history${queryString({ kind, offset: 0, limit: 1 })}`), { offset: 0, limit: 1 }, signal);
       return page.data[0] ?? null;
     },
+  });
+
+/** Why Google is (or was last) asked about the URL, and Google's last crawl of it. */
+export const urlGoogleCheckQuery = (p: ProjectRef, urlId: string) =>
+  queryOptions({
+    queryKey: urlKeys.googleCheck(p, urlId),
+    queryFn: ({ signal }) => fetchApi<UrlGoogleCheck>(path(p, `/urls/${urlId}/google-check`), { signal }),
   });
 
 /** The chart's ranges of a URL's Google Search performance, in days (the API keeps 480). */

@@ -46,7 +46,7 @@ function sharedClock(startIso: string) {
 }
 
 describe("the priority an inspection gives the engine check", () => {
-  it("never asked 0, check again 1, audit changed 2, last seen indexed 3, the rest 4; an owed check keeps the more urgent one", async () => {
+  it("never asked 0, check again 1, audit changed 2, last seen indexed 3, the rest 5; an owed check keeps the more urgent one, with its reason", async () => {
     const s = await connected(["/never", "/requested", "/changed", "/indexed", "/rest", "/owed"]);
     const [never, requested, changed, wasIndexed, rest, owed] = s.urls;
     const t0 = new Date(Date.now() - 3_600_000);
@@ -64,9 +64,12 @@ describe("the priority an inspection gives the engine check", () => {
       { trackedUrlId: rest.id, outcome: healthy(rest.url), source: "scheduled" },
       { trackedUrlId: owed.id, outcome: healthy(owed.url), source: "scheduled" },
     ], new Date());
-    const rows = await db.trackedUrl.findMany({ where: { projectId: s.projectId }, select: { id: true, engineASyncPriority: true, engineBSyncPriority: true } });
+    const rows = await db.trackedUrl.findMany({ where: { projectId: s.projectId }, select: { id: true, engineASyncPriority: true, engineBSyncPriority: true, engineACheckReason: true } });
     const priority = new Map(rows.map((r) => [r.id, r]));
-    expect([never, requested, changed, wasIndexed, rest, owed].map((u) => priority.get(u.id)?.engineASyncPriority)).toEqual([0, 1, 2, 3, 4, 1]);
+    expect([never, requested, changed, wasIndexed, rest, owed].map((u) => priority.get(u.id)?.engineASyncPriority)).toEqual([0, 1, 2, 3, 5, 1]);
+    // The reason goes with the priority kept (the owed URL keeps the reason it was owed for).
+    expect([never, requested, changed, wasIndexed, rest, owed].map((u) => priority.get(u.id)?.engineACheckReason))
+      .toEqual(["never_observed", "check_again", "audit_changed", "last_seen_indexed", "inspected", null]);
     // Engine B is not connected: it is owed nothing.
     expect(rows.every((r) => r.engineBSyncPriority === null)).toBe(true);
   });

@@ -45,7 +45,9 @@ describe("observeEngines: gsc", () => {
     expect(inspectCalls(s).every((r) => r.body?.languageCode === "en-US")).toBe(true);
 
     expect(await urlRow(indexed.id)).toMatchObject({ engineAState: "indexed", indexedAt: expect.any(Date), engineAIndexedAt: expect.any(Date), engineBIndexedAt: null, lastEngineSyncAt: expect.any(Date) });
-    expect(await urlRow(discovered.id)).toMatchObject({ engineAState: "discovered_not_indexed", indexedAt: null });
+    // Google's own last crawl is kept (the daily plan checks pages it has not crawled for 100 days first); none is none.
+    expect(await urlRow(indexed.id)).toMatchObject({ engineALastCrawlAt: new Date("2026-11-01T10:00:00Z") });
+    expect(await urlRow(discovered.id)).toMatchObject({ engineAState: "discovered_not_indexed", indexedAt: null, engineALastCrawlAt: null });
     expect(await urlRow(crawled.id)).toMatchObject({ engineAState: "crawled_not_indexed" });
     expect(await urlRow(noindex.id)).toMatchObject({ engineAState: "excluded" });
     expect(await urlRow(silent.id)).toMatchObject({ engineAState: "unknown", lastEngineSyncAt: null });
@@ -66,6 +68,8 @@ describe("observeEngines: gsc", () => {
     expect(await membership(s.projectId, "crawled_not_indexed", crawled.id)).toMatchObject({ resolvedAt: expect.any(Date) });
     const entries = await historyOf(crawled.id);
     expect(entries.at(-1)).toMatchObject({ kind: "engineA", source: "inspect_now", changed: expect.arrayContaining(["state", "verdict", "coverageState"]) });
+    // Asked by a user: that is why Google was last asked. An answer without lastCrawlTime keeps the last one known.
+    expect(await urlRow(crawled.id)).toMatchObject({ engineACheckReason: "check_again", engineALastCrawlAt: new Date("2026-11-01T10:00:00Z") });
   });
 
   it("uses exactly the day's quota by its own count, then defers the rest without asking", async () => {

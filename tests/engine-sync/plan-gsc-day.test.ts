@@ -33,18 +33,19 @@ describe("the day's Google inspection plan", () => {
 
     expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(true);
     const plan = await planGscDay(ref(s), NOW);
-    expect(plan).toEqual({ day: pacificDayKey(NOW), planned: 5, byReason: { never_observed: 1, at_risk: 2, oldest_verdict: 2 } });
-    const owed = Object.fromEntries((await db.trackedUrl.findMany({ where: { projectId: s.projectId }, select: { url: true, engineASyncPriority: true } }))
-      .map((u) => [new URL(u.url).pathname, u.engineASyncPriority]));
+    expect(plan).toEqual({ day: pacificDayKey(NOW), planned: 5, byReason: { never_observed: 1, at_risk: 2, crawl_aging: 0, oldest_verdict: 2 } });
+    const owed = Object.fromEntries((await db.trackedUrl.findMany({ where: { projectId: s.projectId }, select: { url: true, engineASyncPriority: true, engineACheckReason: true } }))
+      .map((u) => [new URL(u.url).pathname, [u.engineASyncPriority, u.engineACheckReason]]));
     expect(owed).toEqual({
-      "/never": 0, "/dropping": 3, "/daily-silent": 3, "/daily-yesterday": null, "/old-high": 4, "/older": 4, "/old": null, "/proven": null, "/fresh": null, "/owed": 1,
+      "/never": [0, "never_observed"], "/dropping": [3, "at_risk"], "/daily-silent": [3, "at_risk"], "/daily-yesterday": [null, null],
+      "/old-high": [5, "oldest_verdict"], "/older": [5, "oldest_verdict"], "/old": [null, null], "/proven": [null, null], "/fresh": [null, null], "/owed": [1, null],
     });
 
     // Once per Pacific day.
     expect(await planGscDay(ref(s), new Date(NOW.getTime() + 3_600_000))).toBeNull();
     expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(false);
     expect(await db.gscDayPlan.findUniqueOrThrow({ where: { projectId_day: { projectId: s.projectId, day: pacificDayKey(NOW) } } }))
-      .toMatchObject({ planned: 5, byReason: { never_observed: 1, at_risk: 2, oldest_verdict: 2 } });
+      .toMatchObject({ planned: 5, byReason: { never_observed: 1, at_risk: 2, crawl_aging: 0, oldest_verdict: 2 } });
   });
 
   it("takes pages at risk before a large never-observed inventory when the room is short", async () => {
@@ -54,6 +55,32 @@ describe("the day's Google inspection plan", () => {
     await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1999)`;
     expect(await planGscDay(ref(s), NOW)).toMatchObject({ planned: 1, byReason: { at_risk: 1, never_observed: 0 } });
     expect((await db.trackedUrl.findUniqueOrThrow({ where: { id: top.id } })).engineASyncPriority).toBe(3);
+  });
+
+  it("checks pages Google has not crawled for 100 days before the oldest verdicts, and among verdicts of one day the one Googlebot left first", async () => {
+    const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/aging", "/aging-logs", "/aging-checked", "/old-fetched", "/old-unfetched", "/old-left", "/older"]);
+    const id = (p: string) => s.urls.find((u) => u.url.endsWith(p))!.id;
+    const set = (p: string, data: object) => db.trackedUrl.update({ where: { id: id(p) }, data });
+    // Google's own lastCrawlTime 110 days ago; a verdict 10 days old.
+    await set("/aging", { engineAState: "indexed", engineAObservedAt: daysAgo(10), engineALastCrawlAt: daysAgo(110) });
+    // The logs' last verified Googlebot fetch counts too, whichever is newer.
+    await set("/aging-logs", { engineAState: "indexed", engineAObservedAt: daysAgo(10), engineALastCrawlAt: daysAgo(300), lastGooglebotFetchAt: daysAgo(105) });
+    // Checked 3 days ago: an inspection does not make Google crawl, so not asked again before a week.
+    await set("/aging-checked", { engineAState: "indexed", engineAObservedAt: daysAgo(3), engineALastCrawlAt: daysAgo(120) });
+    // Verdicts of the same day (40 days old): Googlebot fetched one yesterday, left another 50 days ago, the third has no logs.
+    await set("/old-fetched", { engineAState: "indexed", engineAObservedAt: daysAgo(40), engineALastCrawlAt: daysAgo(1), lastGooglebotFetchAt: daysAgo(1) });
+    await set("/old-left", { engineAState: "indexed", engineAObservedAt: daysAgo(40.01), engineALastCrawlAt: daysAgo(50), lastGooglebotFetchAt: daysAgo(50) });
+    await set("/old-unfetched", { engineAState: "indexed", engineAObservedAt: daysAgo(39.99), engineALastCrawlAt: daysAgo(45) });
+    await set("/older", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(80), engineALastCrawlAt: daysAgo(80) });
+    // Room for 5: the two aging pages, then the oldest verdict, then the page Googlebot left 50 days ago and the one fetched yesterday.
+    await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1995)`;
+    expect(await planGscDay(ref(s), NOW)).toMatchObject({ planned: 5, byReason: { crawl_aging: 2, oldest_verdict: 3, at_risk: 0, never_observed: 0 } });
+    const owed = Object.fromEntries((await db.trackedUrl.findMany({ where: { projectId: s.projectId }, select: { url: true, engineASyncPriority: true, engineACheckReason: true } }))
+      .map((u) => [new URL(u.url).pathname, [u.engineASyncPriority, u.engineACheckReason]]));
+    expect(owed).toEqual({
+      "/aging": [4, "crawl_aging"], "/aging-logs": [4, "crawl_aging"], "/aging-checked": [null, null], "/older": [5, "oldest_verdict"],
+      "/old-left": [5, "oldest_verdict"], "/old-fetched": [5, "oldest_verdict"], "/old-unfetched": [null, null],
+    });
   });
 
   it("plans nothing for a project without a live Google connection", async () => {

@@ -6,6 +6,7 @@ import { pacificDayKey } from "@/lib/engines/pacific-time";
 import { addDays } from "@/lib/search-analytics/day-keys";
 import { TrackedUrlResponse } from "@/lib/urls/schemas";
 import * as performanceRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/performance/route";
+import * as googleCheckRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/google-check/route";
 import * as coverageRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/coverage/route";
 import * as untrackedRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/search-analytics/untracked/route";
 import { call } from "../http";
@@ -68,6 +69,32 @@ describe("GET …/urls/{urlId}/performance", () => {
     // Another organization's caller, with this project's ids, and this caller with another project's URL id.
     expect((await performance(ids["/top"], "", t, other.headers)).res.status).toBe(404);
     expect((await performance(ids["/top"], "", other, t.headers)).res.status).toBe(404);
+  });
+});
+
+describe("GET …/urls/{urlId}/google-check", () => {
+  const check = (urlId: string, x: Target = t, headers = t.headers) =>
+    call(googleCheckRoute.GET, { url: `${base(x)}/urls/${urlId}/google-check`, headers, params: { organizationId: x.orgId, id: x.projectId, urlId } });
+
+  it("says why Google is asked about the URL, whether it still waits for quota, and Google's last crawl", async () => {
+    expect((await check(ids["/none"])).body.data).toEqual({ reason: null, queued: false, priority: null, lastCrawlAt: null, lastGooglebotFetchAt: null, observedAt: null });
+    await db.trackedUrl.update({ where: { id: ids["/middle"] }, data: {
+      engineASyncPriority: 4, engineACheckReason: "crawl_aging", engineALastCrawlAt: new Date("2026-07-01T08:00:00Z"), lastGooglebotFetchAt: new Date("2026-07-02T09:00:00Z"),
+    } });
+    const { res, body } = await check(ids["/middle"]);
+    expect(res.status).toBe(200);
+    expect(body.data).toMatchObject({ reason: "crawl_aging", queued: true, priority: 4, lastCrawlAt: "2026-07-01T08:00:00.000Z", lastGooglebotFetchAt: "2026-07-02T09:00:00.000Z" });
+    // Spent: the reason stays, as why Google was last asked.
+    await db.trackedUrl.update({ where: { id: ids["/middle"] }, data: { engineASyncPriority: null } });
+    expect((await check(ids["/middle"])).body.data).toMatchObject({ reason: "crawl_aging", queued: false, priority: null });
+  });
+
+  it("answers 404 for unknown, malformed and other organizations' ids", async () => {
+    expect((await check("00000000-0000-4000-8000-000000000000")).res.status).toBe(404);
+    expect((await check("not-a-uuid")).res.status).toBe(404);
+    const other = await projectFor(stranger);
+    expect((await check(ids["/top"], t, other.headers)).res.status).toBe(404);
+    expect((await check(ids["/top"], other, t.headers)).res.status).toBe(404);
   });
 });
 

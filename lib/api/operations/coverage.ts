@@ -1,7 +1,8 @@
 // OpenAPI registrations of the coverage area: one defineOperation per endpoint, read by its route and the OpenAPI document.
 import { R } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
-import { CoverageResponse } from "@/lib/coverage/schemas";
+import { CoverageResponse, UrlGoogleCheckResponse } from "@/lib/coverage/schemas";
+import { urlParams } from "@/lib/urls/schemas";
 import { defineOperation } from "../operation";
 
 export const getProjectCoverageOp = defineOperation({
@@ -12,4 +13,12 @@ export const getProjectCoverageOp = defineOperation({
     + "and the URLs by what said their verdict (Google: a URL inspection or Search Analytics impressions; Bing: its URL information). "
     + "`plan`: the Google inspections the rest of today's quota will be spent on, by reason, in the order they are taken. "
     + "`properties`: each Google Search Console property with its URL Inspection quota use today.",
+});
+
+export const getUrlGoogleCheckOp = defineOperation({
+  method: "GET", path: "/api/user/organizations/{organizationId}/projects/{id}/urls/{urlId}/google-check", tags: ["Statistics"], scopes: R, params: urlParams,
+  response: UrlGoogleCheckResponse,
+  summary: "Why Google is asked about one URL",
+  description: "The reason the URL owes (or last owed) a Google URL inspection, from the daily plan or an inspection of ours, whether that check still waits "
+    + "for quota, and when Google last crawled the page (its last inspection's lastCrawlTime; the logs' last verified Googlebot fetch beside it).",
 });
