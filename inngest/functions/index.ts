@@ -18,9 +18,10 @@ import { takeDailySnapshotsFn } from "./stats/take-daily-snapshots";
 import { notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn } from "./notifications/notify-in-app";
 import { flushOutboxFn, purgeOutboxFn } from "./events/flush-outbox";
 import { webhooksDeliverDueFn, webhooksFanOutFn } from "./webhooks/webhooks";
+import { refreshCrawlerIpRangesFn } from "./crawl-logs/refresh-crawler-ip-ranges";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
   syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
-  flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn];
+  flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, refreshCrawlerIpRangesFn];

@@ -1,5 +1,6 @@
 import { promises as dns } from "node:dns";
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 export class DnsLookupError extends Error {
   constructor(
@@ -19,6 +20,8 @@ export interface HostResolver {
   resolveTxt(hostname: string): Promise<string[][]>;
   /** As resolveTxt, but tells a name that does not exist (NXDOMAIN) from one without TXT records. */
   lookupTxt(hostname: string): Promise<TxtLookup>;
+  /** PTR names of an IP address (without the trailing dot); [] when it has none. */
+  reverse(ip: string): Promise<string[]>;
 }
 
 export type TxtLookup = { status: "found"; records: string[][] } | { status: "no_records" } | { status: "nxdomain" };
@@ -84,6 +87,18 @@ export function createResolver(options: ResolverOptions = {}): HostResolver {
       return found.status === "found" ? found.records : [];
     },
     lookupTxt,
+    async reverse(ip) {
+      // resolvePtr, not reverse(): c-ares reports a timed-out reverse() as ENOTFOUND, i.e. as "no PTR".
+      const name = reverseName(ip);
+      if (!name) throw new DnsLookupError(ip, "EBADIP", `${ip} is not an IP address`);
+      try {
+        return (await resolver.resolvePtr(name)).map((ptr) => ptr.replace(/\.$/, ""));
+      } catch (error) {
+        const code = String((error as NodeJS.ErrnoException).code);
+        if (code === "ENOTFOUND" || code === "ENODATA") return [];
+        throw new DnsLookupError(ip, code);
+      }
+    },
   };
 
   async function lookupTxt(hostname: string): Promise<TxtLookup> {
@@ -97,6 +112,15 @@ export function createResolver(options: ResolverOptions = {}): HostResolver {
       throw new DnsLookupError(hostname, code);
     }
   }
+}
+
+/** The PTR query name of an address: 1.66.249.66.in-addr.arpa, or the 32 nibbles under ip6.arpa. */
+export function reverseName(ip: string): string | null {
+  if (!ipaddr.isValid(ip)) return null;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return `${address.toByteArray().reverse().join(".")}.in-addr.arpa`;
+  const hex = address.toByteArray().map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.split("").reverse().join(".")}.ip6.arpa`;
 }
 
 let defaultResolver: HostResolver | undefined;

@@ -10,6 +10,8 @@ export interface DnsAnswer {
   /** Each record is one string or a list of character-strings (multi-string TXT). */
   TXT?: Array<string | string[]>;
   CNAME?: string;
+  /** PTR names; script them on the reverse name (`ptrName(ip)`). */
+  PTR?: string[];
   rcode?: "NOERROR" | "NXDOMAIN" | "SERVFAIL" | "REFUSED";
   /** Never answer (the resolver times out). */
   drop?: boolean;
@@ -36,6 +38,18 @@ export interface FakeDnsServer {
   readonly queries: DnsQuery[];
   queriesFor(name: string, type?: string): DnsQuery[];
   close(): Promise<void>;
+}
+
+/** The reverse-lookup name of an IP address: 1.66.249.66.in-addr.arpa, or the nibbles under ip6.arpa. */
+export function ptrName(ip: string): string {
+  if (net.isIPv4(ip)) return `${ip.split(".").reverse().join(".")}.in-addr.arpa`;
+  const halves = ip.split("::");
+  const groups = (part: string | undefined) => (part ? part.split(":") : []);
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  const full = [...head, ...Array<string>(8 - head.length - tail.length).fill("0"), ...tail];
+  const nibbles = full.map((g) => g.padStart(4, "0")).join("").split("");
+  return `${nibbles.reverse().join(".")}.ip6.arpa`;
 }
 
 const RCODES = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 } as const;
@@ -105,6 +119,7 @@ function recordsFor(name: string, type: string, scripted: DnsAnswer, lookup: (na
   }
   if (type === "A") return (scripted.A ?? []).map((data) => ({ type: "A", name, ttl, class: "IN", data }));
   if (type === "AAAA") return (scripted.AAAA ?? []).map((data) => ({ type: "AAAA", name, ttl, class: "IN", data }));
+  if (type === "PTR") return (scripted.PTR ?? []).map((data) => ({ type: "PTR", name, ttl, class: "IN", data }));
   if (type === "TXT") return (scripted.TXT ?? []).map((data) => ({ type: "TXT", name, ttl, class: "IN", data: [data].flat() }));
   return [];
 }
