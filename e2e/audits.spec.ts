@@ -98,7 +98,7 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
 
   // The blocked page: the robots.txt line that blocked it, and a way to the tester.
   await row("/private/report").getByRole("button", { name: `${base}/private/report` }).click();
-  await expect(detail.getByTestId("audit-robots")).toContainText("Blocked for engine A and engine B");
+  await expect(detail.getByTestId("audit-robots")).toContainText("Blocked for Googlebot and Bingbot");
   await expect(detail.getByTestId("audit-robots")).toContainText("line 2: Disallow: /private/");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "audits-url-detail-robots");

@@ -34,6 +34,9 @@ async function openConnections(page: Page, p: E2eProject) {
 test("connections: gsc through its consent page, a property that does not cover, retry, disconnect", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
+  // Every page declares the app icon, so no page asks for a missing /favicon.ico.
+  const missingIcons: string[] = [];
+  page.on("response", (r) => { if (/\/(?:favicon\.ico|icon[^/]*)$/.test(new URL(r.url()).pathname) && r.status() >= 400) missingIcons.push(r.url()); });
   await signIn(page, uniqueEmail("gsc"));
   const domain = uniqueDomain("gsc");
   const project = await createProject(page, domain);
@@ -49,20 +52,24 @@ test("connections: gsc through its consent page, a property that does not cover,
   const gsc = page.getByTestId("gsc-card");
   await expect(page.getByRole("link", { name: "Connections" })).toHaveAttribute("aria-current", "page");
   await expect(gsc.getByTestId("gsc-status")).toHaveText("Not connected");
-  await expect(gsc.getByLabel("Console property")).toHaveValue(`sc-domain:${domain}`);
+  await expect(gsc.getByLabel("Search Console property")).toHaveValue(`sc-domain:${domain}`);
   await expect(page.getByTestId("engine-b-status")).toHaveText("Not connected");
+  // The engines by their names, never by the spec's neutral words.
+  await expect(gsc.getByRole("heading", { name: /^Google Search Console/ })).toBeVisible();
+  await expect(page.getByTestId("engine-b-card").getByRole("heading", { name: /^Bing Webmaster Tools/ })).toBeVisible();
+  await expect(page.locator("main")).not.toContainText(/engine [AB]\b/i);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "connections-not-connected");
 
   // The real redirect flow: the consent page of the fake gsc, then back to /projects/gsc/callback.
-  await gsc.getByRole("button", { name: "Connect the console" }).click();
+  await gsc.getByRole("button", { name: "Connect Google Search Console" }).click();
   await expect(page.getByRole("heading", { name: "Fake Google Search Console: grant access" })).toBeVisible();
   await page.getByLabel("Account").selectOption(account);
   await page.getByRole("button", { name: "Allow" }).click();
   await expect(page).toHaveURL(/\/projects\/gsc\/callback$/);
   const callback = page.getByTestId("gsc-callback");
   await expect(callback.getByRole("heading", { name: "Choose the property to connect" })).toBeVisible();
-  await expect(callback).toContainText(`Your console account has no verified property sc-domain:${domain}.`);
+  await expect(callback).toContainText(`Your Google Search Console account has no verified property sc-domain:${domain}.`);
   // Only the properties that cover the domain are offered (not the www. one).
   const choices = callback.getByRole("radio");
   await expect(choices).toHaveCount(1);
@@ -86,22 +93,28 @@ test("connections: gsc through its consent page, a property that does not cover,
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "connections-gsc-connected");
 
-  await gsc.getByRole("button", { name: "Disconnect the console" }).click();
-  const dialog = page.getByRole("dialog", { name: "Disconnect the console?" });
+  await gsc.getByRole("button", { name: "Disconnect Google Search Console" }).click();
+  const dialog = page.getByRole("dialog", { name: "Disconnect Google Search Console?" });
   await expect(dialog).toContainText(`https://${domain}/`);
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: "Disconnect" }).click();
   await expect(dialog).toBeHidden();
   await expect(gsc.getByTestId("gsc-status")).toHaveText("Not connected");
-  await expect(gsc.getByRole("button", { name: "Connect the console" })).toBeVisible();
+  await expect(gsc.getByRole("button", { name: "Connect Google Search Console" })).toBeVisible();
 
   // Coming back to the callback page without a consent started in this tab says so.
   await page.goto("/projects/gsc/callback?code=4%2Fstale&state=not-a-state-of-this-tab");
   await expect(page.getByRole("heading", { name: "We can't tell which project this was for" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  const icon = page.locator('head link[rel="icon"]');
+  await expect(icon).toHaveAttribute("type", "image/svg+xml");
+  const iconAnswer = await page.request.get((await icon.getAttribute("href"))!);
+  expect(iconAnswer.status()).toBe(200);
+  expect(iconAnswer.headers()["content-type"]).toContain("image/svg+xml");
+  expect(missingIcons).toEqual([]);
 });
 
-test("connections: engine B with a refused key, a key without the site, then a good key; disconnect", async ({ page }) => {
+test("connections: Bing with a refused key, a key without the site, then a good key; disconnect", async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await signIn(page, uniqueEmail("engb"));
@@ -115,26 +128,26 @@ test("connections: engine B with a refused key, a key without the site, then a g
 
   await openConnections(page, project);
   const card = page.getByTestId("engine-b-card");
-  const keyField = card.getByLabel("Engine B API key");
+  const keyField = card.getByLabel("Bing Webmaster Tools API key");
   await expect(keyField).toHaveAttribute("type", "password");
 
   await keyField.fill(`bad-key-${suffix}-0123456789`);
-  await card.getByRole("button", { name: "Connect engine B" }).click();
+  await card.getByRole("button", { name: "Connect Bing Webmaster Tools" }).click();
   await expect(card.getByRole("alert")).toBeVisible();
-  await expect(card.getByTestId("connection-error")).toContainText("refused this API key");
+  await expect(card.getByTestId("connection-error")).toContainText("Bing Webmaster Tools refused this API key");
   await expect(keyField).toHaveAttribute("aria-invalid", "true");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "connections-engine-b-bad-key");
 
   await keyField.fill(otherKey);
-  await card.getByRole("button", { name: "Connect engine B" }).click();
+  await card.getByRole("button", { name: "Connect Bing Webmaster Tools" }).click();
   await expect(card.getByTestId("engine-b-sites")).toContainText(`https://elsewhere-${suffix}.example/`);
   await expect(card.getByTestId("connection-error")).toContainText("use that account's key");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "connections-engine-b-site-not-found");
 
   await keyField.fill(goodKey);
-  await card.getByRole("button", { name: "Connect engine B" }).click();
+  await card.getByRole("button", { name: "Connect Bing Webmaster Tools" }).click();
   await expect(card.getByTestId("engine-b-status")).toHaveText("Connected");
   await expect(card).toContainText("Connected since");
   // The key is never shown back.
@@ -149,14 +162,14 @@ test("connections: engine B with a refused key, a key without the site, then a g
   await expect(gsc.getByTestId("gsc-status")).toHaveText("Access revoked");
   await expect(gsc.getByTestId("gsc-revoked")).toContainText("Access was revoked on");
   await expect(gsc.getByTestId("gsc-property")).toHaveText(`sc-domain:${domain}`);
-  await expect(gsc.getByLabel("Console property")).toHaveValue(`sc-domain:${domain}`);
-  await expect(gsc.getByRole("button", { name: "Reconnect the console" })).toBeVisible();
+  await expect(gsc.getByLabel("Search Console property")).toHaveValue(`sc-domain:${domain}`);
+  await expect(gsc.getByRole("button", { name: "Reconnect Google Search Console" })).toBeVisible();
   await expect(card.getByTestId("engine-b-last-error")).toContainText("InternalError");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "connections-revoked-and-engine-b-error");
 
-  await card.getByRole("button", { name: "Disconnect engine B" }).click();
-  const dialog = page.getByRole("dialog", { name: "Disconnect engine B?" });
+  await card.getByRole("button", { name: "Disconnect Bing Webmaster Tools" }).click();
+  const dialog = page.getByRole("dialog", { name: "Disconnect Bing Webmaster Tools?" });
   await dialog.getByRole("button", { name: "Disconnect" }).click();
   await expect(dialog).toBeHidden();
   await expect(card.getByTestId("engine-b-status")).toHaveText("Not connected");
@@ -185,10 +198,10 @@ test("connections: the URL panel shows both engines side by side, the raw answer
   const list = await (await page.request.get(projectApi(project, "/urls"))).json();
   const urlId = list.data[0].id as string;
 
-  // First inspection: engine B has the page (a document size), so it is indexed.
+  // First inspection: Bing has the page (a document size), so it is indexed.
   await engineBUrlInfo(`${base}/guide`, { HttpStatus: 200, DocumentSize: 5120, LastCrawledDate: "2026-11-01T00:00:00Z", DiscoveryDate: "2026-10-01T00:00:00Z" });
   expect((await page.request.post(projectApi(project, `/urls/${urlId}/inspect`))).status()).toBe(200);
-  // The page turns noindex and engine B lets it go: a drop, explained by our own audit.
+  // The page turns noindex and Bing lets it go: a drop, explained by our own audit.
   await siteRoute(domain, "/guide", html(`<meta name="robots" content="noindex">`));
   await engineBUrlInfo(`${base}/guide`, { DiscoveryDate: "2026-10-01T00:00:00Z" });
   expect((await page.request.post(projectApi(project, `/urls/${urlId}/inspect`))).status()).toBe(200);
@@ -196,8 +209,11 @@ test("connections: the URL panel shows both engines side by side, the raw answer
   await page.goto(`/projects/${project.id}/urls?url=${urlId}`);
   const detail = page.getByRole("dialog", { name: "URL details" });
   const engines = detail.getByTestId("url-engines");
-  await expect(engines.getByTestId("url-engine-engineA")).toContainText("No answer yet");
+  await expect(engines.getByTestId("url-engine-engineA").getByRole("heading", { name: /^Google\b/ })).toBeVisible();
+  await expect(engines.getByTestId("url-engine-engineA")).toContainText("No answer yet: Google is asked after an inspection");
   const b = engines.getByTestId("url-engine-engineB");
+  await expect(b.getByRole("heading", { name: /^Bing\b/ })).toBeVisible();
+  await expect(b).toContainText("Bing Webmaster Tools");
   await expect(b).toContainText("Not indexed");
   await expect(b).toContainText("Inspect now");
   await expect(b.getByTestId("drop-cause-engineB")).toContainText("Likely cause: a new noindex.");

@@ -32,17 +32,17 @@ const setQuotaToday = (propertyKey: string, used: number, exhausted = false) =>
     [propertyKey, pacificDay(), used, exhausted ? 2000 - used : 0, exhausted],
   ));
 
-type Verdict = { a: string; source?: "inspection" | "search_analytics"; aDaysAgo?: number; b: string; bDaysAgo?: number; priority?: number };
+type Verdict = { a: string; source?: "inspection" | "search_analytics"; aDaysAgo?: number; b: string; bDaysAgo?: number; priority?: number; reason?: string };
 
 // Eight URLs as the inspection runs and the day's plan leave them. Google: 3 verdicts within 7 days, 4 within 30,
 // 3 unknown; 4 by inspection, 1 by impressions. Bing: 2 within 7 days, 3 within 30, 5 unknown. Owed today: 2 never
-// checked (priority 0), 1 checked again on request (1), 1 at risk (3), 1 oldest verdict (4).
+// checked (priority 0), 1 checked again on request (1), 1 at risk (3), 1 oldest verdict (5).
 const VERDICTS: Record<string, Verdict> = {
   "/": { a: "indexed", source: "inspection", aDaysAgo: 2, b: "indexed", bDaysAgo: 3 },
   "/pricing": { a: "indexed", source: "inspection", aDaysAgo: 5, b: "indexed", bDaysAgo: 6 },
   "/about": { a: "indexed", source: "search_analytics", aDaysAgo: 1, b: "not_indexed", bDaysAgo: 20 },
-  "/contact": { a: "crawled_not_indexed", source: "inspection", aDaysAgo: 20, b: "unknown", priority: 4 },
-  "/blog/": { a: "indexed", source: "inspection", aDaysAgo: 60, b: "unknown", priority: 3 },
+  "/contact": { a: "crawled_not_indexed", source: "inspection", aDaysAgo: 20, b: "unknown", priority: 5, reason: "oldest_verdict" },
+  "/blog/": { a: "indexed", source: "inspection", aDaysAgo: 60, b: "unknown", priority: 3, reason: "at_risk" },
   "/blog/a": { a: "unknown", b: "unknown", priority: 0 },
   "/blog/b": { a: "unknown", b: "unknown", priority: 0 },
   "/blog/c": { a: "unknown", b: "unknown", priority: 1 },
@@ -57,7 +57,8 @@ const recordVerdicts = (p: E2eProject) =>
       await db.query(
         `UPDATE tracked_urls SET engine_a_state = '${v.a}', engine_a_state_source = ${v.source ? `'${v.source}'` : "NULL"},
            engine_a_observed_at = ${ago(v.aDaysAgo)}, engine_b_state = '${v.b}', engine_b_observed_at = ${ago(v.bDaysAgo)},
-           engine_a_sync_priority = ${v.priority ?? "NULL"}
+           engine_a_sync_priority = ${v.priority ?? "NULL"}, engine_a_check_reason = ${v.reason ? `'${v.reason}'` : "NULL"},
+           engine_a_last_crawl_at = ${v.reason === "at_risk" ? "now() - interval '12 days'" : "NULL"}
          WHERE project_id = $1 AND url = $2`,
         [p.id, `https://${p.domain}${path}`],
       );
@@ -70,7 +71,7 @@ async function connectGoogle(page: Page, p: E2eProject, sites: GscSite[]) {
   await gscSites(sites, account);
   await page.goto(`/projects/${p.id}/connections`);
   const gsc = page.getByTestId("gsc-card");
-  await gsc.getByRole("button", { name: "Connect the console" }).click();
+  await gsc.getByRole("button", { name: "Connect Google Search Console" }).click();
   await expect(page.getByRole("heading", { name: "Fake Google Search Console: grant access" })).toBeVisible();
   await page.getByLabel("Account").selectOption(account);
   await page.getByRole("button", { name: "Allow" }).click();
@@ -125,12 +126,28 @@ test("coverage: the overview panel of a project connected to Google, per engine,
     ["checked again on request", "1 of 5 planned inspections (20%)"],
     ["page changed", "0 of 5 planned inspections (0%)"],
     ["at risk (possible drop)", "1 of 5 planned inspections (20%)"],
+    ["not crawled for a long time", "0 of 5 planned inspections (0%)"],
     ["oldest verdicts", "1 of 5 planned inspections (20%)"],
   ] as const) await expect(bar(plan, `Planned: ${name}`)).toHaveAttribute("aria-valuetext", text);
   await expect(panel.getByTestId("coverage-gsc-not-connected")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await shot(page, "overview");
   await panel.screenshot({ path: "test-results/screenshots/coverage-panel.png" });
+
+  // The URL panel says why Google is asked about a URL, and when Google last crawled it.
+  let blogId = "";
+  await withDb(async (db) => {
+    blogId = (await db.query("SELECT id FROM tracked_urls WHERE project_id = $1 AND url = $2", [project.id, `https://${domain}/blog/`])).rows[0].id;
+  });
+  await page.goto(`/projects/${project.id}/urls?url=${blogId}`);
+  const check = page.getByTestId("url-engine-engineA").getByTestId("google-check");
+  // (Queued, unless the in-process backlog has spent the check meanwhile: then it says why Google was last asked.)
+  await expect(check).toContainText(/Queued for a check|Last asked because/);
+  await expect(check).toContainText("At risk (possible drop)");
+  await expect(check).toContainText("Google last crawled it");
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, "url-why-asked");
+  await page.goto(`/projects/${project.id}`);
 
   await page.setViewportSize({ width: 375, height: 900 });
   await expectNoHorizontalOverflow(page);

@@ -78,10 +78,10 @@ export const gscSearchAnalytics = (siteUrl: string, rows: GscSearchAnalyticsRow[
  */
 export const appEnv = () => control<Record<string, string>>("GET", "/app-env");
 
-/** An API key the fake engine B accepts, with its sites; any other key is refused with 401. */
+/** An API key the fake Bing Webmaster Tools accepts, with its sites; any other key is refused with 401. */
 export const engineBKey = (apiKey: string, sites: { Url: string; IsVerified: boolean }[]) => control("POST", "/engine-b/key", { apiKey, sites });
 
-/** What engine B's GetUrlInfo answers for `url` (dates as ISO strings). */
+/** What Bing Webmaster Tools' GetUrlInfo answers for `url` (dates as ISO strings). */
 export const engineBUrlInfo = (url: string, info: Record<string, string | number>) => control("POST", "/engine-b/url-info", { url, info });
 
 /** The next sign-in at the fake identity provider logs in as this person; answers the provider's issuer and client. */

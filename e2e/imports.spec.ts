@@ -26,7 +26,7 @@ test("import a CSV and watch the progress bar reach 100%", async ({ page }) => {
 
   // 3,500 valid rows (four commit chunks), a repeat, an off-site URL and two bad rows, under a header.
   const rows = ["url,title", ...Array.from({ length: 3500 }, (_, i) => `https://${domain}/p/${i},Page ${i}`)];
-  rows.push(`https://${domain}/p/7,again`, "ftp://files.example/x,bad", "not a url,bad");
+  rows.push(`https://${domain}/p/7,again`, "ftp://files.example/x,bad", "not a url,bad", `https://www.${domain}/p/1,www`);
   await page.getByLabel("Choose a file").setInputFiles({ name: "pages.csv", mimeType: "text/csv", buffer: Buffer.from(rows.join("\n")) });
 
   const panel = page.getByTestId("import-panel");
@@ -34,12 +34,18 @@ test("import a CSV and watch the progress bar reach 100%", async ({ page }) => {
   await expect(panel).toContainText("Preview ready");
   await expect(panel).toContainText("first row read as a header");
   const totals = panel.getByTestId("import-totals");
-  await expect(totals.locator("div").filter({ hasText: /^Rows/ })).toContainText("3,503");
-  await expect(totals.locator("div").filter({ hasText: /^Invalid/ })).toContainText("2");
+  await expect(totals.locator("div").filter({ hasText: /^Rows/ })).toContainText("3,504");
+  await expect(totals.locator("div").filter({ hasText: /^Invalid/ })).toContainText("3");
   await expect(totals.locator("div").filter({ hasText: /^Repeated in the file/ })).toContainText("1");
   await expect(totals.locator("div").filter({ hasText: /^New/ })).toContainText("3,500");
-  await expect(panel.getByTestId("row-error")).toHaveCount(2);
-  await expect(panel.getByTestId("row-error").first()).toContainText("ftp://files.example/x");
+  const rowErrors = panel.getByTestId("row-error");
+  await expect(rowErrors).toHaveCount(3);
+  // Each rejected row says why in words (the API keeps the reason code).
+  await expect(rowErrors.nth(0)).toContainText("ftp://files.example/x");
+  await expect(rowErrors.nth(0)).toContainText("Only http:// and https:// URLs can be tracked.");
+  await expect(rowErrors.nth(1)).toContainText("This is not a full URL");
+  await expect(rowErrors.nth(2)).toContainText("The URL is on another host");
+  await expect(panel.getByRole("region", { name: "Row errors" })).not.toContainText("off_host");
   await expect(page).toHaveURL(/\?import=[0-9a-f-]{36}/);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "imports-preview");

@@ -17,7 +17,7 @@ test("overview: the trends chart over 7/30/90/365 days with a gap, its numbers a
   await page.goto(`/projects/${project.id}`);
   const trends = page.getByTestId("trends");
   await expect(trends.getByTestId("trends-empty")).toContainText("One is taken just after midnight (UTC)");
-  await expect(page.getByTestId("time-to-index")).toContainText("Either engine");
+  await expect(page.getByTestId("time-to-index")).toContainText("Google or Bing");
 
   // Ninety days of snapshots, one missing (5 days ago).
   await recordHistory(project, 90, [5]);
@@ -44,11 +44,11 @@ test("overview: the trends chart over 7/30/90/365 days with a gap, its numbers a
   await expect(table.getByRole("row")).toHaveCount(8);
   await expect(table).toContainText("no snapshot");
 
-  // Time to index: engine A six hours after first seen, engine B two days after, for nine of the twelve pages.
+  // Time to index: Google six hours after first seen, Bing two days after, for nine of the twelve pages.
   const tti = page.getByTestId("time-to-index");
-  await expect(tti.getByRole("row", { name: /Engine A/ })).toContainText("6 h");
-  await expect(tti.getByRole("row", { name: /Engine B/ })).toContainText("2.0 days");
-  await expect(tti.getByRole("row", { name: /Either engine/ })).toContainText("75%");
+  await expect(tti.getByRole("row", { name: /^Google \d/ })).toContainText("6 h");
+  await expect(tti.getByRole("row", { name: /^Bing \d/ })).toContainText("2.0 days");
+  await expect(tti.getByRole("row", { name: /^Google or Bing \d/ })).toContainText("75%");
   await expectNoSeriousA11yViolations(page);
   await expectNoHorizontalOverflow(page);
   await screenshot(page, "overview-trends-table");

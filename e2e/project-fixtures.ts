@@ -90,7 +90,7 @@ export const letSyncLimitPass = (p: E2eProject) =>
  * Audit and engine results for the URLs of serveSitemap (…/page-N), as the audit and inspection jobs
  * would record them (they reach real engines, which the e2e site cannot stand in for):
  * page-1…9 healthy, indexable, indexed by both; page-10…19 404, indexable, not indexed by either
- * (disagreement indexable_not_in_engine); page-20…29 redirected, canonicalized, indexed by engine A
+ * (disagreement indexable_not_in_engine); page-20…29 redirected, canonicalized, indexed by Google
  * (disagreement nonindexable_but_indexed).
  */
 export const recordAuditResults = (p: E2eProject) =>
@@ -110,8 +110,8 @@ export const setCreditBalance = (organizationId: string, balance: number) =>
 
 /**
  * Daily snapshots for the last `days` UTC dates before today (none for the dates in `missing`), as the daily
- * snapshot job leaves them, and first-indexed times for the project's URLs (engine A 6 hours after first seen,
- * engine B two days after, for page-1…9).
+ * snapshot job leaves them, and first-indexed times for the project's URLs (Google 6 hours after first seen,
+ * Bing two days after, for page-1…9).
  */
 export const recordHistory = (p: E2eProject, days: number, missing: number[] = []) =>
   withDb(async (db) => {

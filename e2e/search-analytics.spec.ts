@@ -51,7 +51,7 @@ async function pullByCli(p: E2eProject): Promise<Record<string, unknown>> {
 
 async function connectGsc(page: Page, p: E2eProject, account: string) {
   await page.goto(`/projects/${p.id}/connections`);
-  await page.getByTestId("gsc-card").getByRole("button", { name: "Connect the console" }).click();
+  await page.getByTestId("gsc-card").getByRole("button", { name: "Connect Google Search Console" }).click();
   await expect(page.getByRole("heading", { name: "Fake Google Search Console: grant access" })).toBeVisible();
   await page.getByLabel("Account").selectOption(account);
   await page.getByRole("button", { name: "Allow" }).click();

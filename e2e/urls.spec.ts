@@ -42,6 +42,8 @@ test("browse URLs with filters, pages and the detail panel; add URLs by hand", a
   await expect(rows).toHaveCount(50);
   const pages = page.getByRole("navigation", { name: "URL pages" });
   await expect(pages).toContainText("1–50 of 62");
+  // The engines' columns say Google and Bing.
+  for (const name of ["Google", "Bing"]) await expect(page.getByRole("columnheader", { name, exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "urls-list");
   await pages.getByRole("button", { name: "Next" }).click();
@@ -73,14 +75,14 @@ test("browse URLs with filters, pages and the detail panel; add URLs by hand", a
   await expect(page).toHaveURL(/\?healthState=client_error$/);
   await expect(rows).toHaveCount(10);
   await expect(rows.first()).toContainText("Client error (4xx) · 404");
-  await page.getByLabel("Engine B").selectOption({ label: "Not indexed" });
+  await page.getByLabel("Bing state").selectOption({ label: "Not indexed" });
   await expect(rows).toHaveCount(10);
   await page.getByLabel("Indexability").selectOption({ label: "Canonicalized elsewhere" });
   await expect(page.getByRole("heading", { name: "No URLs match these filters" })).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).first().click();
 
-  const disagreement = page.getByLabel("Audit and engines disagree");
-  await expect(disagreement.locator("option")).toHaveText(["Any", "Indexable, but an engine has not indexed it", "Not indexable, but an engine indexed it", "Either disagreement"]);
+  const disagreement = page.getByLabel("Audit disagrees with Google or Bing");
+  await expect(disagreement.locator("option")).toHaveText(["Any", "Indexable, but Google or Bing has not indexed it", "Not indexable, but Google or Bing indexed it", "Either disagreement"]);
   await disagreement.selectOption("indexable_not_in_engine");
   await expect(page).toHaveURL(/\?disagreement=indexable_not_in_engine$/);
   await expect(rows).toHaveCount(10);
@@ -89,7 +91,7 @@ test("browse URLs with filters, pages and the detail panel; add URLs by hand", a
   await expect(rows.first()).toContainText("Canonicalized elsewhere");
   await disagreement.selectOption("any");
   await expect(rows).toHaveCount(20);
-  await page.getByLabel("Engine A").selectOption({ label: "Indexed" });
+  await page.getByLabel("Google state").selectOption({ label: "Indexed" });
   await expect(page).toHaveURL(/\?engineAState=indexed&disagreement=any$/);
   await expect(rows).toHaveCount(10);
   await expectNoSeriousA11yViolations(page);
@@ -104,7 +106,7 @@ test("browse URLs with filters, pages and the detail panel; add URLs by hand", a
   const detail = page.getByRole("dialog", { name: "URL details" });
   await expect(detail.getByTestId("url-detail")).toContainText(firstUrl);
   await expect(detail).toContainText("This URL is not affected by any issue.");
-  for (const label of ["HTTP status", "Canonical URL", "Engine A", "Engine B", "Next inspection", "First in sitemap", "IndexNow attempts", "URL id"]) {
+  for (const label of ["HTTP status", "Canonical URL", "Google", "Bing", "Next inspection", "First in sitemap", "IndexNow attempts", "URL id"]) {
     await expect(detail.getByText(label, { exact: true })).toBeVisible();
   }
   await expect(page).toHaveURL(/[?&]url=[0-9a-f-]{36}/);

@@ -14,7 +14,7 @@ import { engineBSitesOf } from "./labels";
 import { useRefreshConnections } from "./use-refresh-connections";
 
 /**
- * The second engine's webmaster API: connect with an API key (a password field; the key is sent once and never
+ * Bing Webmaster Tools (its API): connect with an API key (a password field; the key is sent once and never
  * shown again), its 400/409/502 explained, since when, the last failure of a call with the key, disconnect.
  */
 export function EngineBCard({ orgId, projectId, domain, engineB }: { orgId: string; projectId: string; domain: string; engineB: Connections["engineB"] }) {
@@ -23,11 +23,11 @@ export function EngineBCard({ orgId, projectId, domain, engineB }: { orgId: stri
       <section aria-labelledby="engine-b-heading" data-testid="engine-b-card" className="space-y-4">
         <div>
           <h2 id="engine-b-heading" className="flex flex-wrap items-center gap-2 text-base font-semibold">
-            Engine B webmaster API{" "}
+            Bing Webmaster Tools{" "}
             <span data-testid="engine-b-status">{engineB.connected ? <Badge tone="success">Connected</Badge> : <Badge>Not connected</Badge>}</span>
           </h2>
           <p className="mt-1 max-w-prose text-sm text-slate-600">
-            With an API key of an engine B account where {domain} is verified, IndexWatch reads each URL&apos;s state at engine B, and the key proves ownership.
+            With an API key of a Bing Webmaster Tools account where {domain} is verified, IndexWatch reads each URL&apos;s state at Bing, and the key proves ownership.
           </p>
         </div>
         {engineB.connected ? (
@@ -38,19 +38,19 @@ export function EngineBCard({ orgId, projectId, domain, engineB }: { orgId: stri
             </dl>
             {engineB.lastError && (
               <div role="status" data-testid="engine-b-last-error" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                <p className="font-semibold">The last call to engine B failed.</p>
+                <p className="font-semibold">The last call to Bing Webmaster Tools failed.</p>
                 <p className="break-words">{engineB.lastError}</p>
-                <p>If the key was replaced or removed at engine B, disconnect and connect again with the new key.</p>
+                <p>If the key was replaced or removed in Bing Webmaster Tools, disconnect and connect again with the new key.</p>
               </div>
             )}
             <DisconnectButton
               orgId={orgId}
               projectId={projectId}
-              label="Disconnect engine B"
-              title="Disconnect engine B?"
+              label="Disconnect Bing Webmaster Tools"
+              title="Disconnect Bing Webmaster Tools?"
               disconnect={() => disconnectEngineB(orgId, projectId)}
             >
-              <p>IndexWatch deletes the stored key and stops reading URL states from engine B. The states already recorded on your URLs stay; the key itself keeps working at engine B.</p>
+              <p>IndexWatch deletes the stored key and stops reading URL states from Bing. The states already recorded on your URLs stay; the key itself keeps working in Bing Webmaster Tools.</p>
             </DisconnectButton>
           </>
         ) : (
@@ -61,7 +61,7 @@ export function EngineBCard({ orgId, projectId, domain, engineB }: { orgId: stri
   );
 }
 
-/** The engine-B key form: a test call lists the key's sites, which must include the domain, verified. */
+/** The Bing Webmaster Tools key form: a test call lists the key's sites, which must include the domain, verified. */
 export function EngineBConnectForm({ orgId, projectId, onConnected }: { orgId: string; projectId: string; onConnected?: () => void }) {
   const id = useId();
   const [apiKey, setApiKey] = useState("");
@@ -85,7 +85,7 @@ export function EngineBConnectForm({ orgId, projectId, onConnected }: { orgId: s
       }}
     >
       <TextField
-        label="Engine B API key"
+        label="Bing Webmaster Tools API key"
         type="password"
         name="engineBApiKey"
         value={apiKey}
@@ -96,16 +96,16 @@ export function EngineBConnectForm({ orgId, projectId, onConnected }: { orgId: s
         minLength={16}
         className="max-w-xl"
         error={connect.isError ? "The key was not accepted; see below." : undefined}
-        hint={`From engine B's webmaster tools, settings, API access. It is stored encrypted and never shown again.`}
+        hint={`In Bing Webmaster Tools: Settings, API access. It is stored encrypted and never shown again.`}
       />
       <Button type="submit" disabled={connect.isPending || !key}>
-        {connect.isPending ? "Checking the key…" : "Connect engine B"}
+        {connect.isPending ? "Checking the key…" : "Connect Bing Webmaster Tools"}
       </Button>
       <div aria-live="polite" id={`${id}-result`} className="space-y-2 empty:hidden">
         {connect.isError && <ConnectionError error={connect.error} />}
         {sites.length > 0 && (
           <div className="text-sm text-slate-700" data-testid="engine-b-sites">
-            <p>Sites of this key at engine B:</p>
+            <p>Sites of this key in Bing Webmaster Tools:</p>
             <ul className="mt-1 list-disc pl-5">
               {sites.map((s) => <li key={s} className="break-all">{s}</li>)}
             </ul>

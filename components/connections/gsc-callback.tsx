@@ -18,7 +18,7 @@ type Props = { code: string | null; state: string | null; error: string | null }
 type Found = { kind: "reading" } | { kind: "unknown" } | { kind: "ok"; pending: PendingConsent };
 
 /**
- * The console's redirect back: finds the project the state was started for (sessionStorage), posts the code, the
+ * Google's redirect back: finds the project the state was started for (sessionStorage), posts the code, the
  * state and the chosen property, and shows the result. A 409 PROPERTY_NOT_COVERED lists the covering properties;
  * choosing one posts again with the same code and state (no second consent).
  */
@@ -34,21 +34,21 @@ export function GscCallback({ code, state, error }: Props) {
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="text-2xl font-semibold">Connecting the console</h1>
+      <h1 className="text-2xl font-semibold">Connecting Google Search Console</h1>
       <Card>
         <div aria-live="polite" data-testid="gsc-callback">
           {found.kind === "reading" ? (
-            <p role="status" className="text-sm text-slate-700">Reading the console&apos;s answer…</p>
+            <p role="status" className="text-sm text-slate-700">Reading Google&apos;s answer…</p>
           ) : found.kind === "unknown" ? (
             <Problem title="We can't tell which project this was for">
               This page finishes a connection started from a project&apos;s Connections page in this browser tab. Open the project in IndexWatch,
               go to Connections and connect again.
             </Problem>
           ) : error || !code || !state ? (
-            <Problem title={error === "access_denied" ? "You cancelled at the console" : "The console did not grant access"} pending={found.pending}>
+            <Problem title={error === "access_denied" ? "You cancelled at Google" : "Google did not grant access"} pending={found.pending}>
               {error === "access_denied"
-                ? "Nothing was connected. Connect again when you are ready, and choose Allow on the console's page."
-                : `The console answered "${error ?? "no code"}". Nothing was connected; start again from the Connections page.`}
+                ? "Nothing was connected. Connect again when you are ready, and choose Allow on Google's page."
+                : `Google answered "${error ?? "no code"}". Nothing was connected; start again from the Connections page.`}
             </Problem>
           ) : (
             <Finish code={code} state={state} pending={found.pending} />
@@ -114,8 +114,8 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
         <h2 className="text-lg font-semibold text-emerald-800">Connected</h2>
         <p className="text-sm text-slate-700">
           <strong className="break-all">{s.gscPropertyUrl}</strong> is connected to <strong className="break-all">{project.data?.name ?? s.domain}</strong>
-          {s.gscConnectedAt ? <> since <time dateTime={s.gscConnectedAt}>{formatDateTime(s.gscConnectedAt)}</time></> : null}. IndexWatch can now ask the
-          console whether URLs are indexed, and the domain counts as verified.
+          {s.gscConnectedAt ? <> since <time dateTime={s.gscConnectedAt}>{formatDateTime(s.gscConnectedAt)}</time></> : null}. IndexWatch can now ask
+          Google Search Console whether URLs are indexed, and the domain counts as verified.
         </p>
         <Link href={back.href} className={buttonClasses("primary")}>{back.label}</Link>
       </div>
@@ -126,8 +126,8 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
     const why = reason === "not_covering"
       ? `${post.variables} does not cover ${domain ?? "the project's domain"} (a www. or sub-folder property does not).`
       : reason === "unverified"
-        ? `Your console account has ${post.variables} without a verified permission.`
-        : `Your console account has no verified property ${post.variables}.`;
+        ? `Your Google Search Console account has ${post.variables} without a verified permission.`
+        : `Your Google Search Console account has no verified property ${post.variables}.`;
     return (
       <div className="space-y-3" data-testid="gsc-choose-property">
         <h2 className="text-lg font-semibold">Choose the property to connect</h2>
@@ -135,8 +135,8 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
         {covering.length === 0 ? (
           <>
             <p className="text-sm text-slate-700">
-              None of your account&apos;s verified properties covers {domain ?? "the domain"}. Add and verify <code>sc-domain:{domain ?? "your-domain"}</code> in the
-              console (or connect with the account that owns it), then start again.
+              None of your account&apos;s verified properties covers {domain ?? "the domain"}. Add and verify <code>sc-domain:{domain ?? "your-domain"}</code> in
+              Google Search Console (or connect with the account that owns it), then start again.
             </p>
             <Link href={back.href} className={buttonClasses("secondary")}>{back.label}</Link>
           </>
@@ -159,7 +159,7 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
                 ))}
               </div>
             </fieldset>
-            <p className="text-xs text-slate-600">No second visit to the console is needed: the consent you just gave is used again.</p>
+            <p className="text-xs text-slate-600">No second visit to Google is needed: the consent you just gave is used again.</p>
             <Button type="submit">Connect this property</Button>
           </form>
         )}
@@ -169,7 +169,7 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
   const retryable = post.error instanceof ApiRequestError && (post.error.code === "UPSTREAM_ERROR" || post.error.code === "NETWORK_ERROR");
   return (
     <div className="space-y-3" data-testid="gsc-callback-error">
-      <h2 className="text-lg font-semibold">The console could not be connected</h2>
+      <h2 className="text-lg font-semibold">Google Search Console could not be connected</h2>
       <ConnectionError error={post.error} />
       <div className="flex flex-wrap gap-3">
         {retryable && <Button onClick={() => post.mutate(post.variables ?? pending.propertyUrl)}>Try again</Button>}

@@ -17,7 +17,7 @@ import { newOAuthState, savePendingConsent, type ConsentOrigin } from "./pending
 const n = (v: number) => v.toLocaleString("en-US");
 
 /**
- * The first engine's webmaster console: connect through its consent page (GET gsc/oauth-url, the state and the
+ * Google Search Console: connect through its consent page (GET gsc/oauth-url, the state and the
  * chosen property kept in sessionStorage for /projects/gsc/callback), the property and since when, a revoked grant
  * with a reconnect call to action, today's inspection quota and the shared-quota warning, disconnect.
  */
@@ -29,17 +29,17 @@ export function GscCard({ orgId, projectId, domain, gsc }: { orgId: string; proj
       <section aria-labelledby="gsc-heading" data-testid="gsc-card" className="space-y-4">
         <div>
           <h2 id="gsc-heading" className="flex flex-wrap items-center gap-2 text-base font-semibold">
-            Engine A webmaster console <span data-testid="gsc-status">{status}</span>
+            Google Search Console <span data-testid="gsc-status">{status}</span>
           </h2>
           <p className="mt-1 max-w-prose text-sm text-slate-600">
-            Read-only access to your console property lets IndexWatch ask engine A whether each URL is indexed, and proves ownership of {domain}.
+            Read-only access to your Search Console property lets IndexWatch ask Google whether each URL is indexed, and proves ownership of {domain}.
           </p>
         </div>
 
         {revoked && (
           <div role="status" data-testid="gsc-revoked" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
             <p className="font-semibold">Access was revoked {gsc.revokedAt ? `on ${formatDateTime(gsc.revokedAt)}` : ""}.</p>
-            <p>The console no longer accepts IndexWatch&apos;s access, so engine A inspections have stopped. Reconnect below to resume them.</p>
+            <p>Google Search Console no longer accepts IndexWatch&apos;s access, so Google inspections have stopped. Reconnect below to resume them.</p>
           </div>
         )}
 
@@ -64,14 +64,14 @@ export function GscCard({ orgId, projectId, domain, gsc }: { orgId: string; proj
           <DisconnectButton
             orgId={orgId}
             projectId={projectId}
-            label="Disconnect the console"
-            title="Disconnect the console?"
+            label="Disconnect Google Search Console"
+            title="Disconnect Google Search Console?"
             disconnect={() => disconnectGsc(orgId, projectId)}
           >
             <p>
               IndexWatch forgets its access to {gsc.propertyUrl ? <strong className="break-all">{gsc.propertyUrl}</strong> : "the property"} and stops inspecting
-              URLs through the console. The engine states already recorded on your URLs stay. To revoke the access at the console too, remove IndexWatch in
-              your account&apos;s security settings.
+              URLs through Search Console. The Google states already recorded on your URLs stay. To revoke the access at Google too, remove IndexWatch in
+              your Google Account&apos;s security settings.
             </p>
           </DisconnectButton>
         )}
@@ -96,8 +96,8 @@ function Quota({ gsc }: { gsc: Connections["gsc"] }) {
         <div role="status" data-testid="gsc-shared-quota" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <p className="font-semibold">Quota shared with another tool: {n(gsc.quotaUsedElsewhereToday)} used elsewhere today.</p>
           <p>
-            The console refused inspections before IndexWatch had used {n(limit)} today, so something else spends the same daily quota. Fewer URLs
-            can be inspected through the console until it resets; give IndexWatch its own property (for example a URL-prefix property) to avoid this.
+            Search Console refused inspections before IndexWatch had used {n(limit)} today, so something else spends the same daily quota. Fewer URLs
+            can be inspected through Search Console until it resets; give IndexWatch its own property (for example a URL-prefix property) to avoid this.
           </p>
         </div>
       )}
@@ -105,7 +105,7 @@ function Quota({ gsc }: { gsc: Connections["gsc"] }) {
   );
 }
 
-/** Starts the console's consent for a property (prefilled `sc-domain:{domain}`); `from` is where the callback leads back. */
+/** Starts Google's consent for a property (prefilled `sc-domain:{domain}`); `from` is where the callback leads back. */
 export function GscConnectForm({ orgId, projectId, domain, initialProperty, reconnect, from = "connections" }: {
   orgId: string; projectId: string; domain: string; initialProperty: string | null; reconnect: boolean; from?: ConsentOrigin;
 }) {
@@ -141,10 +141,10 @@ export function GscConnectForm({ orgId, projectId, domain, initialProperty, reco
       }}
     >
       <p id={`${id}-how`} className="max-w-prose text-sm text-slate-700">
-        {reconnect ? "Reconnect" : "Connect"} in three steps: choose the property, grant read-only access on the console&apos;s page, and you come back here.
+        {reconnect ? "Reconnect" : "Connect"} in three steps: choose the property, grant read-only access on Google&apos;s page, and you come back here.
       </p>
       <TextField
-        label="Console property"
+        label="Search Console property"
         name="propertyUrl"
         value={property}
         onChange={(e) => setProperty(e.target.value)}
@@ -156,7 +156,7 @@ export function GscConnectForm({ orgId, projectId, domain, initialProperty, reco
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={start.isPending || empty}>
-          {start.isPending ? "Opening the console…" : reconnect ? "Reconnect the console" : "Connect the console"}
+          {start.isPending ? "Opening Google Search Console…" : reconnect ? "Reconnect Google Search Console" : "Connect Google Search Console"}
         </Button>
       </div>
       <div aria-live="polite" className="empty:hidden">

@@ -1,11 +1,11 @@
 import { DataTable, type Column } from "@/components/ui/data-table";
 import type { UrlImport } from "@/lib/queries/imports";
-import { n } from "./labels";
+import { importRowReasonText, n } from "./labels";
 
 type RowError = UrlImport["rowErrors"][number];
 const COLUMNS: Column<RowError>[] = [
   { key: "line", header: "Line", align: "right", cell: (e) => e.line },
-  { key: "reason", header: "Reason", cell: (e) => e.reason },
+  { key: "reason", header: "Why it is left out", className: "min-w-[12rem] max-w-[28rem]", cell: (e) => importRowReasonText(e.reason) },
   { key: "value", header: "Value", className: "max-w-[20rem] break-all font-mono text-xs", cell: (e) => e.value ?? "—" },
 ];
 

@@ -19,7 +19,19 @@ export const ISSUE_TYPE_LABELS: Record<Issue["type"], string> = {
   crawled_not_indexed: "Crawled, not indexed",
   dropped_from_index: "Dropped from the index",
   indexnow_key_invalid: "IndexNow key invalid",
-  gsc_auth_revoked: "Engine A connection revoked",
+  gsc_auth_revoked: "Google Search Console access revoked",
+  crawler_blocked: "Googlebot blocked",
+  removal_stuck: "Removal stuck",
+};
+
+/** What reported an issue group (its metadata `source`), in words: the engines by their names. */
+export const ISSUE_SOURCE_LABELS: Record<string, string> = {
+  engineA: "Google Search Console", engineB: "Bing Webmaster Tools", engines: "Google and Bing", audit: "IndexWatch's audit",
+};
+/** The metadata keys a group keeps from its first detection, in words (an unknown key shows as it is). */
+export const ISSUE_METADATA_LABELS: Record<string, string> = {
+  source: "Reported by", propertyUrl: "Search Console property", revokedAt: "Revoked at", sitemaps: "Sitemaps", count: "Count",
+  responseCode: "IndexNow answer (HTTP)", keyLocation: "Key file",
 };
 
 export const SEVERITY_ORDER: readonly IssueSeverity[] = ["critical", "warning", "info"];

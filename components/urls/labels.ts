@@ -22,8 +22,8 @@ export const ENGINE_B_LABELS: Labels<Values<"engineBState">> = {
   unknown: "Unknown", indexed: "Indexed", not_indexed: "Not indexed", submitted: "Submitted", blocked: "Blocked", error: "Error",
 };
 export const DISAGREEMENT_LABELS: Labels<NonNullable<UrlFilters["disagreement"]>> = {
-  indexable_not_in_engine: "Indexable, but an engine has not indexed it",
-  nonindexable_but_indexed: "Not indexable, but an engine indexed it",
+  indexable_not_in_engine: "Indexable, but Google or Bing has not indexed it",
+  nonindexable_but_indexed: "Not indexable, but Google or Bing indexed it",
   any: "Either disagreement",
 };
 
@@ -40,8 +40,8 @@ export const keysOf = <T extends string>(labels: Labels<T>) => Object.keys(label
 
 /** How an observation of a URL came about (history `source`). */
 export const INSPECTION_SOURCE_LABELS: Record<string, string> = { inspect_now: "Inspect now", scheduled: "Scheduled", requested: "Check again" };
-export const HISTORY_KIND_LABELS: Record<"audit" | "engineA" | "engineB", string> = { audit: "Audit", engineA: "Engine A", engineB: "Engine B" };
-export const ROBOTS_ENGINE_LABELS: Record<"engineA" | "engineB", string> = { engineA: "engine A", engineB: "engine B" };
+export const HISTORY_KIND_LABELS: Record<"audit" | "engineA" | "engineB", string> = { audit: "Audit", engineA: "Google", engineB: "Bing" };
+export const ROBOTS_ENGINE_LABELS: Record<"engineA" | "engineB", string> = { engineA: "Googlebot", engineB: "Bingbot" };
 
 /** The audit fields a history entry lists in `changed`, in words. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {

@@ -7,6 +7,7 @@ import { DetailRow } from "@/components/ui/detail-row";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { latestEngineAnswerQuery, type ProjectRef, type TrackedUrl, type UrlHistoryEntry } from "@/lib/queries/urls";
+import { GoogleCheckNote } from "./google-check-note";
 import { DROP_CAUSE_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, engineTone, INSPECTION_SOURCE_LABELS } from "./labels";
 
 type Engine = "engineA" | "engineB";
@@ -14,7 +15,7 @@ type Engine = "engineA" | "engineB";
 // The raw fields each engine's answer is kept with, in the order a reader wants them (ENGINES.md).
 const RAW_FIELDS: Record<Engine, [key: string, label: string][]> = {
   engineA: [["coverageState", "Coverage state"], ["verdict", "Verdict"], ["indexingState", "Indexing state"], ["robotsTxtState", "robots.txt state"],
-    ["pageFetchState", "Page fetch state"], ["lastCrawlTime", "Last crawl"], ["googleCanonical", "Engine's canonical"], ["userCanonical", "Declared canonical"]],
+    ["pageFetchState", "Page fetch state"], ["lastCrawlTime", "Last crawl"], ["googleCanonical", "Google's canonical"], ["userCanonical", "Declared canonical"]],
   engineB: [["HttpStatus", "HTTP status"], ["DocumentSize", "Document size"], ["LastCrawledDate", "Last crawled"], ["DiscoveryDate", "Discovered"], ["IssueType", "Crawl issue"]],
 };
 const DATE_FIELDS = new Set(["lastCrawlTime", "LastCrawledDate", "DiscoveryDate"]);
@@ -27,12 +28,12 @@ export function UrlEngines({ projectRef, url }: { projectRef: ProjectRef; url: T
     <section aria-labelledby="url-engines-heading">
       <h3 id="url-engines-heading" className="text-sm font-semibold">Search engines</h3>
       <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="url-engines">
-        <EngineCard projectRef={projectRef} url={url} engine="engineA" title="Engine A" service="webmaster console" />
-        <EngineCard projectRef={projectRef} url={url} engine="engineB" title="Engine B" service="webmaster API" />
+        <EngineCard projectRef={projectRef} url={url} engine="engineA" title="Google" service="Google Search Console" />
+        <EngineCard projectRef={projectRef} url={url} engine="engineB" title="Bing" service="Bing Webmaster Tools" />
       </div>
       <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[max-content_1fr]">
-        <DetailRow label="Indexed since (either engine)">{when(url.indexedAt)}</DetailRow>
-        <DetailRow label="Last engine sync">{when(url.lastEngineSyncAt)}</DetailRow>
+        <DetailRow label="Indexed since (Google or Bing)">{when(url.indexedAt)}</DetailRow>
+        <DetailRow label="Last asked Google or Bing">{when(url.lastEngineSyncAt)}</DetailRow>
       </dl>
     </section>
   );
@@ -50,13 +51,14 @@ function EngineCard({ projectRef, url, engine, title, service }: { projectRef: P
         <Badge tone={engineTone(state)}>{label}</Badge>
       </h4>
       <p className="text-xs text-slate-600">{service}</p>
+      {engine === "engineA" && <GoogleCheckNote projectRef={projectRef} urlId={url.id} />}
       {answer.isPending ? (
-        <div role="status" aria-busy="true" className="mt-2 h-16 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading the engine&apos;s answer…</span></div>
+        <div role="status" aria-busy="true" className="mt-2 h-16 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading {title}&apos;s answer…</span></div>
       ) : answer.isError ? (
         <ErrorAlert error={answer.error} className="mt-2" />
       ) : answer.data === null ? (
         <p className="mt-2 text-sm text-slate-600">
-          No answer yet: it is asked after an inspection, when the engine is connected and its quota allows. &ldquo;Unknown&rdquo; never counts as not indexed.
+          No answer yet: {title} is asked after an inspection, when it is connected and its quota allows. &ldquo;Unknown&rdquo; never counts as not indexed.
         </p>
       ) : (
         <Answer entry={answer.data} engine={engine} />
@@ -87,7 +89,7 @@ function Answer({ entry, engine }: { entry: UrlHistoryEntry; engine: Engine }) {
       {rows.length > 0 && <dl className="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[max-content_1fr]">{rows}</dl>}
       {typeof s.inspectionResultLink === "string" && /^https:\/\//.test(s.inspectionResultLink) && (
         <a href={s.inspectionResultLink} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline underline-offset-2">
-          Open this inspection in the console<span className="sr-only"> (opens in a new tab)</span>
+          Open this inspection in Google Search Console<span className="sr-only"> (opens in a new tab)</span>
         </a>
       )}
     </div>

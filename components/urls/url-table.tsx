@@ -29,7 +29,7 @@ const twoLines = (first: string, second: string) => <>{first} <span className="b
 /**
  * The URL cell is a button that opens the detail panel; a long URL gives up its host before its path (the
  * full URL is its name, title and text), with when and how it was discovered below. Health, indexability
- * and the engines are badges whose text says the state (the colour only repeats it); the last check is
+ * and Google's and Bing's states are badges whose text says the state (the colour only repeats it); the last check is
  * under the health. With `selection`, each row has a checkbox.
  */
 export function UrlTable({ urls, onOpen, selection }: { urls: TrackedUrl[]; onOpen: (urlId: string) => void; selection?: Selection }) {
@@ -67,8 +67,8 @@ export function UrlTable({ urls, onOpen, selection }: { urls: TrackedUrl[]; onOp
       ),
     },
     { key: "indexability", header: "Indexability", className: nowrap, cell: (u) => <Badge tone={INDEXABILITY_TONE[u.indexability]}>{indexabilityText(u.indexability, audited(u))}</Badge> },
-    { key: "engineA", header: "Engine A", className: nowrap, cell: (u) => <Badge tone={engineTone(u.engineAState)}>{ENGINE_A_LABELS[u.engineAState]}</Badge> },
-    { key: "engineB", header: "Engine B", className: nowrap, cell: (u) => <Badge tone={engineTone(u.engineBState)}>{ENGINE_B_LABELS[u.engineBState]}</Badge> },
+    { key: "engineA", header: "Google", className: nowrap, cell: (u) => <Badge tone={engineTone(u.engineAState)}>{ENGINE_A_LABELS[u.engineAState]}</Badge> },
+    { key: "engineB", header: "Bing", className: nowrap, cell: (u) => <Badge tone={engineTone(u.engineBState)}>{ENGINE_B_LABELS[u.engineBState]}</Badge> },
     { key: "clicks", header: twoLines("Clicks", "(28 d)"), align: "right", className: nowrap, cell: (u) => <Figure value={u.clicks28d} /> },
     { key: "impressions", header: twoLines("Impressions", "(28 d)"), align: "right", className: nowrap, cell: (u) => <Figure value={u.impressions28d} /> },
   ];

@@ -8,7 +8,7 @@ import type { AuditIssueType, AuditOutcome, FinalAnswer } from "./types";
 type Indexing = Pick<AuditOutcome, "indexability" | "canonicalUrl" | "metaRobots" | "xRobotsTag"> & { detected: AuditIssueType[] };
 
 /**
- * Indexability of a 2xx answer for engine A's and engine B's crawlers: noindex (X-Robots-Tag or
+ * Indexability of a 2xx answer for Google's and Bing's crawlers: noindex (X-Robots-Tag or
  * robots meta tags, either engine), else canonicalized (the canonical differs from the final URL),
  * else indexable. The head's `<link rel=canonical>` wins over a `Link` header; a non-HTML answer
  * is judged by its headers alone.

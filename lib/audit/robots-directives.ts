@@ -9,7 +9,7 @@ export interface RobotsDirective {
   value: string | null;
 }
 
-/** The crawlers whose indexing decision counts (engine A and engine B). */
+/** The crawlers whose indexing decision counts (Google's and Bing's). */
 export const INDEXING_AGENTS = ["googlebot", "bingbot"] as const;
 
 // Directives whose own syntax has a colon: their name can never be a crawler prefix.

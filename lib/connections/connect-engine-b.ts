@@ -12,8 +12,8 @@ import { statusSelect, toConnectionStatus } from "./status";
 import { upstreamError } from "./upstream-errors";
 
 const SITE_FAILURES = {
-  site_not_verified: "The project's domain is listed for this API key but not verified in the second engine's webmaster tool. Verify it there, then try again.",
-  site_not_found: "The project's domain is not among the sites of this API key. Add and verify it in the second engine's webmaster tool, then try again.",
+  site_not_verified: "The project's domain is listed for this API key but not verified in Bing Webmaster Tools. Verify it there, then try again.",
+  site_not_found: "The project's domain is not among the sites of this API key. Add and verify it in Bing Webmaster Tools, then try again.",
 } as const;
 
 /**
@@ -27,7 +27,7 @@ export async function connectEngineB(ctx: OrgCtx, projectId: string, input: Engi
   const project = await getProjectOrThrow(ctx, projectId);
   const listed = await listSites(input.apiKey, { now });
   if (listed.kind === "revoked") {
-    throw new DomainError("ENGINE_KEY_INVALID", "The second engine refused this API key (invalid or revoked). Copy the key again from its webmaster tool.", { engine: "engineB" });
+    throw new DomainError("ENGINE_KEY_INVALID", "Bing Webmaster Tools refused this API key (invalid or revoked). Copy the key again from Bing Webmaster Tools (Settings, API access).", { engine: "engineB" });
   }
   if (listed.kind !== "ok") throw upstreamError("engineB", listed, now);
   const match = matchEngineBSite(listed.value.sites, project.domain);

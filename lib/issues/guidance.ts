@@ -83,7 +83,7 @@ export const ISSUE_GUIDANCE: Record<IssueType, IssueGuidance> = {
     whyItMatters:
       "Without a sitemap, engines discover pages only through links, which is slow for new or deep pages, and IndexWatch cannot keep the inventory up to date by itself.",
     howToFix:
-      "Publish a sitemap (most CMSs have a setting or a plugin) at /sitemap.xml, name it in robots.txt with a \"Sitemap:\" line, and submit it in each engine's webmaster tools. Until then you can add URLs by hand or import a list.",
+      "Publish a sitemap (most CMSs have a setting or a plugin) at /sitemap.xml, name it in robots.txt with a \"Sitemap:\" line, and submit it in Google Search Console and Bing Webmaster Tools. Until then you can add URLs by hand or import a list.",
   },
   blocked_by_robots: {
     title: "Blocked by robots.txt",
@@ -109,14 +109,14 @@ export const ISSUE_GUIDANCE: Record<IssueType, IssueGuidance> = {
   discovered_not_indexed: {
     title: "Discovered, not indexed",
     whyItMatters:
-      "The engine knows the URL but has not crawled it yet. This is the normal queue state of a new page and usually clears within days; if it lasts weeks, the engine does not consider the page worth crawling.",
+      "Google knows the URL but has not crawled it yet. This is the normal queue state of a new page and usually clears within days; if it lasts weeks, Google does not consider the page worth crawling.",
     howToFix:
-      "Give it time first. If it persists: link to the page from relevant, well-linked pages, keep it in the sitemap with an accurate lastmod, submit it through IndexNow, and check that the server is fast enough that the engine does not throttle its crawling of the site.",
+      "Give it time first. If it persists: link to the page from relevant, well-linked pages, keep it in the sitemap with an accurate lastmod, submit it through IndexNow, and check that the server is fast enough that Google does not throttle its crawling of the site.",
   },
   crawled_not_indexed: {
     title: "Crawled, not indexed",
     whyItMatters:
-      "The engine fetched the page and chose not to index it, usually because it sees it as thin, duplicate or low value compared with other pages of the site or the web.",
+      "Google fetched the page and chose not to index it, usually because it sees it as thin, duplicate or low value compared with other pages of the site or the web.",
     howToFix:
       "Improve what makes the page unique (content, not just a template with a few fields), merge near-duplicates and canonicalize the rest, and link to it internally. Pages that are fine but not important can stay this way. After a substantial change, submit the URL again.",
   },
@@ -124,7 +124,7 @@ export const ISSUE_GUIDANCE: Record<IssueType, IssueGuidance> = {
     title: "Dropped from the index",
     whyItMatters: "The page was indexed and no longer is: it lost its search traffic.",
     howToFix:
-      "First rule out a technical cause on the URL detail: a new noindex, a canonical to another URL, a robots.txt rule, a 4xx/5xx or a bot challenge. If the page is technically fine, the engine reassessed it: compare it with the pages that replaced it, improve it, then request indexing again and watch the history.",
+      "First rule out a technical cause on the URL detail: a new noindex, a canonical to another URL, a robots.txt rule, a 4xx/5xx or a bot challenge. If the page is technically fine, Google or Bing reassessed it: compare it with the pages that replaced it, improve it, then request indexing again and watch the history.",
   },
   indexnow_key_invalid: {
     title: "IndexNow key invalid",
@@ -133,9 +133,23 @@ export const ISSUE_GUIDANCE: Record<IssueType, IssueGuidance> = {
       "The key file must stay published at the site root (https://your-domain/<key>.txt) with the key as its only content, answering 200 without a redirect to another host. Restore it, or generate a new key in the project setup and publish that file, then verify the key again.",
   },
   gsc_auth_revoked: {
-    title: "Engine A connection revoked",
-    whyItMatters: "IndexWatch can no longer read engine A's index data for the project: inspections and index states stop updating.",
+    title: "Google Search Console access revoked",
+    whyItMatters: "IndexWatch can no longer read Google's index data for the project: Search Console inspections and Google index states stop updating.",
     howToFix:
-      "Reconnect the search console account from the project setup. The connection stops when the user who granted it loses access to the property, removes the app's access, or changes the account password; connect with an account that is an owner of the property.",
+      "Reconnect Google Search Console on the project's Connections page. The connection stops when the user who granted it loses access to the property, removes the app's access, or changes the account password; connect with an account that is an owner of the property.",
+  },
+  crawler_blocked: {
+    title: "Googlebot gets errors our audit does not",
+    whyItMatters:
+      "Your server logs show verified Googlebot fetches answered 403 or 5xx for pages that answer 200 to our audit. Google cannot index a page it cannot fetch, and repeated errors slow its crawling of the whole site.",
+    howToFix:
+      "Look for a firewall, bot-management or rate-limiting rule that treats Googlebot differently (by user agent, IP range or request rate), or cloaking by user agent. Allow verified crawlers rather than user-agent strings, then watch the crawl activity page: the issue resolves when Googlebot gets 2xx again.",
+  },
+  removal_stuck: {
+    title: "Removal stuck",
+    whyItMatters:
+      "Pages you declared removed are still indexed by Google or Bing after the time you allowed: searchers can still land on them, and an outdated or leaked page stays visible.",
+    howToFix:
+      "Open the Removals page: it shows what our audit sees for each stuck URL. Make the site say it clearly (404 or 410, a permanent redirect to a live page, or a noindex served to both crawlers; a robots.txt block alone hides the noindex), submit the removal sitemap in Google Search Console and Bing Webmaster Tools, and for urgent cases use Search Console's Removals tool with the CSV. The issue resolves when both engines have dropped the URLs.",
   },
 };

@@ -14,7 +14,9 @@ export const SEVERITY: Record<IssueType, { severity: IssueSeverity; why: string 
   dropped_from_index: { severity: "critical", why: "a page that was indexed has been lost from search" },
   sitemap_unreachable: { severity: "critical", why: "URL discovery stops: neither the service nor the engines can read the sitemap" },
   indexnow_key_invalid: { severity: "critical", why: "every IndexNow submission for the project is rejected" },
-  gsc_auth_revoked: { severity: "critical", why: "engine A inspections and index data stop until the connection is renewed" },
+  gsc_auth_revoked: { severity: "critical", why: "Google Search Console inspections and Google index data stop until the connection is renewed" },
+  crawler_blocked: { severity: "critical", why: "verified Googlebot gets errors or 403 where visitors get the page: it cannot index what it cannot fetch" },
+  removal_stuck: { severity: "warning", why: "a page you removed is still in Google's or Bing's index past the time you allowed" },
   broken_link: { severity: "warning", why: "a 4xx page is often a removal that should leave the sitemap; the site itself works" },
   redirect_chain: { severity: "warning", why: "the page is reached, with wasted hops and crawl budget" },
   waf_challenge_detected: { severity: "warning", why: "a bot challenge may hide pages from crawlers that are not allow-listed" },
@@ -23,7 +25,7 @@ export const SEVERITY: Record<IssueType, { severity: IssueSeverity; why: string 
   stale_missing_from_sitemap: { severity: "warning", why: "a tracked URL left the sitemap: removed on purpose or by mistake" },
   has_noindex: { severity: "warning", why: "often deliberate, but it keeps a tracked URL out of search" },
   canonical_mismatch: { severity: "warning", why: "the engines will index another URL instead of this one" },
-  crawled_not_indexed: { severity: "warning", why: "the engine read the page and chose not to index it (quality or duplication)" },
+  crawled_not_indexed: { severity: "warning", why: "Google read the page and chose not to index it (quality or duplication)" },
   discovered_not_indexed: { severity: "info", why: "the normal queue state of a new page; it usually clears by itself" },
 };
 

@@ -16,7 +16,7 @@ export const indexingMetricsQuery = z.object({
 const hours = z.number().min(0).nullable();
 export const TimeToIndex = z.object({
   urls: z.number().int().min(0).describe("URLs first seen by us in the window"),
-  indexed: z.number().int().min(0).describe("Of those, URLs this engine (any: either) has said indexed"),
+  indexed: z.number().int().min(0).describe("Of those, URLs this engine (engineA: Google, engineB: Bing, any: either) has said indexed"),
   medianHours: hours.describe("Median hours from first seen to first indexed, over the indexed ones; null when none"),
   p90Hours: hours.describe("90th percentile of the same"),
   within7d: z.number().min(0).max(1).describe("Share of `urls` indexed within 7 days of being first seen"),

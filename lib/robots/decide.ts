@@ -21,7 +21,7 @@ const DISALLOW_ALL: RobotsTxt = { mode: "disallow_all", groups: [], sitemaps: []
 /**
  * Turns the outcome of fetching /robots.txt (after redirects) into rules (RFC 9309 §2.3.1):
  * 2xx → the parsed file; 4xx → unavailable, allow all; 5xx or unreachable → disallow all.
- * 429 is treated like 5xx: it says "come back later", not "there is no file", and engine A's
+ * 429 is treated like 5xx: it says "come back later", not "there is no file", and Google's
  * crawler documents the same. A final 3xx means the redirect limit was hit: unavailable, allow all.
  */
 export function robotsDecisionForFetch(

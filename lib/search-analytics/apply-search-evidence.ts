@@ -12,7 +12,7 @@ const EVIDENCE_BATCH = 1000;
 /**
  * After a pull: every tracked URL's 28-day clicks, impressions, CTR, position and days with impressions, and its last impression day,
  * then the evidence. A page with an impression on day D was indexed on D: where nothing newer is known of
- * engine A (no inspection after the start of D), its state becomes `indexed`, source `search_analytics`,
+ * Google (engineA: no inspection after the start of D), its state becomes `indexed`, source `search_analytics`,
  * observed at the start of D. A URL already indexed only has its provenance moved forward; one that was
  * not goes through the engine observations like an inspection's answer (history entry, coverage issues
  * cleared). No impressions is no evidence: nothing is ever downgraded here.

@@ -16,8 +16,8 @@ export const URL_PRIORITIES = ["high", "normal", "low"] as const;
 export const URL_SORTS = ["discoveredAt", "clicks28d", "impressions28d", "lastImpressionAt", "engineAObservedAt", "lastGooglebotFetchAt"] as const;
 
 // Disagreement filter (SPEC.md leaves "reports not indexed" open). An engine "reports not indexed" when it
-// gave a known state that is not indexed: engine A crawled_not_indexed, discovered_not_indexed, excluded
-// or blocked; engine B not_indexed or blocked. unknown, submitted, redirected (A) and error (B) say nothing.
+// gave a known state that is not indexed: Google (engineA) crawled_not_indexed, discovered_not_indexed, excluded
+// or blocked; Bing (engineB) not_indexed or blocked. unknown, submitted, redirected (Google) and error (Bing) say nothing.
 // - indexable_not_in_engine: indexability = indexable AND (A reports not indexed OR B reports not indexed)
 // - nonindexable_but_indexed: indexability ∈ {noindex, canonicalized, blocked_by_robots} AND (A = indexed OR B = indexed)
 // - any: either of the two (they never overlap).
@@ -26,9 +26,9 @@ export const ENGINE_B_NOT_INDEXED = ["not_indexed", "blocked"] as const;
 export const NON_INDEXABLE = ["noindex", "canonicalized", "blocked_by_robots"] as const;
 
 export const DISAGREEMENT_DESCRIPTION =
-  "`indexable_not_in_engine`: indexability is `indexable` and an engine reports the URL not indexed (engineAState ∈ "
-  + "{crawled_not_indexed, discovered_not_indexed, excluded, blocked} or engineBState ∈ {not_indexed, blocked}). "
-  + "`nonindexable_but_indexed`: indexability ∈ {noindex, canonicalized, blocked_by_robots} and engineAState or engineBState is `indexed`. "
+  "`indexable_not_in_engine`: indexability is `indexable` and Google or Bing reports the URL not indexed (Google: engineAState ∈ "
+  + "{crawled_not_indexed, discovered_not_indexed, excluded, blocked}, or Bing: engineBState ∈ {not_indexed, blocked}). "
+  + "`nonindexable_but_indexed`: indexability ∈ {noindex, canonicalized, blocked_by_robots} and Google (engineAState) or Bing (engineBState) reports `indexed`. "
   + "`any`: either.";
 
 export const urlParams = projectParams.extend({ urlId: uuidParam });
@@ -41,15 +41,15 @@ const flag = z.enum(["true", "false"]);
 export const listUrlsQuery = paginationQuery.extend({
   healthState: filter(z.enum(HEALTH_STATES), "Only URLs in this health state"),
   indexability: filter(z.enum(INDEXABILITIES), "Only URLs with this indexability"),
-  engineAState: filter(z.enum(ENGINE_A_STATES), "Only URLs in this engine A state"),
-  engineBState: filter(z.enum(ENGINE_B_STATES), "Only URLs in this engine B state"),
+  engineAState: filter(z.enum(ENGINE_A_STATES), "Only URLs in this Google state (engineAState, from Google Search Console)"),
+  engineBState: filter(z.enum(ENGINE_B_STATES), "Only URLs in this Bing state (engineBState, from Bing Webmaster Tools)"),
   source: filter(z.enum(URL_SOURCES), "Only URLs that entered the inventory this way"),
   hasIssues: filter(flag, "`true`: URLs with an open membership (resolvedAt null) in an issue group whose status is `open`; `false`: the others"),
   isStale: filter(flag, "`true`: URLs with staleAt set (missing from the sitemap); `false`: the others"),
   disagreement: filter(z.enum(DISAGREEMENTS), DISAGREEMENT_DESCRIPTION),
-  stateSource: filter(z.enum([...STATE_SOURCES, "none"]), "Only URLs whose engine A verdict comes from this source (`none`: no verdict observed yet)"),
+  stateSource: filter(z.enum([...STATE_SOURCES, "none"]), "Only URLs whose Google verdict comes from this source (`none`: no verdict observed yet)"),
   verdictOlderThanDays: filter(z.coerce.number().int().min(1).max(3650),
-    "Only URLs whose engine A verdict was observed more than this many days ago, or never"),
+    "Only URLs whose Google verdict was observed more than this many days ago, or never"),
   notCrawledDays: filter(z.coerce.number().int().min(1).max(3650),
     "Only URLs without a verified Googlebot fetch in this many days (from server logs), or never"),
   sort: filter(z.enum(URL_SORTS.flatMap((f) => [f, `${f}:asc`, `${f}:desc`] as const) as [string, ...string[]]),
@@ -94,13 +94,13 @@ export const TrackedUrlResponse = z.object({
   consecutiveInspectionFailures: z.number().int().min(0),
   lastIndexNowSubmittedAt: atOrNull,
   indexNowAttempts: z.number().int(),
-  engineAState: z.enum(ENGINE_A_STATES),
-  engineBState: z.enum(ENGINE_B_STATES),
+  engineAState: z.enum(ENGINE_A_STATES).describe("Google's index state for the URL (Google Search Console)"),
+  engineBState: z.enum(ENGINE_B_STATES).describe("Bing's index state for the URL (Bing Webmaster Tools)"),
   indexedAt: atOrNull, lastEngineSyncAt: atOrNull, nextInspectionAt: atOrNull,
   engineAStateSource: z.enum(STATE_SOURCES).nullable()
     .describe("What said engineAState: a URL inspection, or Search Analytics impressions (a page shown in Google's results was indexed that day)"),
   engineAObservedAt: atOrNull.describe("When engineAState was last known true: an inspection's time, or the start (Pacific time) of the last day with impressions"),
-  engineBObservedAt: atOrNull.describe("When engineBState was last observed"),
+  engineBObservedAt: atOrNull.describe("When Bing's state (engineBState) was last observed"),
   clicks28d: z.number().int().min(0).nullable().describe("Google Search clicks over the last 28 days (null before the first Search Analytics pull)"),
   impressions28d: z.number().int().min(0).nullable(),
   ctr28d: z.number().min(0).nullable().describe("clicks28d / impressions28d"),

@@ -13,7 +13,7 @@ const ts = z.string().nullable();
 export const ProjectVerification = z.object({
   projectId: z.uuid(),
   domain: z.string(),
-  verified: z.boolean().describe("True when any of the IndexNow key, DNS, gsc or engineB timestamps is set"),
+  verified: z.boolean().describe("True when any of the IndexNow key, DNS, Google Search Console (gsc) or Bing Webmaster Tools (engineB) timestamps is set"),
   dnsRecordName: z.string().describe("TXT host to create: `_service.{domain}`"),
   dnsRecordValue: z.string().nullable().describe("Full TXT value `service-site-verification={token}`; null when there is no token"),
   dnsVerificationToken: z.string().nullable(),

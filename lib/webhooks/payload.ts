@@ -23,7 +23,7 @@ export function envelopeOf(event: PublicEvent, now: Date): PublicEventEnvelope {
 /** The webhook-id of an event: the same for every endpoint, attempt and replay (receivers deduplicate on it). */
 export const messageIdFor = (eventId: string) => `msg_${createHash("sha256").update(eventId).digest("base64url").slice(0, 27)}`;
 
-const ENGINE_NAMES = { engineA: "engine A (webmaster console)", engineB: "engine B" } as const;
+const ENGINE_NAMES = { engineA: "Google", engineB: "Bing" } as const;
 
 function appUrl(path: string): string {
   const base = (process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
@@ -67,12 +67,20 @@ export async function slackMessage(e: EventEnvelope): Promise<{ text: string; bl
         + `${e.data.actorUserId ? " (by hand)" : " (no URL has it any more)"}.`;
       break;
     case "url.dropped_from_index":
-      text = `:warning: ${link(e.data.url, e.data.url)} was dropped from the index of ${esc(ENGINE_NAMES[e.data.engine])} `
+      text = `:warning: ${link(e.data.url, e.data.url)} was dropped from ${esc(ENGINE_NAMES[e.data.engine])}'s index `
         + `(${esc(e.data.from)} → ${esc(e.data.to)}) on *${domain}*. Likely cause: ${esc(e.data.cause.replace(/_/g, " "))}.`;
       break;
     case "sync.completed":
       text = `:arrows_counterclockwise: Sitemap sync of *${domain}* ${e.data.status === "partial" ? "finished with some sitemaps unread" : "finished"}: `
         + `${plural(e.data.admitted, "new URL")}.`;
+      break;
+    case "url.removed":
+      text = `:wastebasket: ${link(e.data.url, e.data.url)} is out of the index on *${domain}* `
+        + `(declared ${esc(e.data.declaredAt.slice(0, 10))}, removed ${esc(e.data.removedAt.slice(0, 10))}).`;
+      break;
+    case "removal.stuck":
+      text = `:hourglass: ${link(e.data.url, e.data.url)} is still indexed on *${domain}* ${esc(e.data.stuckAfterDays)} days after its removal was declared. `
+        + `${esc(e.data.reason)}.`;
       break;
     case "import.completed":
       text = `:inbox_tray: Import into *${domain}* completed: ${plural(e.data.insertedRows, "URL")} added, ${e.data.skippedRows} skipped.`;

@@ -170,8 +170,8 @@ describe("DELETE engineB", () => {
   it("clears the key and timestamp, keeps URLs' engineBState, audits once and is idempotent", async () => {
     const { t, apiKey } = await setup();
     expect((await connect(t, apiKey)).res.status).toBe(200);
-    await db.project.update({ where: { id: t.projectId }, data: { engineBLastError: "Engine B GetUrlInfo: HTTP 500" } });
-    expect(record(await getConnections(t)).body.data.engineB.lastError).toBe("Engine B GetUrlInfo: HTTP 500");
+    await db.project.update({ where: { id: t.projectId }, data: { engineBLastError: "Bing Webmaster Tools GetUrlInfo: HTTP 500" } });
+    expect(record(await getConnections(t)).body.data.engineB.lastError).toBe("Bing Webmaster Tools GetUrlInfo: HTTP 500");
     const url = await db.trackedUrl.create({
       data: { organizationId: t.organizationId, projectId: t.projectId, url: `https://${t.domain}/b`, source: "manual", engineBState: "indexed" },
     });

@@ -388,7 +388,7 @@ describe("deliveries", () => {
     expect(opened).toContain("2 URLs affected");
     expect(opened).toMatch(/<http:\/\/127\.0\.0\.1:3000\/projects\/[0-9a-f-]+\/issues\/[0-9a-f-]+\|/);
     const dropped = texts.find((x) => x.includes("dropped"))!;
-    expect(dropped).toContain("engine A");
+    expect(dropped).toContain("dropped from Google's index");
     expect(dropped).toContain("noindex added");
     expect(dropped).not.toContain("<b>"); // escaped
     void hook;

@@ -9,15 +9,17 @@ import { QueryError } from "@/components/ui/query-error";
 import { coverageQuery, type Coverage, type PlanReason } from "@/lib/queries/coverage";
 import type { Project } from "@/lib/queries/projects";
 import { projectHref } from "../project-paths";
+import { CHECK_REASON_LABELS } from "@/components/urls/check-reasons";
 import { ShareBar } from "./share-bar";
 
 /** Today's plan by reason, in the order the backlog spends the quota (lib/coverage PLAN_REASONS). */
 export const PLAN_REASON_LABELS: Record<PlanReason, { label: string; hint: string }> = {
-  never_observed: { label: "Never checked", hint: "No verdict from Google yet" },
-  check_again: { label: "Checked again on request", hint: "Check again or inspect now, asked by your team" },
-  audit_changed: { label: "Page changed", hint: "Our audit saw a material change" },
-  at_risk: { label: "At risk (possible drop)", hint: "An important page whose impressions stopped" },
-  oldest_verdict: { label: "Oldest verdicts", hint: "The verdicts that waited longest, high priority first" },
+  never_observed: CHECK_REASON_LABELS.never_observed,
+  check_again: CHECK_REASON_LABELS.check_again,
+  audit_changed: CHECK_REASON_LABELS.audit_changed,
+  at_risk: { label: CHECK_REASON_LABELS.at_risk.label, hint: "An important page whose impressions stopped, or one Google last said indexed" },
+  crawl_aging: CHECK_REASON_LABELS.crawl_aging,
+  oldest_verdict: CHECK_REASON_LABELS.oldest_verdict,
 };
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -36,7 +38,7 @@ export function CoverageCard({ orgId, project }: { orgId: string; project: Proje
       <section aria-labelledby={`${id}-title`} data-testid="coverage">
         <h2 id={`${id}-title`} className="text-lg font-semibold">Coverage</h2>
         <p className="mt-1 max-w-prose text-sm text-slate-600">
-          How recent each search engine&apos;s verdict on your tracked URLs is, and what today&apos;s Google inspections go to.
+          How recent Google&apos;s and Bing&apos;s verdicts on your tracked URLs are, and what today&apos;s Google inspections go to.
         </p>
         {/* A retry after an error shows the skeleton again, so "Try again" visibly does something. */}
         {coverage.isPending || (coverage.isError && coverage.isFetching) ? (

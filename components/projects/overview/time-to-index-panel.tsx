@@ -6,7 +6,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import type { TimeToIndex } from "@/lib/metrics/schemas";
 import { indexingMetricsQuery, type TrendRange } from "@/lib/queries/trends";
 
-const ENGINES = [["any", "Either engine"], ["engineA", "Engine A"], ["engineB", "Engine B"]] as const;
+const ENGINES = [["any", "Google or Bing"], ["engineA", "Google"], ["engineB", "Bing"]] as const;
 const TOP_PREFIXES = 5;
 
 /** Hours as a reader wants them: under two days in hours, else in days. */
@@ -25,7 +25,7 @@ export function TimeToIndexPanel({ orgId, projectId, days }: { orgId: string; pr
   return (
     <section aria-labelledby="tti-title" className="mt-6 border-t border-slate-100 pt-4" data-testid="time-to-index">
       <h3 id="tti-title" className="text-base font-semibold">Time to index</h3>
-      <p className="text-sm text-slate-600">For the URLs first seen in the last {days} days: how long until an engine first said indexed.</p>
+      <p className="text-sm text-slate-600">For the URLs first seen in the last {days} days: how long until Google and Bing first said indexed; &ldquo;Google or Bing&rdquo; counts whichever said it first.</p>
       {total.isPending ? (
         <div role="status" aria-busy="true" className="mt-3 h-24 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading time to index…</span></div>
       ) : total.isError ? (
@@ -34,10 +34,10 @@ export function TimeToIndexPanel({ orgId, projectId, days }: { orgId: string; pr
         <p className="mt-3 text-sm text-slate-600" data-testid="time-to-index-empty">No URL was first seen in this range.</p>
       ) : (
         <>
-          <MetricsTable caption="Time to index per engine" rows={ENGINES.map(([key, label]) => [label, overall[key]])} />
+          <MetricsTable caption="Time to index on Google and on Bing" rows={ENGINES.map(([key, label]) => [label, overall[key]])} />
           {prefixes.data && prefixes.data.groups.length > 1 && (
             <MetricsTable
-              caption={`Either engine, by path (the ${Math.min(TOP_PREFIXES, prefixes.data.groups.length)} largest sections)`}
+              caption={`Google or Bing, by path (the ${Math.min(TOP_PREFIXES, prefixes.data.groups.length)} largest sections)`}
               rows={prefixes.data.groups.slice(0, TOP_PREFIXES).map((g) => [<code key={g.group}>{g.group}</code>, g.engines.any])}
             />
           )}

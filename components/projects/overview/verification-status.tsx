@@ -11,8 +11,8 @@ export function VerificationStatus({ project }: { project: Project }) {
   const methods: Array<[string, string | null, string]> = [
     ["DNS TXT record", project.dnsVerifiedAt, "Verified"],
     ["IndexNow key file", project.indexNowKeyVerifiedAt, "Verified"],
-    ["Search console", project.gscConnectedAt, "Connected"],
-    ["Second engine webmaster tools", project.engineBConnectedAt, "Connected"],
+    ["Google Search Console", project.gscConnectedAt, "Connected"],
+    ["Bing Webmaster Tools", project.engineBConnectedAt, "Connected"],
   ];
   return (
     <Card>

@@ -17,22 +17,22 @@ type Method = "dns" | "indexnow" | "console" | "engineB";
 const METHODS: readonly [Method, string, string][] = [
   ["dns", "DNS TXT record", "Add one record at your DNS provider."],
   ["indexnow", "IndexNow key file", "Upload one small text file to your site."],
-  ["console", "Webmaster console", "Connect engine A's console, where the domain is verified."],
-  ["engineB", "Engine B API key", "Paste a key of engine B's webmaster tools."],
+  ["console", "Google Search Console", "Connect the Search Console account where the domain is verified."],
+  ["engineB", "Bing Webmaster Tools API key", "Paste an API key from Bing Webmaster Tools."],
 ];
 
 /** How the domain was proved, in words. */
 function verifiedBy(v: { dnsVerifiedAt: string | null; indexNowKeyVerifiedAt: string | null; gscConnectedAt: string | null; engineBConnectedAt: string | null }) {
   if (v.dnsVerifiedAt) return "Verified through the DNS record.";
   if (v.indexNowKeyVerifiedAt) return "Verified through the IndexNow key file.";
-  if (v.gscConnectedAt) return "Verified through the webmaster console connection.";
-  if (v.engineBConnectedAt) return "Verified through engine B.";
+  if (v.gscConnectedAt) return "Verified through the Google Search Console connection.";
+  if (v.engineBConnectedAt) return "Verified through Bing Webmaster Tools.";
   return "Ownership is verified.";
 }
 
 /**
  * Step 3: a DNS TXT record, an IndexNow key file, or a connection to either engine (where the domain is already
- * verified) proves the domain is the user's. The console's consent comes back to this step.
+ * verified) proves the domain is the user's. Google's consent comes back to this step.
  */
 export function OwnershipStep({ orgId, project, focus, onVerified, onContinue, onSkip }: {
   orgId: string; project: Project; focus: boolean; onVerified: () => void; onContinue: () => void; onSkip: () => void;

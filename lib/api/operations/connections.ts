@@ -38,23 +38,23 @@ export const deleteProjectGscOp = defineOperation({
 export const postProjectEngineBOp = defineOperation({
   method: "POST", path: `${P}/engineB`, tags, scopes: W, params: projectParams, body: engineBConnectBody, response: ConnectionStatus,
   errors: ["ENGINE_KEY_INVALID", "ENGINE_SITE_NOT_VERIFIED", "UPSTREAM_ERROR", "INTEGRATION_NOT_CONFIGURED"],
-  summary: "Connect the second engine with an API key",
+  summary: "Connect Bing Webmaster Tools with an API key",
   description: "Lists the key's sites (a test call). The project domain must be one of them, verified: a site URL `http(s)://{domain}` at the root, "
     + "with or without the final `/`. 409 ENGINE_SITE_NOT_VERIFIED otherwise, `meta.reason` `site_not_verified` (listed, `meta.sites` the matching "
-    + "URLs) or `site_not_found` (`meta.sites` the key's sites); 400 ENGINE_KEY_INVALID when the engine refuses the key; 502 UPSTREAM_ERROR "
+    + "URLs) or `site_not_found` (`meta.sites` the key's sites); 400 ENGINE_KEY_INVALID when Bing Webmaster Tools refuses the key; 502 UPSTREAM_ERROR "
     + "when it fails or throttles (then with `Retry-After` and `meta.retryAfterSeconds`). The key is stored AES-256-GCM and never returned or logged; "
     + "`engineBConnectedAt` set, `project.engineb_connected` audited.",
 });
 export const deleteProjectEngineBOp = defineOperation({
   method: "DELETE", path: `${P}/engineB`, tags, scopes: W, params: projectParams, response: ConnectionStatus,
-  summary: "Disconnect the second engine",
+  summary: "Disconnect Bing Webmaster Tools",
   description: "Clears the stored key and `engineBConnectedAt`; URLs keep their `engineBState`. Idempotent; audited (`project.engineb_disconnected`) "
     + "when something was removed.",
 });
 export const getProjectConnectionsOp = defineOperation({
   method: "GET", path: `${P}/connections`, tags, scopes: R, params: projectParams, response: ConnectionsResponse,
-  summary: "Search engine connections",
-  description: "Both engines' connection state. `gsc.revokedAt` is set when Google Search Console answered `invalid_grant` for the stored token (the grant "
+  summary: "Google Search Console and Bing Webmaster Tools connections",
+  description: "The connection state of Google Search Console (`gsc`) and Bing Webmaster Tools (`engineB`). `gsc.revokedAt` is set when Google Search Console answered `invalid_grant` for the stored token (the grant "
     + "must be connected again). The Google Search Console quota of the property today (Pacific day), by our own count: "
     + "`quotaUsedToday` of `quotaLimit` (2,000 per property); `sharedQuotaDetected` when Google Search Console refused before our count reached the limit, "
     + "with `quotaUsedElsewhereToday` the inspections another tool spent.",

@@ -27,9 +27,9 @@ export const postProjectInspectionsOp = defineOperation({
 export const getProjectUrlHistoryOp = defineOperation({
   method: "GET", path: `${P}/urls/{urlId}/history`, tags, scopes: R, params: urlParams, query: urlHistoryQuery,
   response: UrlHistoryEntryResponse, paginated: true,
-  summary: "The URL's audit and engine history, newest first",
+  summary: "The URL's audit, Google and Bing history, newest first",
   description: "One entry per audit (`kind: audit`, `state` = what it saw, `changed` = fields that differ from the previous audit) and per "
-    + "definitive engine answer (`kind: engineA` / `engineB`: `state` holds the mapped state, the raw fields that decided it — coverage state, "
-    + "verdict, indexing state, robots.txt and fetch states, or the engine-B record — and, for a drop from the index, `droppedFrom` and "
+    + "definitive answer of Google or Bing (`kind: engineA` = Google Search Console / `engineB` = Bing Webmaster Tools: `state` holds the mapped state, the raw fields that decided it — coverage state, "
+    + "verdict, indexing state, robots.txt and fetch states, or the Bing Webmaster Tools record — and, for a drop from the index, `droppedFrom` and "
     + "`dropCause`); `source` says what asked (`scheduled`, `inspect_now`, `requested`). `kind` keeps one kind only. Kept 400 days.",
 });

@@ -20,7 +20,7 @@ export const getProjectMetricsIndexingOp = defineOperation({
   method: "GET", path: `${P}/metrics/indexing`, tags: ["Statistics"], scopes: R, params: projectParams, query: indexingMetricsQuery,
   response: IndexingMetricsResponse,
   summary: "Time to index",
-  description: "For the URLs first seen by IndexWatch in the last `days` days: per engine (`any` = either engine, `engineA`, `engineB`) the URLs, "
+  description: "For the URLs first seen by IndexWatch in the last `days` days: per engine (`any` = Google or Bing, whichever first; `engineA` = Google; `engineB` = Bing) the URLs, "
     + "how many that engine has said indexed, the median and 90th-percentile hours from first seen to first indexed (null when none; an engine "
     + "that already had the page counts 0), and the shares (0-1) of the window's URLs indexed within 7 and 30 days. `groupBy=pathPrefix` "
     + "splits by the first `depth` directories of the path (`/blog/`; top-level pages are `/`), the 50 largest groups first. "

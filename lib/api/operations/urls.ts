@@ -14,7 +14,7 @@ export const getProjectUrlsOp = defineOperation({
   summary: "List the project's tracked URLs",
   description: "Ordered by (discoveredAt, id) ascending. Every filter is optional and they combine with AND; an unknown enum value is a 400. "
     + "`hasIssues=true`: the URL has an open membership (resolvedAt null) in an issue group whose status is `open`. "
-    + "`isStale=true`: staleAt is set. `disagreement` compares the audit with both engines: " + DISAGREEMENT_DESCRIPTION
+    + "`isStale=true`: staleAt is set. `disagreement` compares the audit with Google and Bing: " + DISAGREEMENT_DESCRIPTION
     + " `meta.total` is exact.",
 });
 export const postProjectUrlsOp = defineOperation({
@@ -40,5 +40,5 @@ export const getProjectStatsOp = defineOperation({
   method: "GET", path: `${P}/stats`, tags: ["Statistics"], scopes: R, params: projectParams, response: WebsiteStatsResponse,
   summary: "Live counters of the project",
   description: "Kept exact as URLs enter and change. Before the first URL there is no counter row: `id`, `createdAt`, `updatedAt` and `lastReconciledAt` are null and every counter is 0. "
-    + "broken = client_error + server_error + timeout; indexed = either engine reports `indexed`; notIndexed = an engine reported a state and neither reports `indexed`; stale = staleAt set.",
+    + "broken = client_error + server_error + timeout; indexed = Google or Bing reports `indexed`; notIndexed = Google or Bing reported a state and neither reports `indexed`; stale = staleAt set.",
 });

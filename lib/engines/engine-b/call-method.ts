@@ -23,7 +23,7 @@ export async function callMethod(
   const url = methodUrl(method);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   url.searchParams.set("apikey", apiKey);
-  const what = `Engine B ${method}`;
+  const what = `Bing Webmaster Tools ${method}`;
 
   const answer = await callUpstream({ url: url.toString(), method: "GET", timeoutMs: options.timeoutMs }, now);
   if (answer.kind === "failure") return { kind: "transient", code: answer.code, message: `${what}: ${answer.message}` };

@@ -23,7 +23,7 @@ const NOINDEX = new Set(["BLOCKED_BY_META_TAG", "BLOCKED_BY_HTTP_HEADER"]);
 const KNOWN_VERDICTS = new Set(["PASS", "NEUTRAL", "FAIL", "PARTIAL"]);
 
 /**
- * The engine-A state of one inspection. The coverage text decides (normalized prefix match);
+ * Google's state (engineAState) of one inspection. The coverage text decides (normalized prefix match);
  * indexed always means verdict PASS, so a text that disagrees with a known verdict, or a text we do
  * not know, falls back to the verdict and the enums. INDEXING_ALLOWED never means indexed.
  */

@@ -17,7 +17,7 @@ export function ConnectionsClient({ orgId, projectId }: { orgId: string; project
       <div>
         <h2 id="connections-heading" className="text-lg font-semibold">Search engine connections</h2>
         <p className="mt-1 max-w-prose text-sm text-slate-600">
-          Connect the engines&apos; webmaster tools to see whether each URL is indexed there. Either connection also verifies that you own the domain.
+          Connect Google Search Console and Bing Webmaster Tools to see whether each URL is indexed on Google and on Bing. Either connection also verifies that you own the domain.
         </p>
       </div>
       {project.isPending || connections.isPending ? (
@@ -29,7 +29,7 @@ export function ConnectionsClient({ orgId, projectId }: { orgId: string; project
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <GscCard orgId={orgId} projectId={projectId} domain={project.data.domain} gsc={connections.data.gsc} />
-          {/* Under the console's card on wide screens (row 2 of its column), and right after it in reading order. */}
+          {/* Under the Google card on wide screens (row 2 of its column), and right after it in reading order. */}
           {connections.data.gsc.connected && (
             <GscPropertiesCard orgId={orgId} projectId={projectId} domain={project.data.domain} className="lg:col-start-1 lg:row-start-2" />
           )}

@@ -6,7 +6,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IssueGuidance } from "@/components/issues/issue-guidance";
 import { IssueUrlsTable } from "@/components/issues/issue-urls-table";
-import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
+import { ISSUE_METADATA_LABELS, ISSUE_SOURCE_LABELS, ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -148,7 +148,10 @@ function IssueFacts({ issue }: { issue: Issue }) {
           <dd className="min-w-0">
             <ul className="space-y-0.5">
               {metadata.map(([k, v]) => (
-                <li key={k} className="break-all"><span className="font-mono text-xs text-slate-600">{k}</span>: {typeof v === "string" ? v : JSON.stringify(v)}</li>
+                <li key={k} className="break-all">
+                  {ISSUE_METADATA_LABELS[k] ? <span className="text-slate-600">{ISSUE_METADATA_LABELS[k]}</span> : <span className="font-mono text-xs text-slate-600">{k}</span>}:{" "}
+                  {k === "source" && typeof v === "string" ? ISSUE_SOURCE_LABELS[v] ?? v : typeof v === "string" ? v : JSON.stringify(v)}
+                </li>
               ))}
             </ul>
           </dd>
