@@ -17,6 +17,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/inngest", methods: ["GET", "POST", "PUT"] },
   { path: "/api/invites/[token]", methods: ["GET"] },
   { path: "/api/invites/[token]/accept", methods: ["POST"] },
+  { path: "/api/mcp", methods: ["GET", "POST", "DELETE"] },
   { path: "/api/openapi.json", methods: ["GET"] },
   { path: "/api/ping", methods: ["GET"] },
   { path: "/api/user/me", methods: ["GET", "DELETE"] },

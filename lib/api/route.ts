@@ -74,12 +74,14 @@ async function authenticate(headers: Headers): Promise<Principal> {
   return principal;
 }
 
-function requireScopes(principal: Principal, scopes: string[]): void {
+/** 403 FORBIDDEN naming the missing scopes (meta.missingScopes); also the MCP tools' check (lib/api/mcp). */
+export function requireScopes(principal: Principal, scopes: readonly string[]): void {
   const missing = missingScopes(principal.scopes, scopes as never);
   if (missing.length) throw new DomainError("FORBIDDEN", `This credential lacks the scope ${missing.join(", ")}`, { missingScopes: missing });
 }
 
-function parseParams(schema: ZodType | undefined, raw: Record<string, unknown>) {
+/** Path parameters through their schema; malformed ids answer 404 as unknown ones do. Also the MCP tools' ids. */
+export function parseParams(schema: ZodType | undefined, raw: Record<string, unknown>) {
   assertNoNulInParams(raw);
   if (!schema) return raw;
   const r = schema.safeParse(raw);

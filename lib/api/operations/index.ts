@@ -21,3 +21,4 @@ import "./search-analytics";
 import "./coverage";
 import "./priorities";
 import "./gsc-properties";
+import "./mcp";
