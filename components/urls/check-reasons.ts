@@ -4,6 +4,7 @@ import type { CheckReason } from "@/lib/engine-sync/check-reasons";
 export const CHECK_REASON_LABELS: Record<CheckReason, { label: string; hint: string }> = {
   never_observed: { label: "Never checked", hint: "No verdict from Google yet" },
   check_again: { label: "Checked again on request", hint: "Check again or inspect now, asked by your team" },
+  removal: { label: "Following a removal", hint: "The URL was declared removed: has Google dropped it yet?" },
   audit_changed: { label: "Page changed", hint: "Our audit saw a material change" },
   last_seen_indexed: { label: "Confirming it is still indexed", hint: "An inspection of the page; Google last said indexed" },
   at_risk: { label: "At risk (possible drop)", hint: "An important page whose impressions stopped against its usual rhythm" },

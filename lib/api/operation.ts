@@ -37,6 +37,8 @@ export type OperationSpec = {
   paginated?: boolean;
   /** `response` is the whole body, not wrapped in the envelope (e.g. the OpenAPI document itself). */
   rawResponse?: boolean;
+  /** The success body's media type when it is not JSON (e.g. "application/xml" for a raw sitemap); default application/json. */
+  responseContentType?: string;
   /** The success answer is HTTP 201. */
   created?: boolean;
   /** Error codes beyond the ones every operation of its kind may answer. */

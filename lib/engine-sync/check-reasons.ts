@@ -7,6 +7,8 @@ export const CHECK_REASON_PRIORITY = {
   never_observed: 0,
   /** A user asked: "check again" or inspect now. */
   check_again: 1,
+  /** The URL is in a removal batch (lib/removals): has Google dropped it since it was declared? */
+  removal: 1,
   /** Our audit changed materially (status, indexability, canonical). */
   audit_changed: 2,
   /** An inspection found the page as Google last saw it indexed: confirm it still is. */

@@ -54,7 +54,7 @@ function errorCodes(op: Operation, isPublic: boolean): ErrorCode[] {
 function successResponses(op: Operation, components: Components, id: string): Record<string, unknown> {
   const item = op.response ? toOpenApiSchema(op.response, "output", components, `${id}Data`) : undefined;
   const data = item && (op.paginated || op.responseIsList) ? { type: "array", items: item } : item;
-  const content = { "application/json": { schema: op.rawResponse ? (data ?? {}) : successEnvelope(data, !!op.paginated) } };
+  const content = { [op.responseContentType ?? "application/json"]: { schema: op.rawResponse ? (data ?? {}) : successEnvelope(data, !!op.paginated) } };
   const out: Record<string, unknown> = { [op.created ? "201" : "200"]: { description: op.created ? "Created" : "OK", content } };
   for (const [status, description] of Object.entries(op.alsoReturns ?? {})) out[status] = { description, content };
   return out;

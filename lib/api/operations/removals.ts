@@ -1,0 +1,66 @@
+// OpenAPI registrations of the removals area (issue 25): one defineOperation per endpoint, read by its route and the OpenAPI document.
+import { z } from "zod";
+import { R, W } from "@/lib/auth/scopes";
+import { projectParams } from "@/lib/projects/schemas";
+import {
+  CreateRemovalBody, CreateRemovalResponse, listRemovalsQuery, listRemovalUrlsQuery, MAX_REMOVAL_URLS, RemovalBatchResponse, removalParams, RemovalUrlResponse,
+} from "@/lib/removals/schemas";
+import { defineOperation } from "../operation";
+
+const base = "/api/user/organizations/{organizationId}/projects/{id}/removals";
+const tags = ["Removals"];
+
+export const getRemovalsOp = defineOperation({
+  method: "GET", path: base, tags, scopes: R, params: projectParams, query: listRemovalsQuery, response: RemovalBatchResponse, paginated: true,
+  summary: "The project's removal batches",
+  description: "Batches of URLs declared as leaving the index, active ones with stuck URLs first, then active, then the rest, newest first; `status` filters. "
+    + "Each batch has its counts per state (pending, confirmed by site, removed, stuck, cancelled), per engine (`engineA` Google, `engineB` Bing) its progress "
+    + "and days from declaration to removal, and why its stuck URLs are stuck. `meta.suggestions` lists URLs that left the sitemap and now answer 404/410 "
+    + "or redirect (at most 50; `meta.suggestionsTotal` counts them all): offered as removals, never declared by themselves.",
+});
+export const postRemovalsOp = defineOperation({
+  method: "POST", path: base, tags, scopes: W, params: projectParams, body: CreateRemovalBody, response: CreateRemovalResponse, created: true,
+  errors: ["NOT_FOUND", "CONFLICT"],
+  summary: "Declare a removal",
+  description: `Up to ${MAX_REMOVAL_URLS.toLocaleString("en-US")} tracked URLs (\`urlIds\` or \`urls\`) with one intent: \`gone\` (the page answers 404 or 410), `
+    + "`redirected` (a permanent redirect to `redirectTarget`; without one, to each URL's own audited target, or any live page), `noindexed` (noindex served to "
+    + "Googlebot and Bingbot) or `blocked` (robots.txt disallows both). From then on our audit checks each URL, Google and Bing are asked through the coverage "
+    + "backlog, and a URL still indexed `stuckAfterDays` (default 30) after the declaration is stuck (`removal_stuck` issue, `removal.stuck` webhook). "
+    + "Refused whole: URLs the project does not track (400 naming them in `meta.untracked`), ids that are not the project's (404, `meta.unknownIds`), a redirect "
+    + "target that is one of the URLs (400), a URL already in an active removal (409, `meta.urls`). Accepted with `warnings`: a redirect target on another host, "
+    + "the `blocked` intent (a blocked page can stay indexed: the engines no longer see its noindex), URLs the sitemap still lists.",
+});
+export const getRemovalOp = defineOperation({
+  method: "GET", path: `${base}/{removalId}`, tags, scopes: R, params: removalParams, response: RemovalBatchResponse,
+  summary: "One removal batch with per-engine progress",
+});
+export const deleteRemovalOp = defineOperation({
+  method: "DELETE", path: `${base}/{removalId}`, tags, scopes: W, params: removalParams, response: RemovalBatchResponse,
+  summary: "Cancel a removal",
+  description: "URLs not yet removed are cancelled (free for another removal), their `removal_stuck` memberships resolve, and the public removal sitemap answers 404 from now on.",
+});
+export const getRemovalUrlsOp = defineOperation({
+  method: "GET", path: `${base}/{removalId}/urls`, tags, scopes: R, params: removalParams, query: listRemovalUrlsQuery, response: RemovalUrlResponse, paginated: true,
+  summary: "The URLs of a removal batch",
+  description: "Stuck first, then pending, confirmed by site, removed and cancelled, by URL; `state` filters. Per URL: what our audit sees (in words) and each "
+    + "engine's last state, when it dropped the URL and after how many days. `format=csv` answers every URL of the batch as `text/csv` (url first) for Search "
+    + "Console's Removals tool.",
+});
+export const getRemovalSitemapOp = defineOperation({
+  method: "GET", path: `${base}/{removalId}/sitemap.xml`, tags, scopes: R, params: removalParams, response: z.string(), rawResponse: true, responseContentType: "application/xml",
+  summary: "The removal sitemap (XML)",
+  description: "A sitemap (`application/xml`) of the batch's URLs with `lastmod` = when the removal was declared: submit it to Google Search Console and Bing "
+    + "Webmaster Tools so that they re-fetch the URLs and find them gone. The same file is served without credentials at the batch's `sitemapUrl`.",
+});
+export const getPublicRemovalSitemapOp = defineOperation({
+  method: "GET", path: "/api/removal-sitemaps/{file}", tags, scopes: "public", params: z.object({ file: z.string().max(80) }), response: z.string(), rawResponse: true, responseContentType: "application/xml",
+  summary: "A removal sitemap at its public address",
+  description: "`{token}.xml`, the unguessable address a batch's `sitemapUrl` gives. No credentials. Answers 404 once the batch is cancelled.",
+});
+export const getUrlRemovalsOp = defineOperation({
+  method: "GET", path: "/api/user/organizations/{organizationId}/projects/{id}/urls/{urlId}/removals", tags, scopes: R,
+  params: z.object({ organizationId: removalParams.shape.organizationId, id: removalParams.shape.id, urlId: removalParams.shape.removalId }),
+  response: RemovalUrlResponse, responseIsList: true,
+  summary: "A URL's removal timeline",
+  description: "Every removal the URL has been part of (at most 20, newest first): declared, confirmed by our audit, removed by each engine, stuck or cancelled.",
+});

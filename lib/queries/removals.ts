@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { CreateRemovalBody, CreateRemovalResponse, RemovalBatchResponse, RemovalsListMeta, RemovalSuggestion, RemovalUrlResponse } from "@/lib/removals/schemas";
+import { fetchApi, fetchApiEnvelope } from "./fetch-api";
+import { projectKeys, projectsPath } from "./projects";
+import { fetchPage, queryString, type Page, type ProjectRef } from "./urls";
+
+export type RemovalBatch = RemovalBatchResponse;
+export type RemovalUrl = RemovalUrlResponse;
+export type Suggestion = RemovalSuggestion;
+export type CreatedRemoval = z.infer<typeof CreateRemovalResponse>;
+export type RemovalsPage = { data: RemovalBatch[]; meta: RemovalsListMeta };
+
+export const removalsPath = (p: ProjectRef, rest = "") => projectsPath(p.orgId, p.projectId, `/removals${rest}`);
+
+export const removalKeys = {
+  all: (p: ProjectRef) => [...projectKeys.project(p.orgId, p.projectId), "removals"] as const,
+  list: (p: ProjectRef, page: Page) => [...removalKeys.all(p), "list", page] as const,
+  urls: (p: ProjectRef, id: string, page: Page, state: string) => [...removalKeys.all(p), "urls", id, page, state] as const,
+  ofUrl: (p: ProjectRef, urlId: string) => [...removalKeys.all(p), "url", urlId] as const,
+};
+
+export async function fetchRemovals(p: ProjectRef, page: Page, signal?: AbortSignal): Promise<RemovalsPage> {
+  const { data, meta } = await fetchApiEnvelope<RemovalBatch[]>(removalsPath(p, queryString(page)), { signal });
+  return { data, meta: meta as unknown as RemovalsListMeta };
+}
+
+export const removalsQuery = (p: ProjectRef, page: Page) =>
+  queryOptions({ queryKey: removalKeys.list(p, page), queryFn: ({ signal }) => fetchRemovals(p, page, signal), placeholderData: keepPreviousData });
+
+export const removalUrlsQuery = (p: ProjectRef, id: string, page: Page, state = "") =>
+  queryOptions({
+    queryKey: removalKeys.urls(p, id, page, state),
+    queryFn: ({ signal }) => fetchPage<RemovalUrl>(removalsPath(p, `/${id}/urls${queryString({ state: state || undefined, ...page })}`), page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const urlRemovalsQuery = (p: ProjectRef, urlId: string) =>
+  queryOptions({
+    queryKey: removalKeys.ofUrl(p, urlId),
+    queryFn: ({ signal }) => fetchApi<RemovalUrl[]>(projectsPath(p.orgId, p.projectId, `/urls/${urlId}/removals`), { signal }),
+  });
+
+export const declareRemoval = (p: ProjectRef, body: CreateRemovalBody) => fetchApi<CreatedRemoval>(removalsPath(p), { method: "POST", body });
+export const cancelRemoval = (p: ProjectRef, id: string) => fetchApi<RemovalBatch>(removalsPath(p, `/${id}`), { method: "DELETE" });
