@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "./(app)/current-user";
+import { selectedOrganization } from "./(app)/session";
+import { landingPath } from "@/lib/portfolio/landing";
 import { buttonClasses } from "@/components/ui/button";
 
 const FEATURES = [
@@ -10,7 +12,9 @@ const FEATURES = [
 ] as const;
 
 export default async function LandingPage() {
-  if (await getCurrentUser()) redirect("/projects");
+  const user = await getCurrentUser();
+  // Signed in: the portfolio for an organization of several projects, the projects page otherwise.
+  if (user) redirect(await landingPath((await selectedOrganization(user))?.id ?? null));
 
   return (
     <div className="min-h-dvh">

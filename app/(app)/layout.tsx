@@ -26,7 +26,10 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
               </p>
             </>
           )}
-          <div className="ml-auto flex min-w-0 items-center gap-3">
+          <div className="ml-auto flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <Link href="/portfolio" className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+              Portfolio
+            </Link>
             <Link href="/projects" className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
               Projects
             </Link>

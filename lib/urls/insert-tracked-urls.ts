@@ -16,9 +16,9 @@ export function firstInspectionAt(project: Pick<InsertProject, "automatedInspect
 /**
  * The URLs to insert: a batch from the caller, or a query over rows already in the database that
  * yields `url`, `n` (a distinct integer rank, ascending in insert order) and `lastmod` (timestamptz or
- * null), in the order to insert them.
+ * null), in the order to insert them; with `withSitemap`, also `sitemap_id` (the sitemap that listed the URL).
  */
-export type TrackedUrlRows = { urls: string[] } | { query: Prisma.Sql };
+export type TrackedUrlRows = { urls: string[] } | { query: Prisma.Sql; withSitemap?: boolean };
 
 /**
  * The one insert of tracked URLs, set-based in a single statement: each new URL gets a time-ordered
@@ -30,12 +30,13 @@ export async function insertTrackedUrls(
   tx: Tx, { project, source, rows, now }: { project: InsertProject; source: UrlSource; rows: TrackedUrlRows; now: Date },
 ): Promise<number> {
   const seen = source === "sitemap" ? now : null;
+  const sitemapId = "query" in rows && rows.withSitemap ? Prisma.sql`r.sitemap_id` : Prisma.sql`NULL::uuid`;
   return tx.$executeRaw(Prisma.sql`
     INSERT INTO tracked_urls (id, organization_id, project_id, url, source, first_seen_in_sitemap_at, last_seen_in_sitemap_at, lastmod,
-                              next_inspection_at, priority, discovered_at, created_at, updated_at)
+                              next_inspection_at, priority, sitemap_id, discovered_at, created_at, updated_at)
     SELECT ${timeOrderedId(now, Prisma.sql`r.n`)}, ${project.organizationId}::uuid, ${project.id}::uuid, r.url, ${source}::"UrlSource",
            ${seen}::timestamptz, ${seen}::timestamptz, r.lastmod, ${firstInspectionAt(project, now)}::timestamptz,
-           ${priorityOf(project.id, Prisma.sql`r.url`)}, ${now}, ${now}, ${now}
+           ${priorityOf(project.id, Prisma.sql`r.url`)}, ${sitemapId}, ${now}, ${now}, ${now}
     FROM (${rowsQuery(rows)}) r
     WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)
     ON CONFLICT (project_id, url) DO NOTHING`);

@@ -16,7 +16,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     <Card>
       <h1 className="text-2xl font-semibold">Sign in</h1>
       <p className="mt-1 mb-6 text-sm text-slate-600">We will email you a link that signs you in. No password needed.</p>
-      <SignInForm callbackUrl={safeCallbackPath(first(params.callbackUrl))} initialError={signInErrorMessage(first(params.error))} />
+      {/* Without a page to come back to, sign-in lands on "/", which picks the portfolio or the projects page. */}
+      <SignInForm callbackUrl={params.callbackUrl === undefined ? "/" : safeCallbackPath(first(params.callbackUrl))} initialError={signInErrorMessage(first(params.error))} />
     </Card>
   );
 }

@@ -30,9 +30,10 @@ export type Admission = {
  * nested loop over an underestimated side is quadratic.
  */
 export async function admitSeenUrls(
-  tx: Tx, project: InsertProject, stage: UrlStage, opts: { complete: boolean; now: Date; actorUserId: string | null },
+  tx: Tx, project: InsertProject, stage: UrlStage, opts: { complete: boolean; now: Date; actorUserId: string | null; files?: string[] },
 ): Promise<Admission> {
   const { now } = opts;
+  await mapSitemapFiles(tx, project, opts.files ?? [], now);
   // Hash joins and the sort over a million staged URLs want more than the default 4 MB.
   await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
   await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = off`);
@@ -48,7 +49,7 @@ export async function admitSeenUrls(
   const staleMarked = opts.complete ? await markMissingStale(tx, project.id, now) : 0;
   // In URL order (the physical order of sync_seen); a URL admitted by hand since the staging is neither inserted nor counted.
   const discovered = staged.netNew
-    ? await insertTrackedUrls(tx, { project, source: "sitemap", now, rows: { query: Prisma.sql`SELECT url, n, lastmod FROM sync_seen WHERE tracked_id IS NULL` } })
+    ? await insertTrackedUrls(tx, { project, source: "sitemap", now, rows: { query: Prisma.sql`SELECT url, n, lastmod, sitemap_id FROM sync_seen WHERE tracked_id IS NULL`, withSitemap: true } })
     : 0;
   await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = on`);
   if (discovered) {
@@ -70,17 +71,43 @@ async function touchSeenUrls(tx: Tx, projectId: string, now: Date): Promise<numb
   return tx.$executeRaw(Prisma.sql`
     WITH u AS (
       UPDATE tracked_urls t SET last_seen_in_sitemap_at = ${now}, first_seen_in_sitemap_at = coalesce(t.first_seen_in_sitemap_at, ${now}),
-             lastmod = coalesce(s.lastmod, t.lastmod), stale_at = NULL, updated_at = ${now}
+             lastmod = coalesce(s.lastmod, t.lastmod), stale_at = NULL, sitemap_id = s.sitemap_id, updated_at = ${now}
       FROM sync_seen s WHERE s.touch AND t.id = s.tracked_id AND t.project_id = ${projectId}::uuid
       RETURNING t.id, s.was_stale
     )
     INSERT INTO sync_cleared (id) SELECT id FROM u WHERE was_stale`);
 }
 
-/** URLs of sitemap origin that no sitemap lists any more (and are not stale yet) become stale now. */
+/**
+ * URLs of sitemap origin that no sitemap lists any more (and are not stale yet) become stale now (they keep the
+ * sitemap that listed them last). Manual and imported URLs that left every sitemap lose their sitemap.
+ */
 async function markMissingStale(tx: Tx, projectId: string, now: Date): Promise<number> {
+  await tx.$executeRaw(Prisma.sql`
+    UPDATE tracked_urls t SET sitemap_id = NULL, updated_at = ${now}
+    WHERE t.project_id = ${projectId}::uuid AND t.source <> 'sitemap' AND t.sitemap_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM sync_seen s WHERE s.tracked_id = t.id)`);
   return tx.$executeRaw(Prisma.sql`
     UPDATE tracked_urls t SET stale_at = ${now}, updated_at = ${now}
     WHERE t.project_id = ${projectId}::uuid AND t.source = 'sitemap' AND t.stale_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM sync_seen s WHERE s.tracked_id = t.id)`);
+}
+
+/**
+ * `sync_files` (ord, id): the sitemap row of each file of the walk, by its ordinal (the `file` of the stage), so the
+ * admission can record which sitemap listed each URL (tracked_urls.sitemap_id: the first file of the walk that
+ * listed it). Files without a row yet get one here (recordSitemaps fills in the rest after the admission).
+ */
+async function mapSitemapFiles(tx: Tx, project: InsertProject, files: string[], now: Date): Promise<void> {
+  if (files.length) {
+    await tx.$executeRaw(Prisma.sql`
+      INSERT INTO sitemaps (id, organization_id, project_id, url, created_at, updated_at)
+      SELECT gen_random_uuid(), ${project.organizationId}::uuid, ${project.id}::uuid, f.url, ${now}, ${now}
+      FROM unnest(${files}::text[]) AS f(url) ORDER BY f.url
+      ON CONFLICT (project_id, url) DO NOTHING`);
+  }
+  await tx.$executeRaw(Prisma.sql`
+    CREATE TEMP TABLE sync_files ON COMMIT DROP AS
+    SELECT (f.ord - 1)::int AS ord, s.id FROM unnest(${files}::text[]) WITH ORDINALITY AS f(url, ord)
+    JOIN sitemaps s ON s.project_id = ${project.id}::uuid AND s.url = f.url`);
 }

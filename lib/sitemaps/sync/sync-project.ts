@@ -56,7 +56,7 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
     try {
       admission = await db.$transaction(async (tx) => {
         // Only a walk that read every sitemap may conclude that a URL left them all.
-        const a = await admitSeenUrls(tx, project, stage, { complete: walk.complete, now, actorUserId: actorUserId(ctx) });
+        const a = await admitSeenUrls(tx, project, stage, { complete: walk.complete, now, actorUserId: actorUserId(ctx), files: walk.files.map((f) => f.url) });
         const roots = walk.files.filter((f) => f.parentUrl === null).map((f) => f.url);
         await reportStaleIssues(tx, ref, now, { marked: a.staleMarked, cleared: a.staleCleared }, roots);
         const completedAt = new Date().toISOString();

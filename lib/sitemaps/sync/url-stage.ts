@@ -15,7 +15,8 @@ const ORPHAN_AFTER_MS = 6 * 3600_000;
  * on the other, memory stays flat whatever the size of the sitemaps, and no transaction is open while
  * the customer's site is fetched. The admission transaction then reads the table once.
  *
- * Lines are buffered into blocks of 256 KB, each sent as one parameter that the server splits (far
+ * Each line is the URL, its lastmod and the walk's ordinal of the file that listed it (which sitemap a
+ * URL belongs to: tracked_urls.sitemap_id). Lines are buffered into blocks of 256 KB, each sent as one parameter that the server splits (far
  * cheaper than arrays of parameters), with one block in flight while the other fills.
  * Every line has a sequence number, so the lines of a file that fails half-way can be taken back
  * (`mark` / `rollback`). WHATWG-serialized URLs never contain a tab or a line break, so the block
@@ -46,7 +47,7 @@ export class UrlStage {
     const now = Date.now();
     await dropOrphanedStages(now);
     const stage = new UrlStage(`${PREFIX}${now}_${randomBytes(6).toString("hex")}`);
-    await sqlExecute(Prisma.sql`CREATE UNLOGGED TABLE ${stage.table} (seq bigint NOT NULL, url text NOT NULL, lastmod timestamptz(3))`);
+    await sqlExecute(Prisma.sql`CREATE UNLOGGED TABLE ${stage.table} (seq bigint NOT NULL, url text NOT NULL, lastmod timestamptz(3), file int NOT NULL DEFAULT 0)`);
     return stage;
   }
 
@@ -60,13 +61,18 @@ export class UrlStage {
    * be promoted by the garbage collector, which kept a million URLs' worth of dead strings on the
    * heap until a full collection).
    */
-  async write(url: string, lastmod: Date | undefined): Promise<void> {
+  async write(url: string, lastmod: Date | undefined, file = 0): Promise<void> {
     // normalizeUrl caps URLs at 2,048 characters; a UTF-8 byte per character unless the URL is not ASCII.
-    if (this.bytes + url.length * 3 + 16 > BLOCK_BYTES) await this.send();
+    if (this.bytes + url.length * 3 + 32 > BLOCK_BYTES) await this.send();
     const block = this.blocks[this.filling];
     this.bytes += block.write(url, this.bytes, "utf8");
     block[this.bytes++] = TAB;
     if (lastmod) this.bytes += block.write(String(lastmod.getTime()), this.bytes, "latin1");
+    // The walk's ordinal of the sitemap file that listed the URL (sitemap coverage); omitted when 0.
+    if (file) {
+      block[this.bytes++] = TAB;
+      this.bytes += block.write(String(file), this.bytes, "latin1");
+    }
     block[this.bytes++] = NEWLINE;
     this.lines++;
   }
@@ -114,8 +120,9 @@ export class UrlStage {
     this.bytes = 0;
     this.lines = 0;
     this.inFlight = sqlExecute(Prisma.sql`
-      INSERT INTO ${this.table} (seq, url, lastmod)
-      SELECT ${from}::bigint + o - 1, split_part(line, E'\t', 1), to_timestamp(nullif(split_part(line, E'\t', 2), '')::bigint / 1000.0)
+      INSERT INTO ${this.table} (seq, url, lastmod, file)
+      SELECT ${from}::bigint + o - 1, split_part(line, E'\t', 1), to_timestamp(nullif(split_part(line, E'\t', 2), '')::bigint / 1000.0),
+             coalesce(nullif(split_part(line, E'\t', 3), '')::int, 0)
       FROM string_to_table(convert_from(${block}::bytea, 'UTF8'), E'\n') WITH ORDINALITY AS l(line, o) WHERE line <> ''`).then(
       () => undefined,
       (error) => void (this.failure ??= error),

@@ -78,7 +78,8 @@ export async function walkSitemaps(opts: {
       if (!n.ok) c.invalid++;
       else if (isOnHost(n.host, domain)) {
         c.onHost++;
-        await stage.write(n.url, e.lastmod);
+        // This file's ordinal in `files` (it is pushed once read): the sitemap the URL is attributed to.
+        await stage.write(n.url, e.lastmod, result.files.length);
       } else {
         c.offHost++;
         if (samples.size + c.samples.length < OFF_HOST_REPORT_LIMIT && !samples.has(n.url) && !c.samples.includes(n.url)) c.samples.push(n.url);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { SitemapCoverageTables } from "@/components/sitemaps/sitemap-coverage";
 import { SitemapSyncCard } from "@/components/sitemaps/sitemap-sync-card";
 import { SitemapTree } from "@/components/sitemaps/sitemap-tree";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -9,10 +10,12 @@ import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { projectQuery } from "@/lib/queries/projects";
 import { sitemapsQuery } from "@/lib/queries/sitemaps";
+import { sitemapCoverageQuery } from "@/lib/queries/portfolio";
 
 export function SitemapsClient({ orgId, projectId, serverNow }: { orgId: string; projectId: string; serverNow: number }) {
   const project = useQuery(projectQuery(orgId, projectId));
   const sitemaps = useQuery(sitemapsQuery({ orgId, projectId }));
+  const coverage = useQuery(sitemapCoverageQuery({ orgId, projectId }));
 
   return (
     <div className="space-y-6">
@@ -39,6 +42,21 @@ export function SitemapsClient({ orgId, projectId, serverNow }: { orgId: string;
           </EmptyState>
         ) : (
           <SitemapTree sitemaps={sitemaps.data} />
+        )}
+      </section>
+
+      <section aria-labelledby="sitemap-coverage-heading" className="space-y-3">
+        <h2 id="sitemap-coverage-heading" className="text-lg font-semibold">Indexed per sitemap and section</h2>
+        {coverage.isPending ? (
+          <ListSkeleton label="Loading the coverage…" rows={4} />
+        ) : coverage.isError ? (
+          <QueryError error={coverage.error} retry={coverage.refetch} />
+        ) : coverage.data.totals.urls === 0 ? (
+          <EmptyState title="No tracked URLs yet" headingLevel={3}>
+            Once a sync has read the sitemaps, this shows how many of each sitemap&apos;s and each section&apos;s URLs Google and Bing have indexed.
+          </EmptyState>
+        ) : (
+          <SitemapCoverageTables coverage={coverage.data} />
         )}
       </section>
     </div>

@@ -4,6 +4,8 @@ import { projectQuery } from "@/lib/queries/projects";
 import { getQueryClient } from "@/lib/queries/query-client";
 import { sitemapsQuery } from "@/lib/queries/sitemaps";
 import { listSitemaps } from "@/lib/sitemaps/sync/list-sitemaps";
+import { getSitemapCoverage } from "@/lib/sitemaps/coverage/get-sitemap-coverage";
+import { sitemapCoverageQuery } from "@/lib/queries/portfolio";
 import { projectOr404 } from "../project-or-404";
 import { SitemapsClient } from "./client";
 
@@ -18,7 +20,10 @@ export default async function SitemapsPage({ params }: { params: Promise<{ proje
   const queryClient = getQueryClient();
   // The project carries the sitemap URL and the last sync start (the 15-minute limit counts from it).
   queryClient.setQueryData(projectQuery(org.id, projectId).queryKey, project);
-  await queryClient.prefetchQuery({ ...sitemapsQuery({ orgId: org.id, projectId }), queryFn: () => listSitemaps(ctx, projectId) });
+  await Promise.all([
+    queryClient.prefetchQuery({ ...sitemapsQuery({ orgId: org.id, projectId }), queryFn: () => listSitemaps(ctx, projectId) }),
+    queryClient.prefetchQuery({ ...sitemapCoverageQuery({ orgId: org.id, projectId }), queryFn: () => getSitemapCoverage(ctx, projectId) }),
+  ]);
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
