@@ -19,5 +19,8 @@ export async function register() {
     // In-process mode: commits cut short by the last stop continue from their last chunk.
     const { resumeCommittingImports } = await import("./lib/imports/resume-committing-imports");
     await resumeCommittingImports().catch((error) => console.error("[imports] resuming commits failed", error));
+    // Server log imports cut short continue after their last committed chunk.
+    const { resumeLogImports } = await import("./lib/crawl-logs/resume-log-imports");
+    await resumeLogImports().catch((error) => console.error("[crawl-logs] resuming log imports failed", error));
   }
 }

@@ -27,4 +27,6 @@ export async function proxy(request: NextRequest) {
 
 // /api/inngest is left out: Next.js buffers the body of every request the proxy sees (10 MB at most)
 // and Inngest's calls carry whole function states; its three methods are Inngest's business anyway.
-export const config = { matcher: ["/projects/:path*", "/settings/:path*", "/account", "/api", "/api/((?!inngest).*)"] };
+// Server log uploads (…/logs, up to 20 GiB, streamed to disk) and pushes (/api/ingest/logs) are left out for
+// the same reason: through the proxy their bodies would be held in memory and cut at 10 MB.
+export const config = { matcher: ["/projects/:path*", "/settings/:path*", "/account", "/api", "/api/((?!inngest|ingest/logs$|.*/logs$).*)"] };

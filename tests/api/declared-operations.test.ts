@@ -85,7 +85,8 @@ describe("each route enforces the scopes it declares", () => {
 
   it("public routes answer without credentials", async () => {
     const unauthorized: string[] = [];
-    for (const s of served.filter((x) => x.handler.operation.scopes === "public")) {
+    // A public route that declares UNAUTHORIZED checks a credential of its own (POST /api/ingest/logs: a project's ingest token).
+    for (const s of served.filter((x) => x.handler.operation.scopes === "public" && !x.handler.operation.errors?.includes("UNAUTHORIZED"))) {
       const op = s.handler.operation;
       const r = await call(s.handler, { method: s.method, url: `http://127.0.0.1:3000${op.path}`, params: paramsFor(op, crypto.randomUUID()), ...(s.method === "GET" ? {} : { json: {} }) });
       if (r.res.status === 401) unauthorized.push(op.key);

@@ -1,0 +1,48 @@
+// Uploads the gzip log through the POST …/logs route handler (multipart, streamed from disk, as a browser sends
+// it), lets the in-process job process it to stored aggregates, and prints one JSON line: wall time, the
+// import's counts, peak RSS and the verifier's cache figures (from the job's completion log line).
+import fs from "node:fs";
+import { Readable } from "node:stream";
+
+const [file, orgId, projectId, sessionToken] = process.argv.slice(2);
+const { registerJobFunctions } = await import("../../lib/jobs/registry");
+registerJobFunctions(() => import("../../inngest/functions").then((m) => m.functions));
+const route = await import("../../app/api/user/organizations/[organizationId]/projects/[id]/logs/route");
+const { whenInProcessIdle } = await import("../../lib/jobs/in-process-queue");
+const { db } = await import("../../lib/db");
+
+let verification = { lookups: 0, cacheHits: 0 };
+const info = console.info;
+console.info = (...args: unknown[]) => {
+  const m = /verification: (\d+) DNS lookups, (\d+) cache hits/.exec(String(args[0]));
+  if (m) verification = { lookups: Number(m[1]), cacheHits: Number(m[2]) };
+  info(...args);
+};
+let peakRss = 0;
+const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 50);
+
+const boundary = `----bench${Date.now()}`;
+async function* multipart() {
+  yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="access.log.gz"\r\nContent-Type: application/gzip\r\n\r\n`);
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) yield chunk as Buffer;
+  yield Buffer.from(`\r\n--${boundary}--\r\n`);
+}
+const t0 = performance.now();
+const req = new Request(`http://bench.local/api/user/organizations/${orgId}/projects/${projectId}/logs`, {
+  method: "POST", body: Readable.toWeb(Readable.from(multipart())) as ReadableStream, duplex: "half",
+  headers: { authorization: `Bearer ${sessionToken}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+} as RequestInit & { duplex: "half" });
+const res = await route.POST(req, { params: Promise.resolve({ organizationId: orgId, id: projectId }) });
+const body = await res.json();
+if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
+const uploadMs = performance.now() - t0;
+await whenInProcessIdle();
+const ms = performance.now() - t0;
+clearInterval(sampler);
+const imp = await db.logImport.findUniqueOrThrow({ where: { id: body.data.id } });
+await db.$disconnect();
+console.log(JSON.stringify({
+  ms, uploadMs, status: imp.status, error: imp.error, linesRead: imp.linesRead, linesParsed: imp.linesParsed, crawlerHits: imp.crawlerHits,
+  verifiedHits: imp.verifiedHits, unverifiedHits: imp.unverifiedHits, rejected: imp.rejected, chunks: imp.chunksDone,
+  peakRssMB: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 1024 / 1024), verification,
+}));

@@ -1,0 +1,116 @@
+import { Prisma, type Tx } from "@/lib/db";
+import { lockProjectStats } from "@/lib/issues/counters";
+import { dayToDate, type HitAggregator } from "./aggregate-hits";
+import { UNTRACKED_CAP, UNTRACKED_PER_CHUNK } from "./config";
+
+const DAY_MS = 86_400_000;
+const isoDay = (day: number) => dayToDate(day).toISOString().slice(0, 10);
+const isoAt = (ms: number) => new Date(ms).toISOString();
+
+export type ProjectKey = { organizationId: string; projectId: string };
+
+/**
+ * Adds one chunk's aggregates to the stored ones, inside the caller's transaction (which also moves the
+ * import's checkpoint or records the pushed batch, so the chunk counts exactly once): per tracked URL ×
+ * family × day, per project × family × day, and the capped list of untracked URLs. Returns the tracked URL ids
+ * touched; their TrackedUrl fields follow with refreshTrackedCrawlFields.
+ */
+export async function commitCrawlAggregates(tx: Tx, p: ProjectKey, agg: HitAggregator, ids: Map<string, string | null>): Promise<string[]> {
+  const untrackedByDay = new Map<string, number>();
+  const untracked = new Map<string, { hits: number; first: number; last: number; status: number | null }>();
+  const cols = { id: [] as string[], family: [] as string[], day: [] as string[], hits: [] as number[], s2: [] as number[], s3: [] as number[],
+    s4: [] as number[], s5: [] as number[], s403: [] as number[], first: [] as string[], last: [] as string[] };
+  for (const u of agg.urlDays.values()) {
+    const id = ids.get(u.key) ?? null;
+    if (!id) {
+      const dk = `${u.family}\t${u.day}`;
+      untrackedByDay.set(dk, (untrackedByDay.get(dk) ?? 0) + u.hits);
+      const t = untracked.get(u.key);
+      if (t) { t.hits += u.hits; t.first = Math.min(t.first, u.first); if (u.last >= t.last) { t.last = u.last; t.status = u.lastStatus; } }
+      else if (untracked.size < UNTRACKED_PER_CHUNK) untracked.set(u.key, { hits: u.hits, first: u.first, last: u.last, status: u.lastStatus });
+      continue;
+    }
+    cols.id.push(id); cols.family.push(u.family); cols.day.push(isoDay(u.day)); cols.hits.push(u.hits);
+    cols.s2.push(u.s2); cols.s3.push(u.s3); cols.s4.push(u.s4); cols.s5.push(u.s5); cols.s403.push(u.s403);
+    cols.first.push(isoAt(u.first)); cols.last.push(isoAt(u.last));
+  }
+
+  if (cols.id.length) {
+    await tx.$executeRaw(Prisma.sql`
+      INSERT INTO crawl_url_days AS d (tracked_url_id, family, day, project_id, hits, status_2xx, status_3xx, status_4xx, status_5xx, status_403, first_fetch_at, last_fetch_at)
+      SELECT u.id, u.family, u.day, ${p.projectId}::uuid, u.hits, u.s2, u.s3, u.s4, u.s5, u.s403, u.first, u.last
+      FROM unnest(${cols.id}::uuid[], ${cols.family}::text[], ${cols.day}::date[], ${cols.hits}::int[], ${cols.s2}::int[], ${cols.s3}::int[],
+                  ${cols.s4}::int[], ${cols.s5}::int[], ${cols.s403}::int[], ${cols.first}::timestamptz[], ${cols.last}::timestamptz[])
+        AS u(id, family, day, hits, s2, s3, s4, s5, s403, first, last)
+      ORDER BY u.id, u.family, u.day
+      ON CONFLICT (tracked_url_id, family, day) DO UPDATE SET hits = d.hits + EXCLUDED.hits,
+        status_2xx = d.status_2xx + EXCLUDED.status_2xx, status_3xx = d.status_3xx + EXCLUDED.status_3xx,
+        status_4xx = d.status_4xx + EXCLUDED.status_4xx, status_5xx = d.status_5xx + EXCLUDED.status_5xx,
+        status_403 = d.status_403 + EXCLUDED.status_403,
+        first_fetch_at = LEAST(d.first_fetch_at, EXCLUDED.first_fetch_at), last_fetch_at = GREATEST(d.last_fetch_at, EXCLUDED.last_fetch_at)`);
+  }
+
+  const pd = [...agg.projectDays.values()];
+  if (pd.length) {
+    await tx.$executeRaw(Prisma.sql`
+      INSERT INTO crawl_project_days AS d (project_id, family, day, verified_hits, unverified_hits, other_hits, status_2xx, status_3xx, status_4xx, status_5xx, untracked_hits, last_seen_at)
+      SELECT ${p.projectId}::uuid, u.family, u.day, u.v, u.uv, u.o, u.s2, u.s3, u.s4, u.s5, u.ut, u.seen
+      FROM unnest(${pd.map((d) => d.family)}::text[], ${pd.map((d) => isoDay(d.day))}::date[], ${pd.map((d) => d.verified)}::int[],
+                  ${pd.map((d) => d.unverified)}::int[], ${pd.map((d) => d.other)}::int[], ${pd.map((d) => d.s2)}::int[], ${pd.map((d) => d.s3)}::int[],
+                  ${pd.map((d) => d.s4)}::int[], ${pd.map((d) => d.s5)}::int[], ${pd.map((d) => untrackedByDay.get(`${d.family}\t${d.day}`) ?? 0)}::int[],
+                  ${pd.map((d) => isoAt(d.lastSeen))}::timestamptz[])
+        AS u(family, day, v, uv, o, s2, s3, s4, s5, ut, seen)
+      ORDER BY u.family, u.day
+      ON CONFLICT (project_id, family, day) DO UPDATE SET verified_hits = d.verified_hits + EXCLUDED.verified_hits,
+        unverified_hits = d.unverified_hits + EXCLUDED.unverified_hits, other_hits = d.other_hits + EXCLUDED.other_hits,
+        status_2xx = d.status_2xx + EXCLUDED.status_2xx, status_3xx = d.status_3xx + EXCLUDED.status_3xx,
+        status_4xx = d.status_4xx + EXCLUDED.status_4xx, status_5xx = d.status_5xx + EXCLUDED.status_5xx,
+        untracked_hits = d.untracked_hits + EXCLUDED.untracked_hits, last_seen_at = GREATEST(d.last_seen_at, EXCLUDED.last_seen_at)`);
+  }
+
+  if (untracked.size) await storeUntracked(tx, p.projectId, untracked);
+  return [...new Set(cols.id)];
+
+}
+
+/**
+ * The tracked URLs' crawl fields, recomputed from the stored aggregates (idempotent, so a resumed import
+ * cannot count twice): last verified Googlebot and Bingbot fetch (never moving back) and verified hits of
+ * every crawler in the last 30 days. Only rows whose values change are written. `ids` limits it to some URLs.
+ */
+export async function refreshTrackedCrawlFields(tx: Tx, p: ProjectKey, now: Date, ids?: string[]): Promise<number> {
+  if (ids && !ids.length) return 0;
+  const since = new Date(now.getTime() - 29 * DAY_MS).toISOString().slice(0, 10);
+  const only = ids ? Prisma.sql`AND tracked_url_id = ANY(${ids}::uuid[])` : Prisma.empty;
+  await lockProjectStats(tx, p); // the lock order of every writer of tracked_urls (lib/issues/detections.ts)
+  return tx.$executeRaw(Prisma.sql`
+    UPDATE tracked_urls t SET last_googlebot_fetch_at = GREATEST(t.last_googlebot_fetch_at, s.g),
+      last_bingbot_fetch_at = GREATEST(t.last_bingbot_fetch_at, s.b), crawler_hits_30d = s.h
+    FROM (SELECT tracked_url_id AS id, max(last_fetch_at) FILTER (WHERE family = 'googlebot') AS g, max(last_fetch_at) FILTER (WHERE family = 'bingbot') AS b,
+                 COALESCE(sum(hits) FILTER (WHERE day >= ${since}::date), 0)::int AS h
+          FROM crawl_url_days WHERE project_id = ${p.projectId}::uuid ${only} GROUP BY tracked_url_id) s
+    WHERE t.id = s.id AND t.project_id = ${p.projectId}::uuid
+      AND (t.crawler_hits_30d IS DISTINCT FROM s.h OR s.g > t.last_googlebot_fetch_at OR (s.g IS NOT NULL AND t.last_googlebot_fetch_at IS NULL)
+           OR s.b > t.last_bingbot_fetch_at OR (s.b IS NOT NULL AND t.last_bingbot_fetch_at IS NULL))`);
+}
+
+/** Existing untracked URLs add up; new ones enter while the project keeps fewer than UNTRACKED_CAP, most hits first. */
+async function storeUntracked(tx: Tx, projectId: string, rows: Map<string, { hits: number; first: number; last: number; status: number | null }>) {
+  const e = [...rows.entries()].sort((a, b) => b[1].hits - a[1].hits);
+  const [{ n }] = await tx.$queryRaw<{ n: number }[]>(Prisma.sql`SELECT count(*)::int AS n FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid`);
+  await tx.$executeRaw(Prisma.sql`
+    WITH u AS (
+      SELECT * FROM unnest(${e.map(([k]) => `https://${k}`)}::text[], ${e.map(([, v]) => v.hits)}::int[], ${e.map(([, v]) => v.status)}::int[],
+                           ${e.map(([, v]) => isoAt(v.first))}::timestamptz[], ${e.map(([, v]) => isoAt(v.last))}::timestamptz[])
+        WITH ORDINALITY AS u(url, hits, status, first, last, ord)
+    ), known AS (
+      SELECT u.* FROM u JOIN crawl_untracked_urls c ON c.project_id = ${projectId}::uuid AND c.url = u.url
+    ), fresh AS (
+      SELECT u.* FROM u WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.url = u.url) ORDER BY u.ord LIMIT ${Math.max(0, UNTRACKED_CAP - n)}
+    )
+    INSERT INTO crawl_untracked_urls AS c (project_id, url, verified_hits, last_status, first_seen_at, last_seen_at)
+    SELECT ${projectId}::uuid, x.url, x.hits, x.status, x.first, x.last FROM (SELECT * FROM known UNION ALL SELECT * FROM fresh) x ORDER BY x.url
+    ON CONFLICT (project_id, url) DO UPDATE SET verified_hits = c.verified_hits + EXCLUDED.verified_hits,
+      last_status = CASE WHEN EXCLUDED.last_seen_at >= c.last_seen_at THEN EXCLUDED.last_status ELSE c.last_status END,
+      first_seen_at = LEAST(c.first_seen_at, EXCLUDED.first_seen_at), last_seen_at = GREATEST(c.last_seen_at, EXCLUDED.last_seen_at)`);
+}

@@ -1,0 +1,180 @@
+import { rm } from "node:fs/promises";
+import { db, Prisma } from "@/lib/db";
+import { HitAggregator } from "./aggregate-hits";
+import { commitCrawlAggregates, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
+import { crawlLogConfig, REJECT_SAMPLES } from "./config";
+import { identifyCrawler } from "./crawlers";
+import { detectCrawlerBlocked } from "./detect-crawler-blocked";
+import { createLineParser, detectLogFormat } from "./parse-log";
+import { LogFileError, readLogLines, sampleLines } from "./read-log-lines";
+import { TrackedUrlResolver } from "./resolve-tracked-urls";
+import type { LogFormat } from "./types";
+import { createCrawlerVerifier, type CrawlerVerifier } from "./verify-crawler";
+
+export type SliceOutcome = { status: "completed" | "failed" | "running" | "gone"; linesRead: number };
+export type SliceOptions = { now?: () => Date; verifier?: CrawlerVerifier; stepSeconds?: number; chunkLines?: number; stopAfterChunks?: number };
+
+const MAX_PENDING = 2_000;
+
+type Chunk = {
+  agg: HitAggregator; fromLines: number; toLines: number; toByte: number; parsed: number; rejected: number; crawlerHits: number;
+  samples: { line: number; reason: string }[];
+};
+
+/**
+ * Processes an uploaded log from its checkpoint for at most `stepSeconds`, committing each chunk's
+ * aggregates with the checkpoint in one transaction (a commit whose checkpoint moved meanwhile rolls
+ * back: another run has it). Returns `running` when time ran out (the job calls it again), or the final
+ * status. A damaged file (truncated or corrupt gzip, zip bomb) keeps what was read before the damage and fails.
+ */
+export async function processLogImportSlice(importId: string, opts: SliceOptions = {}): Promise<SliceOutcome> {
+  const cfg = crawlLogConfig();
+  const now = opts.now ?? (() => new Date());
+  const imp = await db.logImport.findUnique({ where: { id: importId }, include: { project: { select: { domain: true, deletedAt: true } } } });
+  if (!imp || imp.project.deletedAt) return { status: "gone", linesRead: 0 };
+  if (imp.status === "completed" || imp.status === "failed") return { status: imp.status, linesRead: imp.linesRead };
+  if (!imp.spoolPath) return finish(importId, "failed", "The uploaded file is no longer on the server; upload it again", null);
+  await db.logImport.update({ where: { id: importId }, data: { status: "running", startedAt: imp.startedAt ?? now(), updatedAt: now() } });
+
+  let format = imp.format as LogFormat | null;
+  if (!format) {
+    try {
+      format = detectLogFormat(await sampleLines(imp.spoolPath, imp.gzip, cfg.maxGzipRatio));
+    } catch (e) {
+      if (e instanceof LogFileError) return finish(importId, "failed", e.message, imp.spoolPath);
+      throw e;
+    }
+    if (!format) return finish(importId, "failed", "The log format was not recognised: choose it when uploading (NCSA common or combined, W3C extended, Cloudflare or generic JSON lines)", imp.spoolPath);
+    await db.logImport.update({ where: { id: importId }, data: { format } });
+  }
+
+  const parse = createLineParser(format);
+  const verifier = opts.verifier ?? createCrawlerVerifier({ lookupsPerSecond: cfg.dnsLookupsPerSecond });
+  const resolver = new TrackedUrlResolver(imp.projectId);
+  const p = { organizationId: imp.organizationId, projectId: imp.projectId };
+  const chunkLines = opts.chunkLines ?? cfg.chunkLines;
+  const deadline = Date.now() + (opts.stepSeconds ?? cfg.stepSeconds) * 1000;
+  let expected = imp.linesRead;
+  let sampleRoom = Math.max(0, REJECT_SAMPLES - (Array.isArray(imp.rejectSamples) ? imp.rejectSamples.length : 0));
+  let inFlight: Promise<boolean> | null = null;
+  let committed = 0;
+  const fresh = (from: number, byte: number): Chunk =>
+    ({ agg: new HitAggregator(imp.project.domain), fromLines: from, toLines: from, toByte: byte, parsed: 0, rejected: 0, crawlerHits: 0, samples: [] });
+  let chunk = fresh(imp.linesRead, Number(imp.byteOffset));
+
+  // One commit in flight while the next chunk is parsed: the database works while this process reads.
+  const drain = async (): Promise<boolean> => {
+    if (!inFlight) return true;
+    const ok = await inFlight;
+    inFlight = null;
+    committed++;
+    return ok;
+  };
+  const flush = async (c: Chunk): Promise<boolean> => {
+    if (!(await drain())) return false;
+    const from = expected;
+    expected = c.toLines;
+    inFlight = commitChunk(importId, p, c, from, resolver, now());
+    inFlight.catch(() => {}); // awaited by the next drain; this only keeps the rejection from counting as unhandled meanwhile
+    return true;
+  };
+  let pending: Promise<void>[] = [];
+  const settle = async () => {
+    if (!pending.length) return;
+    const all = pending;
+    pending = [];
+    await Promise.all(all);
+  };
+  const stopHere = () => Date.now() > deadline || (opts.stopAfterChunks !== undefined && committed >= opts.stopAfterChunks);
+
+  try {
+    for await (const batch of readLogLines({ file: imp.spoolPath, gzip: imp.gzip, startByte: Number(imp.byteOffset), skipLines: imp.linesRead, maxGzipRatio: cfg.maxGzipRatio })) {
+      for (let i = 0; i < batch.lines.length; i++) {
+        const line = batch.lines[i];
+        const lineNo = ++chunk.toLines;
+        // Plain files resume at this byte; gzip files resume by line count and keep the compressed position for progress only.
+        chunk.toByte = imp.gzip ? batch.sourceBytes : batch.endOffsets[i];
+        const r = line === null ? { ok: false as const, reason: "line_too_long" } : line.includes("\u0000") ? { ok: false as const, reason: "nul_byte" } : parse(line);
+        if (r) {
+          if (!r.ok) {
+            chunk.rejected++;
+            if (sampleRoom > 0) { sampleRoom--; chunk.samples.push({ line: lineNo, reason: r.reason }); }
+          } else {
+            chunk.parsed++;
+            const match = identifyCrawler(r.hit.userAgent);
+            if (match) {
+              chunk.crawlerHits++;
+              const key = chunk.agg.target(r.hit);
+              if (key === "other_host") chunk.agg.counters.otherHostHits++;
+              else if (key !== null) {
+                // Verifications run side by side (a reverse DNS lookup must not stall the file); cached ones settle at once.
+                const agg = chunk.agg;
+                const hit = r.hit;
+                pending.push(verifier.classify(match, hit.ip).then((v) => agg.add(hit, match, v, key)));
+                if (pending.length >= MAX_PENDING) await settle();
+              }
+            }
+          }
+        }
+        if (chunk.toLines - chunk.fromLines >= chunkLines) {
+          await settle();
+          const done = chunk;
+          chunk = fresh(done.toLines, done.toByte);
+          if (!(await flush(done)) || stopHere()) {
+            await drain();
+            await refreshFields(p, now());
+            return { status: "running", linesRead: expected };
+          }
+        }
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof LogFileError)) throw e;
+    await settle();
+    if (await flush(chunk)) await drain();
+    await refreshFields(p, now());
+    return finish(importId, "failed", e.message, imp.spoolPath);
+  }
+  await settle();
+  if (!(await flush(chunk)) || !(await drain())) return { status: "running", linesRead: expected };
+  await refreshFields(p, now());
+  await detectCrawlerBlocked(p, now());
+  const { lookups, cacheHits } = verifier.stats();
+  console.info(`[crawl-logs] import ${importId} completed at line ${expected}; verification: ${lookups} DNS lookups, ${cacheHits} cache hits`);
+  return finish(importId, "completed", null, imp.spoolPath);
+}
+
+/** Commits one chunk: false when the checkpoint moved meanwhile (another run committed it; nothing is written). */
+async function commitChunk(importId: string, p: { organizationId: string; projectId: string }, c: Chunk, from: number, resolver: TrackedUrlResolver, now: Date): Promise<boolean> {
+  const ids = await resolver.resolve(new Set([...c.agg.urlDays.values()].map((u) => u.key)));
+  return db.$transaction(async (tx) => {
+    const moved = await tx.$executeRaw(Prisma.sql`
+      UPDATE log_imports SET lines_read = ${c.toLines}, byte_offset = ${c.toByte}, chunks_done = chunks_done + 1,
+        lines_parsed = lines_parsed + ${c.parsed}, rejected = rejected + ${c.rejected}, crawler_hits = crawler_hits + ${c.crawlerHits},
+        verified_hits = verified_hits + ${c.agg.counters.verifiedHits}, unverified_hits = unverified_hits + ${c.agg.counters.unverifiedHits},
+        other_host_hits = other_host_hits + ${c.agg.counters.otherHostHits},
+        reject_samples = reject_samples || ${JSON.stringify(c.samples)}::jsonb, updated_at = ${now}
+      WHERE id = ${importId}::uuid AND lines_read = ${from} AND status = 'running'`);
+    if (moved !== 1) return false;
+    await commitCrawlAggregates(tx, p, c.agg, ids);
+    return true;
+  }, { timeout: 120_000, maxWait: 30_000 });
+}
+
+/** The tracked URLs' crawl fields follow the aggregates once per slice: per chunk, most URLs would be rewritten many times. */
+async function refreshFields(p: { organizationId: string; projectId: string }, now: Date): Promise<void> {
+  await db.$transaction((tx) => refreshTrackedCrawlFields(tx, p, now), { timeout: 600_000, maxWait: 30_000 });
+}
+
+async function finish(importId: string, status: "completed" | "failed", error: string | null, spoolPath: string | null): Promise<SliceOutcome> {
+  const row = await db.logImport.update({ where: { id: importId }, data: { status, error, completedAt: new Date(), spoolPath: null, updatedAt: new Date() } });
+  if (spoolPath) await rm(spoolPath, { force: true });
+  return { status, linesRead: row.linesRead };
+}
+
+/** The job gave up: the import fails with a message for users and its spool file goes. */
+export async function failLogImport(importId: string, message: string): Promise<void> {
+  const imp = await db.logImport.findUnique({ where: { id: importId }, select: { status: true, spoolPath: true } });
+  if (!imp || imp.status === "completed" || imp.status === "failed") return;
+  await finish(importId, "failed", message, imp.spoolPath);
+}

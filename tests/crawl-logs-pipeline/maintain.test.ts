@@ -1,0 +1,37 @@
+// The daily sweep: aggregates past 16 months go, and each URL's 30-day crawler hits follow the moving window.
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { maintainCrawlActivity } from "@/lib/crawl-logs/maintain-crawl-activity";
+import { createTestTenant } from "../factories";
+import { admit, projectFor, type Target } from "../urls/helpers";
+
+let t: Target;
+const NOW = new Date();
+const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
+const day = (n: number) => new Date(`${daysAgo(n).toISOString().slice(0, 10)}T00:00:00Z`);
+
+beforeAll(async () => {
+  t = await projectFor(await createTestTenant("crawl-maintain"));
+  await admit(t, [`https://${t.domain}/a`, `https://${t.domain}/b`]);
+});
+
+describe("the daily crawl activity sweep", () => {
+  it("drops aggregates older than 480 days and recomputes 30-day hits", async () => {
+    const [a, b] = await db.trackedUrl.findMany({ where: { projectId: t.projectId }, orderBy: { url: "asc" } });
+    const row = (trackedUrlId: string, n: number, hits: number) => ({ trackedUrlId, projectId: t.projectId, family: "googlebot", day: day(n), hits, status2xx: hits, firstFetchAt: daysAgo(n), lastFetchAt: daysAgo(n) });
+    await db.crawlUrlDay.createMany({ data: [row(a.id, 500, 7), row(a.id, 40, 2), row(a.id, 5, 3), row(b.id, 45, 4)] });
+    await db.crawlProjectDay.createMany({ data: [{ projectId: t.projectId, family: "googlebot", day: day(500), verifiedHits: 7 }, { projectId: t.projectId, family: "googlebot", day: day(5), verifiedHits: 3 }] });
+    // Stale counts, as the window moved on since the last import.
+    await db.trackedUrl.update({ where: { id: a.id }, data: { crawlerHits30d: 12 } });
+    await db.trackedUrl.update({ where: { id: b.id }, data: { crawlerHits30d: 4, lastGooglebotFetchAt: daysAgo(45) } });
+
+    const out = await maintainCrawlActivity(NOW);
+    expect(out.purged.urlDays).toBeGreaterThanOrEqual(1);
+    expect(await db.crawlUrlDay.count({ where: { projectId: t.projectId } })).toBe(3);
+    expect(await db.crawlProjectDay.count({ where: { projectId: t.projectId } })).toBe(1);
+    const after = await db.trackedUrl.findMany({ where: { projectId: t.projectId }, orderBy: { url: "asc" } });
+    expect(after.map((u) => u.crawlerHits30d)).toEqual([3, 0]);
+    expect(after[0].lastGooglebotFetchAt).toEqual(daysAgo(5));
+    expect(after[1].lastGooglebotFetchAt).toEqual(daysAgo(45));
+  });
+});
