@@ -4,6 +4,7 @@
 //   api-key:create --email E --org ORG --scopes s1,s2 [--name N] [--expires-in SECONDS] → {key, id, name}
 //   credits:grant --org ORG --amount N                      → {balance}
 //   search-analytics:pull --project PROJECT                 → the pull's outcome ({status: "pulled", rows, …} or why not)
+//   removals:follow --project PROJECT                       → what the hourly removals job did for the project ({siteChecked, confirmed, removed, stuck, …})
 // It uses DATABASE_URL, or the embedded database (connecting to a running one, else starting it).
 import { parseArgs } from "node:util";
 import { ensureDatabaseReady } from "../lib/db/ready";
@@ -63,8 +64,18 @@ async function run(): Promise<unknown> {
       if (!project) throw new Error(`No project ${projectId}`);
       return { projectId, ...(await pullSearchAnalytics({ organizationId: project.organizationId, projectId })) };
     }
+    case "removals:follow": {
+      // What the hourly removals job does for one project, now: our audit of the URLs due one, the engines' last word, states and events.
+      const { db } = await import("../lib/db");
+      const { followProjectRemovals } = await import("../lib/removals/follow-removals");
+      const projectId = need("project");
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(projectId)) throw new Error("--project must be a project id (a UUID)");
+      const project = await db.project.findFirst({ where: { id: projectId, deletedAt: null }, select: { organizationId: true } });
+      if (!project) throw new Error(`No project ${projectId}`);
+      return { projectId, ...(await followProjectRemovals({ organizationId: project.organizationId, projectId })) };
+    }
     default:
-      throw new Error(`Unknown command ${command ?? "(none)"}. Commands: user:create, session:create, api-key:create, credits:grant, search-analytics:pull`);
+      throw new Error(`Unknown command ${command ?? "(none)"}. Commands: user:create, session:create, api-key:create, credits:grant, search-analytics:pull, removals:follow`);
   }
 }
 

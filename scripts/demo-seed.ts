@@ -44,6 +44,9 @@ import { applyAuditOutcomes, type InspectionResult } from "../lib/inspections/ap
 import { lockProjectStats } from "../lib/issues/counters";
 import { recordUrlDetections } from "../lib/issues/detections";
 import { getDefaultResolver } from "../lib/net/resolver";
+import { declareRemoval } from "../lib/removals/declare-removal";
+import { followProjectRemovals } from "../lib/removals/follow-removals";
+import { refreshBatch } from "../lib/removals/internal";
 import type { Hop, SafeFetcher, SafeFetchOptions, SafeFetchResult, SafeFetchStreamResult } from "../lib/net/safe-fetch";
 import { createProject } from "../lib/projects/create-project";
 import { setAutomation } from "../lib/projects/set-automation";
@@ -54,6 +57,7 @@ import { ensureUser } from "../lib/users/ensure-user";
 import { setIndexNowKey } from "../lib/verification/set-indexnow-key";
 import { verifyDns } from "../lib/verification/verify-dns";
 import { verifyKey } from "../lib/verification/verify-key";
+import { seedCrawlActivity } from "./demo-crawl-logs";
 import {
   answer, catalogue, gscResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, kindAt,
   WEBHOOK_URL, type Entry,
@@ -195,9 +199,46 @@ async function seedHistory(ctx: Ctx, userId: string, organizationId: string, cre
   await snapshots(project);
   await notifications(project, userId);
   await webhooks(project, userId);
+  await removals(ctx, project, all);
+  const crawl = await seedCrawlActivity(ctx, project.id, all.map((t) => t.entry), T);
+  step(`crawl activity: ${crawl.lines} log lines, ${crawl.verified} verified crawler fetches, ${crawl.spoofed} spoofed`);
   await backdate(project, userId, created);
-  step("snapshots, notifications, webhooks");
+  step("snapshots, notifications, webhooks, removals");
   return project;
+}
+
+/**
+ * Two removal batches: the old product URLs redirected in a migration (declared T-60d, confirmed by our audit the next
+ * day, dropped by Google then Bing over the following weeks: finished), and the retired range that left the sitemap
+ * at T-30d (declared T-40d as gone) whose pages still answer 200 and are still indexed: followed now by the real job
+ * against the site as it is, they are stuck (a removal_stuck issue).
+ */
+async function removals(ctx: Ctx, project: Project, all: Tracked[]) {
+  const moved = all.filter((t) => t.entry.kindNow === "redirect").slice(0, 40);
+  const migration = await declareRemoval(ctx, project.id, { urlIds: moved.map((t) => t.id), intent: "redirected", stuckAfterDays: 45 }, ago(60));
+  const r = rng(6060);
+  await db.$transaction(async (tx) => {
+    for (const t of moved) {
+      const a = ago(60 - 4 - Math.floor(r() * 18));
+      const b = ago(60 - 9 - Math.floor(r() * 26));
+      await tx.removalUrl.updateMany({
+        where: { batchId: migration.id, trackedUrlId: t.id },
+        data: {
+          state: "removed", activeTrackedUrlId: null, siteConfirmed: true, siteHttpStatus: 200, siteCheckedAt: ago(59), confirmedBySiteAt: ago(59),
+          siteReason: `redirects permanently to ${t.entry.target ?? "its new page"}`, indexNowSubmittedAt: ago(59),
+          engineAState: "redirected", engineAObservedAt: a, engineARemovedAt: a, engineBState: "not_indexed", engineBObservedAt: b, engineBRemovedAt: b,
+          removedAt: a > b ? a : b,
+        },
+      });
+    }
+    await refreshBatch(tx, migration.id, ago(20));
+    await tx.removalBatch.update({ where: { id: migration.id }, data: { lastCheckedAt: ago(20) } });
+  });
+  const retired = all.filter((t) => t.entry.removedDaysAgo !== null && t.entry.kindNow === "healthy");
+  if (retired.length) {
+    await declareRemoval(ctx, project.id, { urlIds: retired.map((t) => t.id), intent: "gone" }, ago(40));
+    await followProjectRemovals(project, { audit: { fetcher: memoryFetcher(0) } });
+  }
 }
 
 /** Ledger entries and audit-log rows the verbs stamped with the real clock since `since` get the story's moment. */
@@ -417,7 +458,7 @@ async function notifications(project: Project, userId: string) {
   const n = (type: string) => issues.get(type)?.affectedUrlCount ?? 0;
   await db.notification.createMany({
     data: [
-      issueNote("discovered_not_indexed", "Discovered, not indexed", `${DOMAIN}: engine A knows URLs it has not crawled yet.`, 60, true),
+      issueNote("discovered_not_indexed", "Discovered, not indexed", `${DOMAIN}: Google knows URLs it has not crawled yet.`, 60, true),
       {
         userId, organizationId: project.organizationId, type: "credits_low", category: "billing", title: "Credits are running low",
         body: "Acme Outdoor has 5 inspection credits left. Scheduled inspections and sitemap admissions stop when they run out.", data: { balance: 5, threshold: 10 },

@@ -13,6 +13,8 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         { href: projectHref(projectId, "issues"), label: "Issues" },
         { href: projectHref(projectId, "sitemaps"), label: "Sitemaps" },
         { href: projectHref(projectId, "submissions"), label: "Submissions" },
+        { href: projectHref(projectId, "crawl"), label: "Crawl activity" },
+        { href: projectHref(projectId, "removals"), label: "Removals" },
         { href: projectHref(projectId, "robots"), label: "robots.txt tester" },
         { href: projectHref(projectId, "connections"), label: "Connections" },
       ]}

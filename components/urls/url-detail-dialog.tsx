@@ -16,6 +16,8 @@ import { UrlAudit } from "./url-audit";
 import { UrlEngines } from "./url-engines";
 import { UrlHistory } from "./url-history";
 import { UrlPerformance } from "./url-performance";
+import { UrlCrawlTimeline } from "@/components/crawl/url-crawl-timeline";
+import { UrlRemovalTimeline } from "@/components/removals/url-removal-timeline";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 const text = (v: string | number | null) => (v === null || v === "" ? "—" : v);
@@ -48,6 +50,8 @@ export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: Pr
           <UrlAudit url={url.data} audit={latest.data ?? null} projectId={projectRef.projectId} />
           <UrlEngines projectRef={projectRef} url={url.data} />
           <UrlPerformance projectRef={projectRef} url={url.data} />
+          <UrlCrawlTimeline projectRef={projectRef} url={url.data} />
+          <UrlRemovalTimeline projectRef={projectRef} urlId={urlId} />
           <section aria-labelledby="url-issues-heading">
             <h3 id="url-issues-heading" className="text-sm font-semibold">Open issues</h3>
             {issues.isPending ? (

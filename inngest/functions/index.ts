@@ -18,10 +18,13 @@ import { takeDailySnapshotsFn } from "./stats/take-daily-snapshots";
 import { notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn } from "./notifications/notify-in-app";
 import { flushOutboxFn, purgeOutboxFn } from "./events/flush-outbox";
 import { webhooksDeliverDueFn, webhooksFanOutFn } from "./webhooks/webhooks";
+import { processLogImportFn } from "./crawl-logs/process-log-import";
+import { maintainCrawlActivityFn } from "./crawl-logs/maintain-crawl-activity";
 import { refreshCrawlerIpRangesFn } from "./crawl-logs/refresh-crawler-ip-ranges";
+import { followRemovalsFn } from "./removals/follow-removals";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
   syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
-  flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, refreshCrawlerIpRangesFn];
+  flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn];

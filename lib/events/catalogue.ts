@@ -63,6 +63,38 @@ export const importCompleted = eventType("import.completed", {
   }),
 });
 
+// A URL of a removal batch is no longer indexed by any connected engine (lib/removals): when, and after how long.
+export const urlRemoved = eventType("url.removed", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    removalId: z.uuid(),
+    trackedUrlId: z.uuid(),
+    url: z.string(),
+    intent: z.enum(["gone", "redirected", "noindexed", "blocked"]),
+    declaredAt: z.iso.datetime(),
+    removedAt: z.iso.datetime(),
+    engineARemovedAt: z.iso.datetime().nullable(),
+    engineBRemovedAt: z.iso.datetime().nullable(),
+  }),
+});
+
+// A URL of a removal batch is still indexed after the batch's stuckAfterDays; `reason` is what our audit sees, in words.
+export const removalStuck = eventType("removal.stuck", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    removalId: z.uuid(),
+    trackedUrlId: z.uuid(),
+    url: z.string(),
+    intent: z.enum(["gone", "redirected", "noindexed", "blocked"]),
+    reason: z.string(),
+    declaredAt: z.iso.datetime(),
+    stuckAt: z.iso.datetime(),
+    stuckAfterDays: z.number().int().min(1),
+  }),
+});
+
 export const issueResolved = eventType("issue.resolved", {
   schema: z.object({
     organizationId: z.uuid(),
@@ -103,7 +135,12 @@ export const sitemapSyncRequested = eventType("sitemap/sync.requested", {
 });
 
 /** The events organizations can subscribe their webhooks to. */
-export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name] as const;
+// An uploaded server log waits in its spool file: process it from its checkpoint (id = the import id; a resume adds its checkpoint).
+export const logImportRequested = eventType("crawl-logs/import.requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), logImportId: z.uuid() }),
+});
+
+export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name, urlRemoved.name, removalStuck.name] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 /** A public event as its consumers receive it. */
 export type PublicEvent = { [T in PublicEventType]: { name: T; data: EventPayload<T> } }[PublicEventType];
@@ -120,6 +157,9 @@ export const events = {
   [urlImportCommitRequested.name]: urlImportCommitRequested,
   [indexNowSubmissionRequested.name]: indexNowSubmissionRequested,
   [indexNowSettleRequested.name]: indexNowSettleRequested,
+  [logImportRequested.name]: logImportRequested,
+  [urlRemoved.name]: urlRemoved,
+  [removalStuck.name]: removalStuck,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -21,4 +21,8 @@ import "./search-analytics";
 import "./coverage";
 import "./priorities";
 import "./gsc-properties";
+import "./crawl-logs";
+import "./portfolio";
+import "./sitemap-coverage";
 import "./mcp";
+import "./removals";

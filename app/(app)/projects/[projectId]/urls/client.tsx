@@ -5,6 +5,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { AdmitUrlsDialog } from "@/components/urls/admit-urls-dialog";
 import { CheckAgain } from "@/components/urls/check-again";
+import { DeclareSelectedRemoval } from "@/components/removals/declare-selected-removal";
 import { UrlDetailDialog } from "@/components/urls/url-detail-dialog";
 import { UrlFiltersForm } from "@/components/urls/url-filters-form";
 import { UrlTable } from "@/components/urls/url-table";
@@ -88,6 +89,7 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
               disabledReason="Select URLs with the checkboxes to queue them for inspection at top priority."
               onQueued={() => setSelected(new Set())}
             />
+            <DeclareSelectedRemoval projectRef={ref} urlIds={selectedIds} onDeclared={() => setSelected(new Set())} />
           </div>
           <UrlTable urls={urls.data.data} onOpen={(urlId) => go({ urlId })} selection={{ selected, onToggle: toggle, onToggleAll: toggleAll }} />
           <Pagination
