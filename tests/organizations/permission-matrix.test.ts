@@ -20,6 +20,7 @@ const MATRIX: Record<string, Permission | null> = {
   [`PATCH ${ORG}`]: "organization.update",
   [`DELETE ${ORG}`]: "organization.delete",
   [`GET ${ORG}/members`]: null,
+  [`GET ${ORG}/portfolio`]: null,
   [`PATCH ${ORG}/members/[userId]`]: "members.manage",
   [`DELETE ${ORG}/members/[userId]`]: "members.manage",
   [`POST ${ORG}/leave`]: null,
