@@ -63,16 +63,21 @@ export const importCompleted = eventType("import.completed", {
   }),
 });
 
+// What both removal events say of the URL and its batch (lib/removals).
+const removalUrlFields = {
+  organizationId: z.uuid(),
+  projectId: z.uuid(),
+  removalId: z.uuid(),
+  trackedUrlId: z.uuid(),
+  url: z.string(),
+  intent: z.enum(["gone", "redirected", "noindexed", "blocked"]),
+  declaredAt: z.iso.datetime(),
+};
+
 // A URL of a removal batch is no longer indexed by any connected engine (lib/removals): when, and after how long.
 export const urlRemoved = eventType("url.removed", {
   schema: z.object({
-    organizationId: z.uuid(),
-    projectId: z.uuid(),
-    removalId: z.uuid(),
-    trackedUrlId: z.uuid(),
-    url: z.string(),
-    intent: z.enum(["gone", "redirected", "noindexed", "blocked"]),
-    declaredAt: z.iso.datetime(),
+    ...removalUrlFields,
     removedAt: z.iso.datetime(),
     engineARemovedAt: z.iso.datetime().nullable(),
     engineBRemovedAt: z.iso.datetime().nullable(),
@@ -82,14 +87,8 @@ export const urlRemoved = eventType("url.removed", {
 // A URL of a removal batch is still indexed after the batch's stuckAfterDays; `reason` is what our audit sees, in words.
 export const removalStuck = eventType("removal.stuck", {
   schema: z.object({
-    organizationId: z.uuid(),
-    projectId: z.uuid(),
-    removalId: z.uuid(),
-    trackedUrlId: z.uuid(),
-    url: z.string(),
-    intent: z.enum(["gone", "redirected", "noindexed", "blocked"]),
+    ...removalUrlFields,
     reason: z.string(),
-    declaredAt: z.iso.datetime(),
     stuckAt: z.iso.datetime(),
     stuckAfterDays: z.number().int().min(1),
   }),
