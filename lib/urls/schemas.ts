@@ -39,6 +39,7 @@ const filter = <T extends z.ZodType>(schema: T, description: string) =>
 const flag = z.enum(["true", "false"]);
 
 export const listUrlsQuery = paginationQuery.extend({
+  q: filter(z.string().max(MAX_URL_LENGTH), "Only URLs containing this text (case-insensitive substring of the URL; `%` and `_` are matched literally)"),
   healthState: filter(z.enum(HEALTH_STATES), "Only URLs in this health state"),
   indexability: filter(z.enum(INDEXABILITIES), "Only URLs with this indexability"),
   engineAState: filter(z.enum(ENGINE_A_STATES), "Only URLs in this Google state (engineAState, from Google Search Console)"),

@@ -23,6 +23,7 @@ export function activeFilters(f: UrlFilters): (keyof UrlFilters)[] {
 /** WHERE conditions (joined with AND) for a project's URLs under the filters; t is tracked_urls. */
 export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
   const c: Prisma.Sql[] = [Prisma.sql`t.project_id = ${projectId}::uuid`];
+  if (f.q) c.push(Prisma.sql`t.url ILIKE ${`%${likeEscape(f.q)}%`} ESCAPE '\\'`);
   if (f.healthState) c.push(Prisma.sql`t.health_state = ${f.healthState}::"HealthState"`);
   if (f.indexability) c.push(Prisma.sql`t.indexability = ${f.indexability}::"Indexability"`);
   if (f.engineAState) c.push(Prisma.sql`t.engine_a_state = ${f.engineAState}::"EngineAState"`);
@@ -36,6 +37,9 @@ export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
   if (f.notCrawledDays) c.push(olderThan("last_googlebot_fetch_at", f.notCrawledDays));
   return c;
 }
+
+/** `text` matched literally inside a LIKE pattern whose escape character is a backslash. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 const olderThan = (column: "engine_a_observed_at" | "last_googlebot_fetch_at", days: number) =>
   Prisma.sql`(t.${Prisma.raw(column)} IS NULL OR t.${Prisma.raw(column)} < now() - make_interval(days => ${days}::int))`;

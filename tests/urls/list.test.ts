@@ -4,7 +4,7 @@ import { countUrls } from "@/lib/urls/count-urls";
 import { DISAGREEMENTS, TrackedUrlResponse, type UrlFilters } from "@/lib/urls/schemas";
 import { createTestUser, type TestUser } from "../factories";
 import { expected, SINGLE_FILTERS, seedFixture, toQuery, type Row } from "./fixture";
-import { listUrls, projectFor, type Target } from "./helpers";
+import { admit, listUrls, projectFor, type Target } from "./helpers";
 
 let alice: TestUser;
 let t: Target;
@@ -153,6 +153,25 @@ describe("URL listing", () => {
     const { res, body } = await listUrls(t, "?healthState=&source=&hasIssues=");
     expect(res.status).toBe(200);
     expect(body.meta!.total).toBe(rows.length);
+  });
+
+  it("q finds URLs containing the text, case-insensitively, with % and _ taken literally, and combines with filters", async () => {
+    const s = await projectFor(alice);
+    const paths = ["/Blog/Bear-Country", "/blog/bear_country", "/blog/bearXcountry", "/shop/100%-wool", "/shop/100x-wool", "/about"];
+    expect((await admit(s, paths.map((p) => `https://${s.domain}${p}`))).res.status).toBe(200);
+    const found = async (query: string) => {
+      const { res, body } = await listUrls(s, query);
+      expect(res.status, query).toBe(200);
+      return { paths: (body.data as { url: string }[]).map((u) => new URL(u.url).pathname).sort(), total: body.meta!.total };
+    };
+    expect(await found("?q=BEAR")).toEqual({ paths: ["/Blog/Bear-Country", "/blog/bearXcountry", "/blog/bear_country"], total: 3 });
+    expect(await found("?q=bear_c")).toEqual({ paths: ["/blog/bear_country"], total: 1 });
+    expect(await found(`?q=${encodeURIComponent("100%")}`)).toEqual({ paths: ["/shop/100%-wool"], total: 1 });
+    expect(await found("?q=nothing-like-this")).toEqual({ paths: [], total: 0 });
+    expect((await found("?q=")).total).toBe(paths.length);
+    expect(await found("?q=wool&source=manual&limit=1")).toMatchObject({ total: 2 });
+    expect((await listUrls(s, `?q=${"x".repeat(5000)}`)).res.status).toBe(400);
+    expect((await listUrls(s, "?q=a%00b")).res.status).toBe(400);
   });
 
   it("a project without URLs lists nothing", async () => {
