@@ -5,6 +5,7 @@ import { quotaToday } from "@/lib/connections/quota-store";
 import { gscQuota } from "@/lib/engines/gsc";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 import { getProjectOrThrow } from "@/lib/projects/internal";
+import { freshSince } from "./freshness";
 import { PLAN_REASONS, type CoverageResponse } from "./schemas";
 
 type Counts = {
@@ -20,7 +21,7 @@ type Counts = {
  */
 export async function getCoverage(ctx: OrgCtx, projectId: string, now = new Date()): Promise<CoverageResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
-  const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const ago = (days: number) => freshSince(now, days);
   const [c] = await dbOf(ctx).$queryRaw<Counts[]>(Prisma.sql`
     SELECT count(*)::int AS urls,
       count(*) FILTER (WHERE engine_a_observed_at >= ${ago(7)})::int AS a7, count(*) FILTER (WHERE engine_a_observed_at >= ${ago(30)})::int AS a30,

@@ -25,6 +25,10 @@ export const CHECK_REASON_PRIORITY = {
 export type CheckReason = keyof typeof CHECK_REASON_PRIORITY;
 export const CHECK_REASONS = Object.keys(CHECK_REASON_PRIORITY) as CheckReason[];
 
+/** SQL text: the backlog priority of the reason held by `reasonSql` (constant text, no input: callers wrap it in Prisma.raw). */
+export const prioritySql = (reasonSql: string) =>
+  `CASE ${reasonSql} ${Object.entries(CHECK_REASON_PRIORITY).map(([r, n]) => `WHEN '${r}' THEN ${n}`).join(" ")} END`;
+
 /** Days since Google's last known crawl from which a page is planned as `crawl_aging` (pages not crawled for 130 days are rarely kept). */
 export const CRAWL_AGING_DAYS = 100;
 /** A `crawl_aging` page is asked again at most this often: an inspection does not make Google crawl. */

@@ -4,7 +4,7 @@ import { quotaToday } from "@/lib/connections/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 import type { ProjectRef } from "@/lib/issues/detections";
 import { gscQuota } from "./config";
-import { CHECK_REASON_PRIORITY, CRAWL_AGING_DAYS, CRAWL_AGING_RECHECK_DAYS, type CheckReason } from "./check-reasons";
+import { CRAWL_AGING_DAYS, CRAWL_AGING_RECHECK_DAYS, prioritySql, type CheckReason } from "./check-reasons";
 
 const DAY_MS = 86_400_000;
 /** Impressions this recent prove a page indexed: no inspection is spent on it. */
@@ -51,7 +51,6 @@ export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promi
     SELECT count(*)::int AS owed FROM tracked_urls WHERE project_id = ${ref.projectId}::uuid AND engine_a_sync_priority IS NOT NULL`);
   const room = Math.max(0, rooms.reduce((a, b) => a + b, 0) - owed);
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const priorityOf = Prisma.raw(`CASE picked.reason ${PLANNED_REASONS.map((r) => `WHEN '${r}' THEN ${CHECK_REASON_PRIORITY[r]}`).join(" ")} END`);
   const rows = room === 0 ? [] : await db.$queryRaw<{ reason: PlannedReason; n: number }[]>(Prisma.sql`
     WITH candidates AS (
       SELECT id, CASE
@@ -81,7 +80,7 @@ export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promi
         date_trunc('day', engine_a_observed_at) NULLS FIRST, last_googlebot_fetch_at NULLS LAST, engine_a_observed_at, clicks_28d DESC NULLS LAST, id
       LIMIT ${room}
     ), marked AS (
-      UPDATE tracked_urls t SET engine_a_sync_priority = ${priorityOf}, engine_a_check_reason = picked.reason
+      UPDATE tracked_urls t SET engine_a_sync_priority = ${Prisma.raw(prioritySql("picked.reason"))}, engine_a_check_reason = picked.reason
       FROM picked WHERE t.id = picked.id AND t.project_id = ${ref.projectId}::uuid
       RETURNING picked.reason
     )

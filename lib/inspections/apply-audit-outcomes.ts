@@ -5,7 +5,7 @@ import { recordUrlDetections } from "@/lib/issues/detections";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
 import { auditState, changedFields, inspectionFailureCode, isMaterialChange, mergeOutcome, nextInspectionAt, type StoredAudit } from "./merge-outcome";
 import type { ConnectedEngines } from "@/lib/connections/connected-engines";
-import { CHECK_REASON_PRIORITY } from "@/lib/engine-sync/check-reasons";
+import { prioritySql } from "@/lib/engine-sync/check-reasons";
 import type { InspectionSource } from "./schemas";
 
 export interface InspectedProject {
@@ -108,12 +108,11 @@ function snake(m: ReturnType<typeof mergeOutcome>) {
 const earnedReason = (engine: "engine_a" | "engine_b") => `CASE
   WHEN t.last_engine_sync_at IS NULL THEN 'never_observed' WHEN v.requested THEN 'check_again' WHEN v.audit_changed THEN 'audit_changed'
   WHEN t.${engine}_state::text = 'indexed' THEN 'last_seen_indexed' ELSE 'inspected' END`;
-const priorityOf = (reason: string) => `CASE ${reason} ${Object.entries(CHECK_REASON_PRIORITY).map(([r, n]) => `WHEN '${r}' THEN ${n}`).join(" ")} END`;
 /** The priority it gets (the lower, the sooner inside gsc quota): a URL already owing a check keeps the more urgent of the two. */
 const backlogPriority = (engine: "engine_a" | "engine_b") =>
-  Prisma.raw(`LEAST(COALESCE(t.${engine}_sync_priority, 32767), ${priorityOf(earnedReason(engine))})`);
+  Prisma.raw(`LEAST(COALESCE(t.${engine}_sync_priority, 32767), ${prioritySql(earnedReason(engine))})`);
 /** Google's check reason follows the priority kept: the earned one when it is more urgent than what was owed. */
-const googleCheckReason = Prisma.raw(`CASE WHEN t.engine_a_sync_priority IS NULL OR ${priorityOf(earnedReason("engine_a"))} < t.engine_a_sync_priority
+const googleCheckReason = Prisma.raw(`CASE WHEN t.engine_a_sync_priority IS NULL OR ${prioritySql(earnedReason("engine_a"))} < t.engine_a_sync_priority
   THEN ${earnedReason("engine_a")} ELSE t.engine_a_check_reason END`);
 
 async function writeColumns(tx: Tx, projectId: string, rows: Record<string, unknown>[], now: Date, engines: ConnectedEngines) {
