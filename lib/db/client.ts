@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, Prisma } from "./generated/client";
@@ -39,6 +40,14 @@ export async function sqlRows<T>(query: Prisma.Sql, preparedName?: string, opts:
     ...(opts.timestamps === "iso" ? { types: ISO_TIMESTAMPS } : {}),
   };
   return (await pool.query(config)).rows as T[];
+}
+
+/**
+ * A prepared statement's name for a query whose text varies with its filters: one name per distinct text, so
+ * each shape is parsed once per connection (the shapes are a small, fixed set: the text never holds input).
+ */
+export function preparedName(query: Prisma.Sql): string {
+  return `q_${crypto.createHash("sha1").update(query.text).digest("base64url").slice(0, 24)}`;
 }
 
 const TIMESTAMPTZ_OID = 1184;

@@ -1,40 +1,47 @@
-import { Prisma, sqlRows, type TrackedUrl } from "@/lib/db";
+import { preparedName, Prisma, sqlRows, type TrackedUrl } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
-import { pageMeta } from "@/lib/core/pagination";
+import { pageMeta, type PaginationMeta } from "@/lib/core/pagination";
 import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
-import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, type TrackedUrlRow } from "./internal";
-import type { ListUrlsQuery, UrlFilters } from "./schemas";
-import { urlConditions, urlOrder } from "./url-filters";
+import { TRACKED_URL_COLUMNS, TRACKED_URL_JSON } from "./internal";
+import type { ListUrlsQuery, TrackedUrlResponse, UrlFilters } from "./schemas";
+import { SORT_KEYS, urlConditions, urlOrder } from "./url-filters";
 
 /**
- * A page of the project's tracked URLs under the filters (combined with AND), by (discoveredAt, id), with
+ * A page of the project's tracked URLs under the filters (combined with AND), in the order of `sort`, with
  * the exact total. One statement, so one round trip and one snapshot: the live project of the
  * organization (no row: 404), its total, and the page, read only when the offset is below the total.
+ * The page comes as the JSON text of its public rows, written by PostgreSQL (TRACKED_URL_JSON): the REST
+ * route sends it as it is (okWithJsonData).
  */
-export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
-  const organizationId = ctx.org.id;
+export async function listUrlsJson(ctx: OrgCtx, projectId: string, query: ListUrlsQuery): Promise<{ dataJson: string; meta: PaginationMeta }> {
+  const statement = listStatement(ctx.org.id, projectId, query);
+  const [row] = await sqlRows<{ total: number; page: string }>(statement, preparedName(statement));
+  if (!row) throw new DomainError("NOT_FOUND", "Project not found");
+  return { dataJson: row.page, meta: pageMeta(Math.max(0, row.total), query) };
+}
+
+/** The one statement of listUrlsJson: a row (total, page as JSON text) when the project is the organization's, else none. */
+export function listStatement(organizationId: string, projectId: string, query: ListUrlsQuery): Prisma.Sql {
   const { offset, limit, sort, ...filters } = query;
   // MATERIALIZED: the total is computed once, though the page's condition reads it too. OFFSET 0 keeps the
   // page a subquery, so that condition is checked once before it runs (no index walk past the end).
-  const rows = await sqlRows<Nullable<TrackedUrlRow> & { __total: number }>(Prisma.sql`
+  return Prisma.sql`
     WITH n AS MATERIALIZED (
       SELECT (${countExpression(projectId, filters)})::int AS total FROM projects p
       WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL)
-    SELECT n.total AS "__total", page.* FROM n
-    LEFT JOIN LATERAL (
-      SELECT ${TRACKED_URL_COLUMNS} FROM tracked_urls t
+    SELECT n.total, (SELECT coalesce(json_agg(page.j ORDER BY ${urlOrder(sort, true)}), '[]')::text FROM (
+      SELECT ${TRACKED_URL_JSON} AS j, ${SORT_KEYS} FROM tracked_urls t
       JOIN (${pageIds(projectId, filters, offset, limit, sort)}) ids ON ids.id = t.id
       WHERE ${offset}::int < n.total OFFSET 0
-    ) page ON true
-    ORDER BY ${urlOrder(sort, true)}`, undefined, { timestamps: "iso" });
-  if (!rows.length) throw new DomainError("NOT_FOUND", "Project not found");
-  const total = Math.max(0, rows[0].__total);
-  const page = rows[0].id === null ? [] : (rows as TrackedUrlRow[]);
-  return { data: page.map(toTrackedUrlResponse), meta: pageMeta(total, query) };
+    ) page) AS page FROM n`;
 }
 
-type Nullable<T> = { [K in keyof T]: T[K] | null };
+/** The same page as objects (the dashboard's first render, MCP). */
+export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
+  const { dataJson, meta } = await listUrlsJson(ctx, projectId, query);
+  return { data: JSON.parse(dataJson) as TrackedUrlResponse[], meta };
+}
 
 /**
  * The page is chosen on ids alone, so the offset walks an index without reading table rows; only the
