@@ -14,6 +14,17 @@ for (const name of ["RATE_LIMIT_API_PER_MINUTE", "RATE_LIMIT_API_BURST", "RATE_L
   process.env[name] ??= "1000000000";
 }
 
+// A file ends when the jobs it started in-process have, and its changes to the environment end with it (test
+// files share a worker process: vitest.config.ts).
+import { afterAll } from "vitest";
+import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
+const environmentAtStart = { ...process.env };
+afterAll(async () => {
+  await whenInProcessIdle();
+  for (const name of Object.keys(process.env)) if (!(name in environmentAtStart)) delete process.env[name];
+  Object.assign(process.env, environmentAtStart);
+});
+
 // Events sent by the code under test run in-process: the job functions, loaded on the first event.
 import { registerJobFunctions } from "@/lib/jobs/registry";
 registerJobFunctions(() => import("@/inngest/functions").then((m) => m.functions));

@@ -108,10 +108,12 @@ async function fetchRobots(fetcher: SafeFetcher, robotsUrl: string, userAgent: s
   return { status, body: file.body, error: status === "unreachable" && file.failure ? describeFailure(file.failure) : null };
 }
 
-let defaultCache: RobotsCache | undefined;
+const defaultCaches = new WeakMap<SafeFetcher, RobotsCache>();
 
 /** The process-wide cache over the default fetcher, shared by every audit that is not given one. */
 export function getDefaultRobotsCache(): RobotsCache {
-  defaultCache ??= createRobotsCache();
-  return defaultCache;
+  const fetcher = getDefaultFetcher();
+  let cache = defaultCaches.get(fetcher);
+  if (!cache) defaultCaches.set(fetcher, (cache = createRobotsCache({ fetcher })));
+  return cache;
 }

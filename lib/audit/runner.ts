@@ -1,6 +1,5 @@
 import { HostLimiter } from "@/lib/net/host-limiter";
-import { getDefaultResolver } from "@/lib/net/resolver";
-import { createSafeFetcher, getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
+import { configuredFetcher, getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { auditUrl, type AuditOptions } from "./audit-url";
 import { HostPacer } from "./host-pacer";
 import { createRobotsCache, getDefaultRobotsCache, type RobotsCache } from "./robots-cache";
@@ -139,12 +138,7 @@ function scheduleFor(fetcher: SafeFetcher, hostConcurrency: number): { limiter: 
   return { limiter, pacer: shared.pacer };
 }
 
-const fetchers = new Map<number, SafeFetcher>();
-
 /** The default fetcher allows 4 requests per host; a higher AUDIT_HOST_CONCURRENCY gets a fetcher that agrees. */
 function auditFetcher(hostConcurrency: number): SafeFetcher {
-  if (hostConcurrency <= 4) return getDefaultFetcher();
-  let fetcher = fetchers.get(hostConcurrency);
-  if (!fetcher) fetchers.set(hostConcurrency, (fetcher = createSafeFetcher({ connectTo: process.env.CONNECT_TO, resolver: getDefaultResolver(), maxPerHost: hostConcurrency })));
-  return fetcher;
+  return hostConcurrency <= 4 ? getDefaultFetcher() : configuredFetcher({ maxPerHost: hostConcurrency });
 }

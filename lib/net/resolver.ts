@@ -123,10 +123,11 @@ export function reverseName(ip: string): string | null {
   return `${hex.split("").reverse().join(".")}.ip6.arpa`;
 }
 
-let defaultResolver: HostResolver | undefined;
+let defaultResolver: { servers: string | undefined; resolver: HostResolver } | undefined;
 
-/** The resolver configured by `DNS_SERVERS` (read once). */
+/** The resolver configured by `DNS_SERVERS`, built on first use and again should the variable change (tests). */
 export function getDefaultResolver(): HostResolver {
-  defaultResolver ??= createResolver({ servers: parseDnsServers(process.env.DNS_SERVERS) });
-  return defaultResolver;
+  const servers = process.env.DNS_SERVERS;
+  if (!defaultResolver || defaultResolver.servers !== servers) defaultResolver = { servers, resolver: createResolver({ servers: parseDnsServers(servers) }) };
+  return defaultResolver.resolver;
 }

@@ -241,12 +241,22 @@ function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
   return headers;
 }
 
-let defaultFetcher: SafeFetcher | undefined;
+const configured = new Map<string, SafeFetcher>();
 
-/** The fetcher configured from the environment (`CONNECT_TO`, `DNS_SERVERS`), built on first use. */
+/**
+ * A fetcher configured from the environment (`CONNECT_TO`, `DNS_SERVERS`) with these options: one per set of
+ * options, built on first use, and built again should the environment change (test files sharing a process).
+ */
+export function configuredFetcher(options: Omit<SafeFetcherConfig, "connectTo" | "resolver"> = {}): SafeFetcher {
+  const key = JSON.stringify([process.env.CONNECT_TO ?? "", process.env.DNS_SERVERS ?? "", options]);
+  let fetcher = configured.get(key);
+  if (!fetcher) configured.set(key, (fetcher = createSafeFetcher({ ...options, connectTo: process.env.CONNECT_TO, resolver: getDefaultResolver() })));
+  return fetcher;
+}
+
+/** The fetcher for customers' sites, configured from the environment (configuredFetcher). */
 export function getDefaultFetcher(): SafeFetcher {
-  defaultFetcher ??= createSafeFetcher({ connectTo: process.env.CONNECT_TO, resolver: getDefaultResolver() });
-  return defaultFetcher;
+  return configuredFetcher();
 }
 
 export function safeFetch(url: string, options?: SafeFetchOptions): Promise<SafeFetchResult> {

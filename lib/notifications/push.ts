@@ -1,7 +1,6 @@
 import webpush from "web-push";
 import { db } from "@/lib/db";
-import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
-import { getDefaultResolver } from "@/lib/net/resolver";
+import { configuredFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 
 // Web push with the `web-push` package: it encrypts the payload (aes128gcm) and signs the VAPID header; the
 // request goes out through our SSRF-safe fetcher, because a push endpoint is whatever a browser (or a
@@ -17,11 +16,7 @@ export function vapid(): { subject: string; publicKey: string; privateKey: strin
   return { subject: process.env.VAPID_SUBJECT?.trim() || "mailto:ops@indexwatch.local", publicKey, privateKey };
 }
 
-let fetcher: SafeFetcher | undefined;
-function pushFetcher(): SafeFetcher {
-  fetcher ??= createSafeFetcher({ connectTo: process.env.CONNECT_TO, resolver: getDefaultResolver(), maxPerHost: 16 });
-  return fetcher;
-}
+const pushFetcher = () => configuredFetcher({ maxPerHost: 16 });
 
 const CONCURRENCY = 8;
 

@@ -1,7 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { db, Prisma } from "@/lib/db";
-import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
-import { getDefaultResolver } from "@/lib/net/resolver";
+import { configuredFetcher } from "@/lib/net/safe-fetch";
 import { openSecret } from "./internal";
 import { notifyEndpointDisabled } from "./notify-disabled";
 import { TEST_EVENT_TYPE } from "./schemas";
@@ -21,12 +20,8 @@ const TIMEOUT_MS = Number(process.env.WEBHOOK_TIMEOUT_MS) || 15_000;
 const CONCURRENCY = 32;
 const USER_AGENT = "IndexWatch-Webhooks/1.0 (+https://indexwatch.example/docs/webhooks)";
 
-let fetcher: SafeFetcher | undefined;
 /** Its own pool: receivers are not customer sites under crawl politeness, and one slow receiver must not hold the others. */
-function webhookFetcher(): SafeFetcher {
-  fetcher ??= createSafeFetcher({ connectTo: process.env.CONNECT_TO, resolver: getDefaultResolver(), maxPerHost: 16, userAgent: USER_AGENT });
-  return fetcher;
-}
+const webhookFetcher = () => configuredFetcher({ maxPerHost: 16, userAgent: USER_AGENT });
 
 type Claimed = {
   id: string; organization_id: string; endpoint_id: string; message_id: string; event_type: string; payload: unknown; attempts: number;
