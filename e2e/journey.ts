@@ -2,21 +2,39 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** No serious or critical WCAG 2.1 A/AA violations on the page as it is now. */
+/**
+ * No serious or critical WCAG 2.1 A/AA violations on the page as it is now. The rows of a table are one
+ * component's output: the first five are checked and the rest left out (axe's time grows with the page, its
+ * findings do not; it was a third of the suite's time).
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("tbody > tr:nth-child(n+6)").analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
   expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
-/** Signs in through the development mailbox from `from` (a sign-in page); lands where it sends back to (/projects by default). */
-export async function signIn(page: Page, email: string, from = "/sign-in") {
-  await page.goto(from);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Send sign-in link" }).click();
-  await expect(page).toHaveURL(/\/check-email/);
+/**
+ * Signs in through the development mailbox. From a sign-in page (`from`) it goes through the form as a person
+ * does (sign-in.spec.ts); without one it asks for the link as the form would (next-auth's email sign-in, by API)
+ * and opens it from the mailbox: the journeys that only need someone signed in skip two pages. Lands on /projects.
+ */
+export async function signIn(page: Page, email: string, from?: string) {
+  if (from) {
+    await page.goto(from);
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(page).toHaveURL(/\/check-email/);
+  } else {
+    const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
+    const asked = await page.request.post("/api/auth/signin/email", {
+      form: { email, callbackUrl: "/projects", csrfToken, json: "true" },
+      headers: { "X-Auth-Return-Redirect": "1" },
+    });
+    // next-auth answers where it would send the browser: its "check your email" page, or back with ?error=.
+    expect(new URL((await asked.json()).url).pathname).toBe("/api/auth/verify-request");
+  }
   await page.goto(`/dev/mailbox?email=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: `Sign in as ${email}` }).click();
   await expect(page).not.toHaveURL(/\/(sign-in|check-email|dev\/mailbox)/);

@@ -1,32 +1,7 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { screenshot, uniqueEmail } from "./helpers";
-
-/** No serious or critical WCAG 2.1 A/AA violations on the page as it is now. */
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
-
-/** Sign-in through the development mailbox, as e2e/sign-in.spec.ts walks it; lands on /projects. */
-async function signIn(page: Page, email: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Send sign-in link" }).click();
-  await expect(page).toHaveURL(/\/check-email/);
-  await page.goto(`/dev/mailbox?email=${encodeURIComponent(email)}`);
-  await page.getByRole("link", { name: `Sign in as ${email}` }).click();
-  await expect(page).toHaveURL(/\/projects$/);
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
 
 test("API keys: create one, call the API with it, disable it, delete it", async ({ page, context, request }) => {
   const email = uniqueEmail("settings-keys");
