@@ -66,8 +66,10 @@ export function renderGeneratedTable(routes: ApiRouteEntry[]): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const text = renderGeneratedTable(scanApiRoutes());
   if (process.argv.includes("--write")) {
-    fs.writeFileSync(GENERATED_FILE, text);
-    console.log(`wrote ${path.relative(process.cwd(), GENERATED_FILE)}`);
+    // Unchanged: not written, so that a build beside the test suite (.ci/run) never has the tests read a half-written file.
+    const same = fs.existsSync(GENERATED_FILE) && fs.readFileSync(GENERATED_FILE, "utf8") === text;
+    if (!same) fs.writeFileSync(GENERATED_FILE, text);
+    console.log(`${same ? "unchanged" : "wrote"} ${path.relative(process.cwd(), GENERATED_FILE)}`);
   } else {
     process.stdout.write(text);
   }
