@@ -136,7 +136,7 @@ describe("a gone batch followed to the end", () => {
     expect(r).toMatchObject({ cancelled: 1, removed: 1 });
     expect(await row(batch.id, p.urls["/b"].id)).toMatchObject({ state: "cancelled", siteReason: expect.stringMatching(/sitemap again/) });
     // Only Google is connected: its word is enough.
-    expect(await getRemoval(tenant.ctx, p.projectId, batch.id)).toMatchObject({ status: "finished", counts: { removed: 1, cancelled: 1 } });
+    expect(await getRemoval(tenant.ctx, p.projectId, batch.id)).toMatchObject({ status: "finished", counts: { removed: 1, cancelled: 1, relisted: 1 } });
   });
 });
 
