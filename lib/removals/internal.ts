@@ -5,9 +5,10 @@ import { iso } from "@/lib/core/iso";
 import { appBaseUrl } from "@/lib/core/app-base-url";
 import type { ConnectedEngines } from "@/lib/connections/connected-engines";
 import type { RemovalBatchResponse, RemovalUrlResponse } from "./schemas";
+import { roundTenth } from "@/lib/core/round-tenth";
 
 const DAY_MS = 86_400_000;
-export const daysBetween = (from: Date | null, to: Date | null) => (from && to ? Math.round(((to.getTime() - from.getTime()) / DAY_MS) * 10) / 10 : null);
+export const daysBetween = (from: Date | null, to: Date | null) => (from && to ? roundTenth((to.getTime() - from.getTime()) / DAY_MS) : null);
 
 /** A batch of a live project of the caller's organization, or 404 (another organization's or project's ids read as unknown). */
 export async function getBatchOrThrow(ctx: OrgCtx, projectId: string, removalId: string): Promise<RemovalBatch> {
@@ -59,7 +60,6 @@ export async function progressOf(db: Tx | ReturnType<typeof dbOf>, batchIds: str
   return out;
 }
 
-const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
 /** The merged median of per-state medians is not exact; removed rows live in one state, so take the removed group's, else any. */
 function engineProgress(p: BatchProgress, engine: "a" | "b", connected: boolean) {
@@ -78,7 +78,7 @@ function engineProgress(p: BatchProgress, engine: "a" | "b", connected: boolean)
     if (m !== null && (median === null || r.state === "removed")) median = m;
     if (x !== null) max = Math.max(max ?? 0, x);
   }
-  return { connected, pending, confirmedBySite, removed, stuck, medianDaysToRemoval: round(median), maxDaysToRemoval: round(max) };
+  return { connected, pending, confirmedBySite, removed, stuck, medianDaysToRemoval: roundTenth(median), maxDaysToRemoval: roundTenth(max) };
 }
 
 export function toBatchResponse(b: RemovalBatch, p: BatchProgress, engines: ConnectedEngines, projectDomain: string): RemovalBatchResponse {
@@ -93,7 +93,7 @@ export function toBatchResponse(b: RemovalBatch, p: BatchProgress, engines: Conn
       removed: count("removed"), stuck: count("stuck"), cancelled: count("cancelled"), relisted: p.rows.reduce((n, r) => n + r.relisted, 0),
     },
     engines: { engineA: engineProgress(p, "a", engines.engineA), engineB: engineProgress(p, "b", engines.engineB) },
-    medianDaysToRemoval: round(p.rows.find((r) => r.state === "removed")?.median ?? null),
+    medianDaysToRemoval: roundTenth(p.rows.find((r) => r.state === "removed")?.median ?? null),
     stuckReasons: p.reasons.map((r) => ({ reason: r.reason, count: r.n })),
     sitemapUrl: publicSitemapUrl(b),
     createdAt: b.createdAt.toISOString(), cancelledAt: iso(b.cancelledAt), finishedAt: iso(b.finishedAt), lastCheckedAt: iso(b.lastCheckedAt),
