@@ -109,7 +109,7 @@ export function toUrlResponse(u: RemovalUrl, intent: RemovalBatch["intent"]): Re
       engineB: { state: u.engineBState, observedAt: iso(u.engineBObservedAt), removedAt: iso(u.engineBRemovedAt), daysToRemoval: daysBetween(u.declaredAt, u.engineBRemovedAt) },
     },
     declaredAt: u.declaredAt.toISOString(), confirmedBySiteAt: iso(u.confirmedBySiteAt), removedAt: iso(u.removedAt), stuckAt: iso(u.stuckAt),
-    cancelledAt: iso(u.cancelledAt),
+    cancelledAt: iso(u.cancelledAt), cancelledBecause: u.state !== "cancelled" ? null : u.siteReason === RELISTED_REASON ? "relisted" : "cancelled",
   };
 }
 

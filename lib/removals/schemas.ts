@@ -98,6 +98,8 @@ export const RemovalUrlResponse = z.object({
   removedAt: z.string().nullable(),
   stuckAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  cancelledBecause: z.enum(["relisted", "cancelled"]).nullable()
+    .describe("`relisted`: the sitemap listed the URL again after the declaration, so its removal was cancelled by itself; `cancelled`: the removal was cancelled"),
 });
 export type RemovalUrlResponse = z.infer<typeof RemovalUrlResponse>;
 

@@ -175,7 +175,8 @@ describe("reading removals", () => {
     expect((await raw(publicRoute.GET, "http://127.0.0.1:3000/api/removal-sitemaps/guess.xml", { file: "guess.xml" })).res.status).toBe(404);
 
     const cancelled = await cancel(id);
-    expect(cancelled.body.data).toMatchObject({ status: "cancelled", sitemapUrl: null, counts: { cancelled: 2 } });
+    expect(cancelled.body.data).toMatchObject({ status: "cancelled", sitemapUrl: null, counts: { cancelled: 2, relisted: 0 } });
+    expect((await urlsOf(id)).body.data.map((u: { cancelledBecause: string }) => u.cancelledBecause)).toEqual(["cancelled", "cancelled"]);
     expect((await publicSitemap(sitemapUrl)).res.status).toBe(404);
   });
 });
