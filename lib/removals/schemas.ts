@@ -2,15 +2,14 @@ import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
 import { uuidParam } from "@/lib/core/params";
 import { listUrlsQuery } from "@/lib/urls/schemas";
+import { DEFAULT_STUCK_AFTER_DAYS, MAX_REMOVAL_URLS } from "./limits";
 
 // Removals: URLs that should leave the index, followed until Google and Bing have dropped them (issue 25).
 
 export const REMOVAL_INTENTS = ["gone", "redirected", "noindexed", "blocked"] as const;
 export const REMOVAL_URL_STATES = ["pending", "confirmed_by_site", "removed", "stuck", "cancelled"] as const;
 export const REMOVAL_BATCH_STATUSES = ["active", "cancelled", "finished"] as const;
-/** URLs one batch may hold. */
-export const MAX_REMOVAL_URLS = 10_000;
-export const DEFAULT_STUCK_AFTER_DAYS = 30;
+export { DEFAULT_STUCK_AFTER_DAYS, MAX_REMOVAL_URLS };
 
 const urlText = z.string().min(1).max(2048);
 /** The URL list's filters (GET …/urls), as an object. */
