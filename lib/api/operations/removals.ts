@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
-import { uploadImportForm } from "@/lib/imports/schemas";
+import { MAX_IMPORT_BYTES, uploadImportForm } from "@/lib/imports/schemas";
 import {
   CreateRemovalBody, CreateRemovalResponse, listRemovalsQuery, listRemovalUrlsQuery, MAX_REMOVAL_URLS, RemovalBatchResponse, removalImportQuery,
   RemovalImportResponse, removalParams, RemovalUrlResponse,
@@ -22,6 +22,8 @@ export const getRemovalsOp = defineOperation({
 });
 export const postRemovalsOp = defineOperation({
   method: "POST", path: base, tags, scopes: W, params: projectParams, body: CreateRemovalBody, response: CreateRemovalResponse, created: true,
+  // 10,000 URLs of a few hundred characters each are more than the default 1 MiB of JSON.
+  maxBodyBytes: MAX_IMPORT_BYTES,
   errors: ["NOT_FOUND", "CONFLICT"],
   summary: "Declare a removal",
   description: `Up to ${MAX_REMOVAL_URLS.toLocaleString("en-US")} tracked URLs (\`urlIds\`, \`urls\`, or \`filter\`: every URL the URL list's filters match) with one intent: \`gone\` (the page answers 404 or 410), `
@@ -32,7 +34,8 @@ export const postRemovalsOp = defineOperation({
     + "target that is one of the URLs (400), a URL already in an active removal (409, `meta.urls`; by `filter` such URLs are left out with the warning "
     + "`already_in_removal`, and 409 only when every matching URL is). By `filter`: at least one filter, at most 10,000 matching URLs (400 otherwise), none "
     + "matching is a 400. Accepted with `warnings`: a redirect target on another host, "
-    + "the `blocked` intent (a blocked page can stay indexed: the engines no longer see its noindex), URLs the sitemap still lists.",
+    + "the `blocked` intent (a blocked page can stay indexed: the engines no longer see its noindex), URLs the sitemap still lists. "
+    + "The JSON body may take up to 5 MiB (413 beyond).",
 });
 export const postRemovalImportOp = defineOperation({
   method: "POST", path: `${base}/import`, tags, scopes: W, params: projectParams, query: removalImportQuery,
