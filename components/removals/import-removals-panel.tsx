@@ -89,7 +89,8 @@ function Preview({ data, children }: { data: RemovalImport; children: React.Reac
       <h4 id="removal-import-preview" className="break-all font-semibold text-slate-900">Preview of {data.fileName}</h4>
       <p className="text-sm text-slate-700">
         {plural(data.totalRows, "row")}{data.headerDetected && " (after the header)"}: <strong>{plural(data.declaredRows, "URL")} to declare</strong>, {plural(data.skippedRows, "row")} left out.
-        {" "}Read: URL from {data.columns.url}{data.columns.intent && `, intent from ${data.columns.intent}`}{data.columns.redirectTarget && `, redirect target from ${data.columns.redirectTarget}`}.
+        {" "}Columns read: the URL from &ldquo;{data.columns.url}&rdquo;{data.columns.intent && <>, the intent from &ldquo;{data.columns.intent}&rdquo;</>}
+        {data.columns.redirectTarget && <>, the redirect target from &ldquo;{data.columns.redirectTarget}&rdquo;</>}.
       </p>
       {data.intents.length > 0 && (
         <ul className="list-disc pl-5 text-sm text-slate-800">

@@ -1,11 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { TimeToRemoval } from "@/lib/metrics/schemas";
 import { indexingMetricsQuery, type TrendRange } from "@/lib/queries/trends";
-import { projectHref } from "../project-paths";
 import { duration } from "./time-to-index-panel";
 
 const ENGINES = [["engineA", "Google"], ["engineB", "Bing"], ["all", "Removed everywhere"]] as const;
@@ -19,8 +17,8 @@ export function TimeToRemovalPanel({ orgId, projectId, days }: { orgId: string; 
     <section aria-labelledby="ttr-title" className="mt-6 border-t border-slate-100 pt-4" data-testid="time-to-removal">
       <h3 id="ttr-title" className="text-base font-semibold">Time to removal</h3>
       <p className="text-sm text-slate-600">
-        For the URLs of <Link className="text-brand-700 underline" href={projectHref(projectId, "removals")}>removals</Link> dropped in the last {days} days:
-        how long from the declaration until Google and Bing no longer indexed them; &ldquo;removed everywhere&rdquo; waits for every connected engine.
+        For the URLs of removals (declared on the Removals tab) dropped in the last {days} days: how long from the declaration until Google and Bing
+        no longer indexed them; &ldquo;removed everywhere&rdquo; waits for every connected engine.
       </p>
       {q.isPending ? (
         <div role="status" aria-busy="true" className="mt-3 h-16 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading time to removal…</span></div>
