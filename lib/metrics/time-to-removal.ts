@@ -20,7 +20,8 @@ export async function timeToRemoval(project: { id: string; organizationId: strin
       FROM ${urls}
       CROSS JOIN LATERAL (VALUES ('all', r.removed_at), ('engineA', r.engine_a_removed_at), ('engineB', r.engine_b_removed_at)) AS d(engine, at)
       CROSS JOIN LATERAL (SELECT d.engine, greatest(0, extract(epoch FROM d.at - r.declared_at) / 3600)::float8 AS hours) AS e
-      WHERE ${ofProject} AND d.at >= ${from}
+      -- Rows dropped in the window only, before the per-engine values (a project's cancelled batches keep their rows).
+      WHERE ${ofProject} AND (r.removed_at >= ${from} OR r.engine_a_removed_at >= ${from} OR r.engine_b_removed_at >= ${from}) AND d.at >= ${from}
       GROUP BY e.engine`),
     db.$queryRaw<{ following: number; stuck: number }[]>(Prisma.sql`
       SELECT count(*) FILTER (WHERE r.active_tracked_url_id IS NOT NULL)::int AS following, count(*) FILTER (WHERE r.state = 'stuck')::int AS stuck
