@@ -139,6 +139,16 @@ test("removals declared from a file: a preview with every row left out and why, 
     `https://${domain}/old-a,410,`,
   ].join("\n");
 
+  // The URL list offers the removal of everything its filters match, beside its selection.
+  await page.goto(`/projects/${p.id}/urls?source=manual`);
+  await page.getByRole("button", { name: "Declare removal…" }).click();
+  const fromList = page.getByRole("dialog", { name: "Declare URLs removed" });
+  await expect(fromList.getByRole("radio", { name: "All 3 URLs matching the current filters" })).toBeChecked();
+  await expect(fromList.getByRole("radio", { name: /selected on this page/ })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "removals-url-list-filter");
+  await fromList.getByRole("button", { name: "Cancel" }).click();
+
   await page.goto(`/projects/${p.id}/removals`);
   const panel = page.getByTestId("removal-import");
   await panel.getByLabel("Intent of rows without one").selectOption("noindexed");
