@@ -34,6 +34,7 @@ export function RemovalBatchCard({ projectRef, batch, onChanged }: { projectRef:
             <p className="text-sm text-slate-600">
               Declared <time dateTime={batch.createdAt}>{formatDate(batch.createdAt)}</time>
               {batch.redirectTarget && <> · to {batch.redirectTarget}{batch.redirectOffSite && " (another site)"}</>}
+              {!batch.redirectTarget && batch.intent === "redirected" && batch.redirectOffSite && <> · some to another site</>}
               {" "}· stuck after {days(batch.stuckAfterDays)}
               {batch.medianDaysToRemoval !== null && <> · median time to removal {days(batch.medianDaysToRemoval)}</>}
             </p>
