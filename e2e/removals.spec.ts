@@ -103,6 +103,14 @@ test("a removal declared, checked against the site, removed by Bing, stuck, seen
   await dialog.getByRole("heading", { name: "Removal" }).scrollIntoViewIfNeeded();
   await screenshot(page, "removals-url-timeline");
 
+  // The overview sets time to removal beside time to index: Bing dropped /old-2 31 days after the declaration.
+  await page.goto(`/projects/${p.id}`);
+  const ttr = page.getByTestId("time-to-removal");
+  await expect(ttr.getByRole("row", { name: /^Bing/ })).toContainText("31.0 days");
+  await expect(ttr.getByTestId("time-to-removal-following")).toContainText("2 URLs of removals still followed, 2 stuck");
+  await ttr.scrollIntoViewIfNeeded();
+  await screenshot(page, "removals-overview-time-to-removal");
+
   // Cancel, with confirmation: the public sitemap is revoked.
   await page.goto(`/projects/${p.id}/removals`);
   await batch(page).getByRole("button", { name: "Cancel removal" }).click();
@@ -113,4 +121,56 @@ test("a removal declared, checked against the site, removed by Bing, stuck, seen
   await expect(batch(page)).toContainText("Cancelled");
   expect((await anonymous.request.get(new URL(publicUrl).pathname)).status()).toBe(404);
   await anonymous.close();
+});
+
+test("removals declared from a file: a preview with every row left out and why, then one batch per intent", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, uniqueEmail("removals-file"));
+  const domain = uniqueDomain("removals-file");
+  const p = await createProject(page, domain, "Migrated shop");
+  await admitUrls(page, p, ["/old-a", "/old-b", "/moved"]);
+  const csv = [
+    "url,intent,redirect target",
+    `https://${domain}/old-a,gone,`,
+    `https://${domain}/moved,redirected,https://new-shop.example/moved`,
+    `https://${domain}/old-b,,`,
+    `https://${domain}/never-tracked,gone,`,
+    "https://elsewhere.example/x,gone,",
+    `https://${domain}/old-a,410,`,
+  ].join("\n");
+
+  // The URL list offers the removal of everything its filters match, beside its selection.
+  await page.goto(`/projects/${p.id}/urls?source=manual`);
+  await page.getByRole("button", { name: "Declare removal…" }).click();
+  const fromList = page.getByRole("dialog", { name: "Declare URLs removed" });
+  await expect(fromList.getByRole("radio", { name: "All 3 URLs matching the current filters" })).toBeChecked();
+  await expect(fromList.getByRole("radio", { name: /selected on this page/ })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "removals-url-list-filter");
+  await fromList.getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto(`/projects/${p.id}/removals`);
+  const panel = page.getByTestId("removal-import");
+  await panel.getByLabel("Intent of rows without one").selectOption("noindexed");
+  await panel.locator("input[type=file]").setInputFiles({ name: "migration.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const preview = page.getByTestId("removal-import-preview");
+  await expect(preview).toContainText("6 rows (after the header): 3 URLs to declare, 3 rows left out.");
+  await expect(preview).toContainText("Gone (404/410): 1 URL");
+  await expect(preview).toContainText("Redirected: 1 URL → https://new-shop.example/moved");
+  await expect(preview).toContainText("Noindexed: 1 URL");
+  await expect(preview).toContainText("on another host (new-shop.example)");
+  await expect(page.getByTestId("removal-import-skipped")).toHaveCount(3);
+  await expect(page.getByTestId("removal-import-skipped").filter({ hasText: "never-tracked" })).toContainText("The project does not track this URL");
+  await expect(page.getByTestId("removal-import-skipped").filter({ hasText: "(line 2)" })).toContainText("repeats an earlier row");
+  await expect(page.getByTestId("removal-batch")).toHaveCount(0); // nothing declared by the preview
+  await expectNoSeriousA11yViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await preview.scrollIntoViewIfNeeded();
+  await screenshot(page, "removals-import-preview");
+
+  await preview.getByRole("button", { name: "Declare the removal of 3 URLs" }).click();
+  await expect(panel.getByRole("status")).toContainText("3 URLs of migration.csv declared in 3 removals");
+  await expect(page.getByTestId("removal-batch")).toHaveCount(3);
+  await expect(page.getByTestId("removal-batch").filter({ hasText: "Redirected: 1 URL" })).toContainText("to https://new-shop.example/moved (another site)");
+  await screenshot(page, "removals-import-declared");
 });

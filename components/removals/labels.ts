@@ -1,4 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
+export { MAX_REMOVAL_URLS } from "@/lib/removals/limits";
 
 export const INTENT_LABELS: Record<string, { label: string; hint: string }> = {
   gone: { label: "Gone (404/410)", hint: "The pages answer 404 or 410" },

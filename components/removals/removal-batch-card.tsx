@@ -34,6 +34,7 @@ export function RemovalBatchCard({ projectRef, batch, onChanged }: { projectRef:
             <p className="text-sm text-slate-600">
               Declared <time dateTime={batch.createdAt}>{formatDate(batch.createdAt)}</time>
               {batch.redirectTarget && <> · to {batch.redirectTarget}{batch.redirectOffSite && " (another site)"}</>}
+              {!batch.redirectTarget && batch.intent === "redirected" && batch.redirectOffSite && <> · some to another site</>}
               {" "}· stuck after {days(batch.stuckAfterDays)}
               {batch.medianDaysToRemoval !== null && <> · median time to removal {days(batch.medianDaysToRemoval)}</>}
             </p>
@@ -50,6 +51,12 @@ export function RemovalBatchCard({ projectRef, batch, onChanged }: { projectRef:
               {batch.stuckReasons.map((r) => <li key={r.reason}>{r.reason} ({count(r.count)})</li>)}
             </ul>
           </div>
+        )}
+        {batch.counts.relisted > 0 && (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="removal-relisted">
+            {count(batch.counts.relisted)} URL{batch.counts.relisted === 1 ? " was" : "s were"} listed in the sitemap again after the declaration: {batch.counts.relisted === 1 ? "its" : "their"} removal
+            was cancelled. If {batch.counts.relisted === 1 ? "it" : "they"} should still leave the index, take {batch.counts.relisted === 1 ? "it" : "them"} out of the sitemap and declare again.
+          </p>
         )}
         <p className="text-sm text-slate-700">
           {count(batch.counts.pending)} pending · {count(batch.counts.confirmedBySite)} confirmed by site · {count(batch.counts.removed)} removed · {count(batch.counts.stuck)} stuck

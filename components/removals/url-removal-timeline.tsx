@@ -26,7 +26,7 @@ function Timeline({ r }: { r: RemovalUrl }) {
     ["Removed by Google", r.engines.engineA.removedAt, r.engines.engineA.daysToRemoval !== null ? `after ${days(r.engines.engineA.daysToRemoval)}` : undefined],
     ["Removed by Bing", r.engines.engineB.removedAt, r.engines.engineB.daysToRemoval !== null ? `after ${days(r.engines.engineB.daysToRemoval)}` : undefined],
     ...(r.stuckAt ? [["Stuck", r.stuckAt, r.site.reason ?? undefined] as [string, string, string?]] : []),
-    ...(r.cancelledAt ? [["Cancelled", r.cancelledAt] as [string, string]] : []),
+    ...(r.cancelledAt ? [["Cancelled", r.cancelledAt, r.cancelledBecause === "relisted" ? "the sitemap lists it again" : undefined] as [string, string, string?]] : []),
   ];
   return (
     <div className="rounded-md border border-slate-200 p-3">

@@ -27,6 +27,8 @@ export type OperationSpec = {
   body?: ZodType;
   /** A body may be omitted (an empty body parses as {}). */
   optionalBody?: boolean;
+  /** A JSON body larger than the default 1 MiB is accepted up to this many bytes (413 beyond). */
+  maxBodyBytes?: number;
   /** The body is not JSON: route() does not read it; the handler reads `req` (e.g. an upload). */
   bodyContentType?: string;
   /** The `data` of the success envelope; omitted = no documented payload. */

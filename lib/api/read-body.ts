@@ -31,8 +31,8 @@ function tooLarge(limit: number) {
 }
 
 /** The one JSON reader: wrong content type → 415, oversized → 413, malformed → 400. */
-export async function readJson(req: Request, { optional = false } = {}): Promise<unknown> {
-  const bytes = await readBodyBytes(req, MAX_JSON_BODY_BYTES);
+export async function readJson(req: Request, { optional = false, limit = MAX_JSON_BODY_BYTES }: { optional?: boolean; limit?: number } = {}): Promise<unknown> {
+  const bytes = await readBodyBytes(req, limit);
   if (bytes.byteLength === 0) {
     if (optional) return undefined;
     throw new DomainError("VALIDATION_ERROR", "A JSON request body is required", { errors: [{ path: "", message: "Required", code: "invalid_type" }] });

@@ -75,6 +75,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/user/organizations/[organizationId]/projects/[id]/removals/[removalId]", methods: ["GET", "DELETE"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/removals/[removalId]/sitemap.xml", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/removals/[removalId]/urls", methods: ["GET"] },
+  { path: "/api/user/organizations/[organizationId]/projects/[id]/removals/import", methods: ["POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/robots/test", methods: ["POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/search-analytics/untracked", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/sitemaps", methods: ["GET"] },

@@ -59,7 +59,7 @@ export function route<S extends OperationSpec>(op: Operation<S>, handler: (args:
       if (op.permission) requirePermission(ctx as Ctx, op.permission);
       assertNoNulInQuery(req.url);
       const query = op.query ? op.query.parse(Object.fromEntries(new URL(req.url).searchParams)) : undefined;
-      const body = op.body && !op.bodyContentType ? await parseBody(req, op.body, op.optionalBody) : undefined;
+      const body = op.body && !op.bodyContentType ? await parseBody(req, op.body, op.optionalBody, op.maxBodyBytes) : undefined;
       return withRateLimitHeaders(await handler({ req, ctx, principal, params, query, body } as HandlerArgs<S>), limitHeaders);
     } catch (e) {
       return errorResponse(toDomainError(e, requestId), { ...limitHeaders, "x-request-id": requestId });
@@ -90,8 +90,8 @@ export function parseParams(schema: ZodType | undefined, raw: Record<string, unk
   return r.data;
 }
 
-async function parseBody(req: Request, schema: ZodType, optional = false) {
-  const raw = await readJson(req, { optional });
+async function parseBody(req: Request, schema: ZodType, optional = false, limit?: number) {
+  const raw = await readJson(req, { optional, limit });
   assertNoNulInBody(raw);
   return schema.parse(raw === undefined ? {} : raw);
 }

@@ -4,6 +4,7 @@ import { dbOf, Prisma } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { CRAWLER_FAMILIES, CRAWLER_FAMILY_IDS, type CrawlerFamily } from "./crawlers";
 import { CrawlActivityResponse } from "./schemas";
+import { roundTenth } from "@/lib/core/round-tenth";
 
 const DAY_MS = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -59,6 +60,5 @@ async function timeToCrawl(ctx: OrgCtx, projectId: string, family: string, from:
     )
     SELECT count(*)::int AS urls, percentile_cont(0.5) WITHIN GROUP (ORDER BY hours)::float AS median,
            percentile_cont(0.9) WITHIN GROUP (ORDER BY hours)::float AS p90 FROM firsts`);
-  const round = (h: number | null) => (h === null ? null : Math.round(h * 10) / 10);
-  return { urls: r.urls, medianHours: round(r.median), p90Hours: round(r.p90) };
+  return { urls: r.urls, medianHours: roundTenth(r.median), p90Hours: roundTenth(r.p90) };
 }

@@ -10,6 +10,10 @@ export type ImportClassification = {
   duplicateInFileRows: number;
   /** The first MAX_ROW_ERRORS invalid rows, in file order. */
   rowErrors: ImportRowError[];
+  /** Every invalid row counted by its reason. */
+  invalidByReason: Record<string, number>;
+  /** The first MAX_ROW_ERRORS duplicate rows, in file order, with the line they repeat. */
+  duplicates: { line: number; firstLine: number }[];
   /** Valid rows at their first occurrence, in file order, normalized. */
   unique: ImportCandidate[];
 };
@@ -20,25 +24,31 @@ export type ImportClassification = {
  */
 export function classifyImportRows(rows: ImportCell[], domain: string): ImportClassification {
   const rowErrors: ImportRowError[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   const unique: ImportCandidate[] = [];
+  const invalidByReason: Record<string, number> = {};
+  const duplicates: { line: number; firstLine: number }[] = [];
   let invalidRows = 0;
   let duplicateInFileRows = 0;
   for (const { line, value } of rows) {
     const n = normalizeUrl(value);
     const reason = !n.ok ? n.reason : isOnHost(n.host, domain) ? null : "off_host";
     if (reason || !n.ok) {
+      const why = reason ?? "invalid_url";
       invalidRows++;
+      invalidByReason[why] = (invalidByReason[why] ?? 0) + 1;
       // The value is stored (jsonb) and shown: a NUL (a `nul_byte` row) is kept visible as U+FFFD.
-      if (rowErrors.length < MAX_ROW_ERRORS) rowErrors.push({ line, reason: reason ?? "invalid_url", value: value.slice(0, MAX_ROW_ERROR_VALUE).replaceAll("\u0000", "\ufffd") });
+      if (rowErrors.length < MAX_ROW_ERRORS) rowErrors.push({ line, reason: why, value: value.slice(0, MAX_ROW_ERROR_VALUE).replaceAll("\u0000", "\ufffd") });
       continue;
     }
-    if (seen.has(n.url)) {
+    const firstLine = seen.get(n.url);
+    if (firstLine !== undefined) {
       duplicateInFileRows++;
+      if (duplicates.length < MAX_ROW_ERRORS) duplicates.push({ line, firstLine });
       continue;
     }
-    seen.add(n.url);
+    seen.set(n.url, line);
     unique.push({ line, url: n.url });
   }
-  return { totalRows: rows.length, validRows: rows.length - invalidRows, invalidRows, duplicateInFileRows, rowErrors, unique };
+  return { totalRows: rows.length, validRows: rows.length - invalidRows, invalidRows, duplicateInFileRows, rowErrors, invalidByReason, duplicates, unique };
 }

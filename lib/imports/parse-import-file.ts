@@ -3,9 +3,10 @@ import { DomainError } from "@/lib/core/errors";
 import { MAX_IMPORT_ROWS } from "./schemas";
 
 export type ImportFormat = "csv" | "text";
-/** One non-blank row: its 1-based physical line in the file and its URL cell (trimmed). */
-export type ImportCell = { line: number; value: string };
-export type ParsedImportFile = { headerDetected: boolean; rows: ImportCell[] };
+/** One non-blank row: its 1-based physical line in the file and its URL cell (trimmed); `fields`: every cell (trimmed) when asked for. */
+export type ImportCell = { line: number; value: string; fields?: string[] };
+/** `header`: the header row's cells, when asked for `columns` and a header was detected. */
+export type ParsedImportFile = { headerDetected: boolean; rows: ImportCell[]; header?: string[] };
 
 /**
  * The header rule: the first non-blank row is a header when its first cell is a short label —
@@ -17,14 +18,15 @@ export const isHeaderCell = (value: string) => HEADER_CELL.test(value);
 
 /**
  * Decodes an upload (UTF-8, BOM stripped) and returns its non-blank rows: the first column of a CSV
- * or each line of a text file. Blank rows are skipped and not counted. More data rows than the
- * limit, a non-UTF-8 file or malformed CSV answer 400.
+ * or each line of a text file (with `columns`, every cell of a CSV row too, and the header's cells).
+ * Blank rows are skipped and not counted. More data rows than the limit, a non-UTF-8 file or
+ * malformed CSV answer 400.
  */
-export function parseImportFile(bytes: Uint8Array, format: ImportFormat): ParsedImportFile {
+export function parseImportFile(bytes: Uint8Array, format: ImportFormat, opts: { columns?: boolean } = {}): ParsedImportFile {
   const text = decodeUtf8(bytes);
   // One row beyond the limit (plus a possible header) proves the file too long; stop reading there.
   const cap = MAX_IMPORT_ROWS + 2;
-  const cells = format === "csv" ? csvFirstCells(text, cap) : textLines(text, cap);
+  const cells = format === "csv" ? csvFirstCells(text, cap, opts.columns === true) : textLines(text, cap);
   const headerDetected = cells.length > 0 && isHeaderCell(cells[0].value);
   const rows = headerDetected ? cells.slice(1) : cells;
   if (rows.length > MAX_IMPORT_ROWS) {
@@ -32,7 +34,7 @@ export function parseImportFile(bytes: Uint8Array, format: ImportFormat): Parsed
       errors: [{ path: "file", message: `At most ${MAX_IMPORT_ROWS} rows per import`, code: "too_big" }], maxRows: MAX_IMPORT_ROWS,
     });
   }
-  return { headerDetected, rows };
+  return opts.columns && headerDetected ? { headerDetected, rows, header: cells[0].fields ?? [cells[0].value] } : { headerDetected, rows };
 }
 
 function decodeUtf8(bytes: Uint8Array): string {
@@ -44,7 +46,7 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-function csvFirstCells(text: string, cap: number): ImportCell[] {
+function csvFirstCells(text: string, cap: number, allFields: boolean): ImportCell[] {
   // One line-break form, so the parser never guesses it and every row's line is a count of "\n";
   // a file that uses CRLF throughout is parsed as it is (no 5 MB copy).
   const newline = lineBreakOf(text);
@@ -61,7 +63,9 @@ function csvFirstCells(text: string, cap: number): ImportCell[] {
     step: (result, parser) => {
       if (result.errors.some((e) => e.code === "MissingQuotes")) unterminated ??= line;
       const record = result.data;
-      if (record.some((f) => f.trim() !== "")) cells.push({ line, value: (record[0] ?? "").trim() });
+      if (record.some((f) => f.trim() !== "")) {
+        cells.push(allFields ? { line, value: (record[0] ?? "").trim(), fields: record.map((f) => f.trim()) } : { line, value: (record[0] ?? "").trim() });
+      }
       // The cursor sits after this row's line break: the next row starts that many lines further on.
       const end = result.meta.cursor;
       line += countLineBreaks(csv, rowStart, end);

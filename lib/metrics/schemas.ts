@@ -24,12 +24,32 @@ export const TimeToIndex = z.object({
 });
 export type TimeToIndex = z.infer<typeof TimeToIndex>;
 
-export const IndexingMetricsResponse = z.object({
+export const TimeToRemoval = z.object({
+  removed: z.number().int().min(0).describe("URLs of removals this engine dropped in the window (for `all`: every connected engine did)"),
+  medianHours: hours.describe("Median hours from the removal's declaration to the drop; null when none"),
+  p90Hours: hours.describe("90th percentile of the same"),
+});
+export type TimeToRemoval = z.infer<typeof TimeToRemoval>;
+
+/** What a time-to-index computation yields (and what is cached for a large project); the response adds time to removal, always fresh. */
+export const TimeToIndexPayload = z.object({
   days: z.number().int(), groupBy: z.enum(["none", "pathPrefix"]), depth: z.number().int(),
   from: z.string().describe("Start of the window (first seen at or after)"),
   groups: z.array(z.object({
     group: z.string().nullable().describe("The path prefix (e.g. `/blog/`, `/` for top-level pages); null without grouping"),
     engines: z.object({ any: TimeToIndex, engineA: TimeToIndex, engineB: TimeToIndex }),
   })).describe("Without grouping one group; with it, the 50 largest prefixes, largest first"),
+});
+export type TimeToIndexPayload = z.infer<typeof TimeToIndexPayload>;
+
+export const IndexingMetricsResponse = TimeToIndexPayload.extend({
+  timeToRemoval: z.object({
+    all: TimeToRemoval.describe("Removed: every connected engine dropped the URL (the removal's end)"),
+    engineA: TimeToRemoval.describe("Google dropped the URL"),
+    engineB: TimeToRemoval.describe("Bing dropped the URL"),
+    following: z.number().int().min(0).describe("URLs of removals still followed now (pending, confirmed by site or stuck)"),
+    stuck: z.number().int().min(0).describe("Of those, stuck ones"),
+  }).describe("Beside time to index: for the URLs of removals (the Removals page) dropped in the last `days` days, the time from the declaration to the "
+    + "drop, per engine. The whole project, whatever `groupBy`."),
 });
 export type IndexingMetricsResponse = z.infer<typeof IndexingMetricsResponse>;

@@ -1,7 +1,9 @@
 import { db, Prisma } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { IndexingMetricsResponse, type TimeToIndex } from "./schemas";
+import { TimeToIndexPayload, type IndexingMetricsResponse, type TimeToIndex } from "./schemas";
+import { timeToRemoval } from "./time-to-removal";
+import { roundTenth } from "@/lib/core/round-tenth";
 
 // Time to index: for each URL first seen by us (discovered_at) in the window, the hours until an engine first
 // said indexed (indexed_at for either engine, engine_a_indexed_at / engine_b_indexed_at per engine). An engine
@@ -22,16 +24,21 @@ type Query = { days: number; groupBy: "none" | "pathPrefix"; depth: number };
 export const SLOW_MS = 200;
 export const CACHE_MS = 3600_000;
 
-/** GET …/metrics/indexing: fresh, or (for a large project) as computed within the last hour. */
+/** GET …/metrics/indexing: time to index fresh, or (for a large project) as computed within the last hour; time to removal always fresh. */
 export async function indexingMetrics(ctx: OrgCtx, projectId: string, q: Query, now = new Date(), opts: { slowMs?: number } = {}): Promise<IndexingMetricsResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
   const key = { projectId: project.id, days: q.days, groupBy: q.groupBy, depth: q.depth };
-  const cached = await db.indexingMetricsCache.findUnique({ where: { projectId_days_groupBy_depth: key } });
-  if (cached && now.getTime() - cached.computedAt.getTime() < CACHE_MS) return IndexingMetricsResponse.parse(cached.payload);
-  return computeAndKeep(project, q, now, opts.slowMs);
+  const [cached, removal] = await Promise.all([
+    db.indexingMetricsCache.findUnique({ where: { projectId_days_groupBy_depth: key } }),
+    timeToRemoval(project, new Date(now.getTime() - q.days * 86_400_000)),
+  ]);
+  const index = cached && now.getTime() - cached.computedAt.getTime() < CACHE_MS
+    ? TimeToIndexPayload.parse(cached.payload)
+    : await computeAndKeep(project, q, now, opts.slowMs);
+  return { ...index, timeToRemoval: removal };
 }
 
-async function computeAndKeep(project: { id: string; organizationId: string }, q: Query, now: Date, slowMs = SLOW_MS): Promise<IndexingMetricsResponse> {
+async function computeAndKeep(project: { id: string; organizationId: string }, q: Query, now: Date, slowMs = SLOW_MS): Promise<TimeToIndexPayload> {
   const started = performance.now();
   const result = await computeIndexingMetrics(project, q, now);
   if (performance.now() - started >= slowMs) {
@@ -47,7 +54,7 @@ export async function warmIndexingMetrics(project: { id: string; organizationId:
   for (const groupBy of ["none", "pathPrefix"] as const) await computeAndKeep(project, { days: 30, groupBy, depth: 1 }, now, 0);
 }
 
-async function computeIndexingMetrics(project: { id: string; organizationId: string }, q: Query, now: Date): Promise<IndexingMetricsResponse> {
+async function computeIndexingMetrics(project: { id: string; organizationId: string }, q: Query, now: Date): Promise<TimeToIndexPayload> {
   const from = new Date(now.getTime() - q.days * 86_400_000);
   // The first `depth` directories of the path: /blog/2024/post → /blog/ (1), /blog/2024/ (2); /about → /.
   const group = q.groupBy === "pathPrefix"
@@ -76,7 +83,7 @@ async function computeIndexingMetrics(project: { id: string; organizationId: str
   for (const r of rows) {
     const entry = byGroup.get(r.grp) ?? {};
     entry[r.engine] = {
-      urls: r.urls, indexed: r.indexed, medianHours: round(r.median), p90Hours: round(r.p90),
+      urls: r.urls, indexed: r.indexed, medianHours: roundTenth(r.median), p90Hours: roundTenth(r.p90),
       within7d: share(r.d7, r.urls), within30d: share(r.d30, r.urls),
     };
     byGroup.set(r.grp, entry);
@@ -86,8 +93,7 @@ async function computeIndexingMetrics(project: { id: string; organizationId: str
     .map(([g, engines]) => ({ group: g, engines: { any: engines.any ?? empty, engineA: engines.engineA ?? empty, engineB: engines.engineB ?? empty } }))
     .sort((a, b) => b.engines.any.urls - a.engines.any.urls || String(a.group).localeCompare(String(b.group)));
   if (q.groupBy === "none" && !groups.length) groups.push({ group: null, engines: { any: empty, engineA: empty, engineB: empty } });
-  return IndexingMetricsResponse.parse({ days: q.days, groupBy: q.groupBy, depth: q.depth, from: from.toISOString(), groups });
+  return TimeToIndexPayload.parse({ days: q.days, groupBy: q.groupBy, depth: q.depth, from: from.toISOString(), groups });
 }
 
-const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 const share = (n: number, of: number) => (of ? Math.round((n / of) * 10_000) / 10_000 : 0);

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { CreateRemovalBody, CreateRemovalResponse, RemovalBatchResponse, RemovalsListMeta, RemovalSuggestion, RemovalUrlResponse } from "@/lib/removals/schemas";
+import type {
+  CreateRemovalBody, CreateRemovalResponse, RemovalBatchResponse, RemovalImportResponse, RemovalsListMeta, RemovalSuggestion, RemovalUrlResponse,
+} from "@/lib/removals/schemas";
 import { fetchApi, fetchApiEnvelope } from "./fetch-api";
 import { projectKeys, projectsPath } from "./projects";
 import { fetchPage, queryString, type Page, type ProjectRef } from "./urls";
@@ -10,6 +12,8 @@ export type RemovalUrl = RemovalUrlResponse;
 export type Suggestion = RemovalSuggestion;
 export type CreatedRemoval = z.infer<typeof CreateRemovalResponse>;
 export type RemovalsPage = { data: RemovalBatch[]; meta: RemovalsListMeta };
+export type RemovalImport = RemovalImportResponse;
+export type RemovalImportOptions = { intent?: string; redirectTarget?: string; stuckAfterDays?: number };
 
 export const removalsPath = (p: ProjectRef, rest = "") => projectsPath(p.orgId, p.projectId, `/removals${rest}`);
 
@@ -43,3 +47,11 @@ export const urlRemovalsQuery = (p: ProjectRef, urlId: string) =>
 
 export const declareRemoval = (p: ProjectRef, body: CreateRemovalBody) => fetchApi<CreatedRemoval>(removalsPath(p), { method: "POST", body });
 export const cancelRemoval = (p: ProjectRef, id: string) => fetchApi<RemovalBatch>(removalsPath(p, `/${id}`), { method: "DELETE" });
+
+/** POST removals/import: the file as multipart; `preview` reads and sorts it, declaring nothing. */
+export function importRemovals(p: ProjectRef, file: File, options: RemovalImportOptions, preview: boolean) {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const q = queryString({ preview: preview ? "true" : undefined, intent: options.intent || undefined, redirectTarget: options.redirectTarget || undefined, stuckAfterDays: options.stuckAfterDays });
+  return fetchApi<RemovalImport>(removalsPath(p, `/import${q}`), { method: "POST", body: form });
+}

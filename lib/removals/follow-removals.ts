@@ -7,7 +7,7 @@ import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 import { cancelUrls } from "./cancel-removal";
-import { refreshBatch } from "./internal";
+import { refreshBatch, RELISTED_REASON } from "./internal";
 import { judgeSite } from "./judge-site";
 
 // Following removals (the cron in inngest/functions/removals): per project with active batches, our own audit of
@@ -112,8 +112,7 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
   await db.$transaction(async (tx) => {
     await lockProjectStats(tx, ref);
     if (backInSitemap.length) {
-      report.cancelled += (await cancelUrls(tx, Prisma.sql`id = ANY(string_to_array(${backInSitemap.join(",")}, ',')::uuid[])`, now,
-        "listed in the sitemap again: the removal of this URL was cancelled")).length;
+      report.cancelled += (await cancelUrls(tx, Prisma.sql`id = ANY(string_to_array(${backInSitemap.join(",")}, ',')::uuid[])`, now, RELISTED_REASON)).length;
     }
     if (changes.length) {
       await tx.$executeRaw(Prisma.sql`

@@ -5,9 +5,10 @@ import { iso } from "@/lib/core/iso";
 import { appBaseUrl } from "@/lib/core/app-base-url";
 import type { ConnectedEngines } from "@/lib/connections/connected-engines";
 import type { RemovalBatchResponse, RemovalUrlResponse } from "./schemas";
+import { roundTenth } from "@/lib/core/round-tenth";
 
 const DAY_MS = 86_400_000;
-export const daysBetween = (from: Date | null, to: Date | null) => (from && to ? Math.round(((to.getTime() - from.getTime()) / DAY_MS) * 10) / 10 : null);
+export const daysBetween = (from: Date | null, to: Date | null) => (from && to ? roundTenth((to.getTime() - from.getTime()) / DAY_MS) : null);
 
 /** A batch of a live project of the caller's organization, or 404 (another organization's or project's ids read as unknown). */
 export async function getBatchOrThrow(ctx: OrgCtx, projectId: string, removalId: string): Promise<RemovalBatch> {
@@ -21,8 +22,11 @@ export async function getBatchOrThrow(ctx: OrgCtx, projectId: string, removalId:
 export const publicSitemapUrl = (b: Pick<RemovalBatch, "status" | "publicToken">) =>
   b.status === "cancelled" ? null : `${appBaseUrl()}/api/removal-sitemaps/${b.publicToken}.xml`;
 
+/** The reason a URL's removal is cancelled when the sitemap lists it again after the declaration (follow-removals.ts). */
+export const RELISTED_REASON = "listed in the sitemap again: the removal of this URL was cancelled";
+
 type ProgressRow = {
-  batch_id: string; state: string; n: number; a_removed: number; b_removed: number; confirmed: number;
+  batch_id: string; state: string; n: number; a_removed: number; b_removed: number; confirmed: number; off_site: number; relisted: number;
   a_median: number | null; a_max: number | null; b_median: number | null; b_max: number | null; median: number | null;
 };
 type ReasonRow = { batch_id: string; reason: string; n: number };
@@ -34,16 +38,19 @@ export async function progressOf(db: Tx | ReturnType<typeof dbOf>, batchIds: str
   if (!batchIds.length) return out;
   const ids = Prisma.sql`string_to_array(${batchIds.join(",")}, ',')::uuid[]`;
   const rows = await db.$queryRaw<ProgressRow[]>(Prisma.sql`
-    SELECT batch_id::text AS batch_id, state::text AS state, count(*)::int AS n,
-      count(engine_a_removed_at)::int AS a_removed, count(engine_b_removed_at)::int AS b_removed,
-      count(*) FILTER (WHERE site_confirmed)::int AS confirmed,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM engine_a_removed_at - declared_at) / 86400)::float8 AS a_median,
-      max(extract(epoch FROM engine_a_removed_at - declared_at) / 86400)::float8 AS a_max,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM engine_b_removed_at - declared_at) / 86400)::float8 AS b_median,
-      max(extract(epoch FROM engine_b_removed_at - declared_at) / 86400)::float8 AS b_max,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM removed_at - declared_at) / 86400)::float8 AS median
-    FROM removal_urls WHERE batch_id = ANY(${ids})
-    GROUP BY batch_id, state`);
+    SELECT r.batch_id::text AS batch_id, r.state::text AS state, count(*)::int AS n,
+      count(r.engine_a_removed_at)::int AS a_removed, count(r.engine_b_removed_at)::int AS b_removed,
+      count(*) FILTER (WHERE r.site_confirmed)::int AS confirmed,
+      count(*) FILTER (WHERE r.redirect_target IS NOT NULL AND substring(r.redirect_target from '^[a-z]+://([^/?#:]+)') <> p.domain)::int AS off_site,
+      count(*) FILTER (WHERE r.state = 'cancelled' AND r.site_reason = ${RELISTED_REASON})::int AS relisted,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.engine_a_removed_at - r.declared_at) / 86400)::float8 AS a_median,
+      max(extract(epoch FROM r.engine_a_removed_at - r.declared_at) / 86400)::float8 AS a_max,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.engine_b_removed_at - r.declared_at) / 86400)::float8 AS b_median,
+      max(extract(epoch FROM r.engine_b_removed_at - r.declared_at) / 86400)::float8 AS b_max,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.removed_at - r.declared_at) / 86400)::float8 AS median
+    FROM removal_urls r JOIN projects p ON p.id = r.project_id
+    WHERE r.batch_id = ANY(${ids})
+    GROUP BY r.batch_id, r.state`);
   const reasons = await db.$queryRaw<ReasonRow[]>(Prisma.sql`
     SELECT batch_id::text AS batch_id, coalesce(site_reason, 'not checked yet') AS reason, count(*)::int AS n
     FROM removal_urls WHERE batch_id = ANY(${ids}) AND state = 'stuck'
@@ -53,7 +60,6 @@ export async function progressOf(db: Tx | ReturnType<typeof dbOf>, batchIds: str
   return out;
 }
 
-const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
 /** The merged median of per-state medians is not exact; removed rows live in one state, so take the removed group's, else any. */
 function engineProgress(p: BatchProgress, engine: "a" | "b", connected: boolean) {
@@ -72,22 +78,22 @@ function engineProgress(p: BatchProgress, engine: "a" | "b", connected: boolean)
     if (m !== null && (median === null || r.state === "removed")) median = m;
     if (x !== null) max = Math.max(max ?? 0, x);
   }
-  return { connected, pending, confirmedBySite, removed, stuck, medianDaysToRemoval: round(median), maxDaysToRemoval: round(max) };
+  return { connected, pending, confirmedBySite, removed, stuck, medianDaysToRemoval: roundTenth(median), maxDaysToRemoval: roundTenth(max) };
 }
 
 export function toBatchResponse(b: RemovalBatch, p: BatchProgress, engines: ConnectedEngines, projectDomain: string): RemovalBatchResponse {
   const count = (s: string) => p.rows.filter((r) => r.state === s).reduce((n, r) => n + r.n, 0);
-  let offSite = false;
-  if (b.redirectTarget) { try { offSite = new URL(b.redirectTarget).hostname !== projectDomain; } catch { offSite = true; } }
+  let offSite = p.rows.some((r) => r.off_site > 0);
+  if (b.redirectTarget && !offSite) { try { offSite = new URL(b.redirectTarget).hostname !== projectDomain; } catch { offSite = true; } }
   return {
     id: b.id, projectId: b.projectId, intent: b.intent, redirectTarget: b.redirectTarget, redirectOffSite: offSite, stuckAfterDays: b.stuckAfterDays,
     status: b.status,
     counts: {
       total: p.rows.reduce((n, r) => n + r.n, 0), pending: count("pending"), confirmedBySite: count("confirmed_by_site"),
-      removed: count("removed"), stuck: count("stuck"), cancelled: count("cancelled"),
+      removed: count("removed"), stuck: count("stuck"), cancelled: count("cancelled"), relisted: p.rows.reduce((n, r) => n + r.relisted, 0),
     },
     engines: { engineA: engineProgress(p, "a", engines.engineA), engineB: engineProgress(p, "b", engines.engineB) },
-    medianDaysToRemoval: round(p.rows.find((r) => r.state === "removed")?.median ?? null),
+    medianDaysToRemoval: roundTenth(p.rows.find((r) => r.state === "removed")?.median ?? null),
     stuckReasons: p.reasons.map((r) => ({ reason: r.reason, count: r.n })),
     sitemapUrl: publicSitemapUrl(b),
     createdAt: b.createdAt.toISOString(), cancelledAt: iso(b.cancelledAt), finishedAt: iso(b.finishedAt), lastCheckedAt: iso(b.lastCheckedAt),
@@ -103,7 +109,7 @@ export function toUrlResponse(u: RemovalUrl, intent: RemovalBatch["intent"]): Re
       engineB: { state: u.engineBState, observedAt: iso(u.engineBObservedAt), removedAt: iso(u.engineBRemovedAt), daysToRemoval: daysBetween(u.declaredAt, u.engineBRemovedAt) },
     },
     declaredAt: u.declaredAt.toISOString(), confirmedBySiteAt: iso(u.confirmedBySiteAt), removedAt: iso(u.removedAt), stuckAt: iso(u.stuckAt),
-    cancelledAt: iso(u.cancelledAt),
+    cancelledAt: iso(u.cancelledAt), cancelledBecause: u.state !== "cancelled" ? null : u.siteReason === RELISTED_REASON ? "relisted" : "cancelled",
   };
 }
 

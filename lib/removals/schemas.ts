@@ -1,24 +1,28 @@
 import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
 import { uuidParam } from "@/lib/core/params";
+import { listUrlsQuery } from "@/lib/urls/schemas";
+import { DEFAULT_STUCK_AFTER_DAYS, MAX_REMOVAL_URLS } from "./limits";
 
 // Removals: URLs that should leave the index, followed until Google and Bing have dropped them (issue 25).
 
 export const REMOVAL_INTENTS = ["gone", "redirected", "noindexed", "blocked"] as const;
 export const REMOVAL_URL_STATES = ["pending", "confirmed_by_site", "removed", "stuck", "cancelled"] as const;
 export const REMOVAL_BATCH_STATUSES = ["active", "cancelled", "finished"] as const;
-/** URLs one batch may hold. */
-export const MAX_REMOVAL_URLS = 10_000;
-export const DEFAULT_STUCK_AFTER_DAYS = 30;
+export { DEFAULT_STUCK_AFTER_DAYS, MAX_REMOVAL_URLS };
 
 const urlText = z.string().min(1).max(2048);
+/** The URL list's filters (GET …/urls), as an object. */
+export const removalFilter = z.strictObject(listUrlsQuery.omit({ offset: true, limit: true, sort: true }).shape);
 export const CreateRemovalBody = z.strictObject({
   urlIds: z.array(z.uuid()).min(1).max(MAX_REMOVAL_URLS).optional().describe("Tracked URL ids of the project"),
   urls: z.array(urlText).min(1).max(MAX_REMOVAL_URLS).optional().describe("Tracked URLs of the project, as listed"),
+  filter: removalFilter.optional().describe("Every tracked URL the URL list's filters match (the query parameters of GET …/urls, at least one set; "
+    + `at most ${MAX_REMOVAL_URLS.toLocaleString("en-US")} URLs); URLs already in an active removal are left out, with the warning \`already_in_removal\``),
   intent: z.enum(REMOVAL_INTENTS),
   redirectTarget: urlText.optional().describe("`redirected` only: where the URLs now redirect (absent: each URL's own audited redirect target, or any permanent redirect to a live page)"),
   stuckAfterDays: z.number().int().min(1).max(365).optional().describe(`Days after which a URL still indexed is stuck (default ${DEFAULT_STUCK_AFTER_DAYS})`),
-}).refine((b) => (b.urlIds ? 1 : 0) + (b.urls ? 1 : 0) === 1, { message: "Give either urlIds or urls", path: ["urlIds"] })
+}).refine((b) => (b.urlIds ? 1 : 0) + (b.urls ? 1 : 0) + (b.filter ? 1 : 0) === 1, { message: "Give one of urlIds, urls or filter", path: ["urlIds"] })
   .refine((b) => b.intent === "redirected" || b.redirectTarget === undefined, { message: "A redirect target goes with the intent redirected", path: ["redirectTarget"] });
 export type CreateRemovalBody = z.infer<typeof CreateRemovalBody>;
 
@@ -46,12 +50,13 @@ export const RemovalBatchResponse = z.object({
   projectId: z.uuid(),
   intent: z.enum(REMOVAL_INTENTS),
   redirectTarget: z.string().nullable(),
-  redirectOffSite: z.boolean().describe("The redirect target is on another host than the project's"),
+  redirectOffSite: z.boolean().describe("The redirect target (the batch's, or one of its URLs' own from a file import) is on another host than the project's"),
   stuckAfterDays: z.number().int(),
   status: z.enum(REMOVAL_BATCH_STATUSES),
   counts: z.object({
     total: z.number().int(), pending: z.number().int(), confirmedBySite: z.number().int(), removed: z.number().int(),
     stuck: z.number().int(), cancelled: z.number().int(),
+    relisted: z.number().int().describe("Of the cancelled ones, URLs the sitemap listed again after the declaration: their removal was cancelled by itself"),
   }),
   engines: z.object({ engineA: engineProgress, engineB: engineProgress }),
   medianDaysToRemoval: z.number().nullable().describe("Declared → removed by every connected engine, in days"),
@@ -64,7 +69,10 @@ export const RemovalBatchResponse = z.object({
 });
 export type RemovalBatchResponse = z.infer<typeof RemovalBatchResponse>;
 
-export const RemovalWarning = z.object({ code: z.enum(["blocked_intent", "redirect_off_site", "still_in_sitemap"]), message: z.string(), urls: z.array(z.string()).optional() });
+export const RemovalWarning = z.object({
+  code: z.enum(["blocked_intent", "redirect_off_site", "still_in_sitemap", "already_in_removal"]), message: z.string(),
+  urls: z.array(z.string()).optional().describe("The URLs concerned (at most 100)"),
+});
 export type RemovalWarning = z.infer<typeof RemovalWarning>;
 export const CreateRemovalResponse = RemovalBatchResponse.extend({ warnings: z.array(RemovalWarning) });
 
@@ -89,6 +97,8 @@ export const RemovalUrlResponse = z.object({
   removedAt: z.string().nullable(),
   stuckAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  cancelledBecause: z.enum(["relisted", "cancelled"]).nullable()
+    .describe("`relisted`: the sitemap listed the URL again after the declaration, so its removal was cancelled by itself; `cancelled`: the removal was cancelled"),
 });
 export type RemovalUrlResponse = z.infer<typeof RemovalUrlResponse>;
 
@@ -108,3 +118,37 @@ export const RemovalsListMeta = z.object({
   suggestionsTotal: z.number().int(),
 });
 export type RemovalsListMeta = z.infer<typeof RemovalsListMeta>;
+
+// Declaring by file import (POST …/removals/import).
+const flag = z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"]).optional()).transform((v) => v === "true");
+export const removalImportQuery = z.object({
+  preview: flag.describe("`true`: read and sort the file, declare nothing (200); otherwise declare (201)"),
+  intent: z.preprocess((v) => (v === "" ? undefined : v), z.enum(REMOVAL_INTENTS).optional())
+    .describe("The intent of rows whose own intent cell is empty (a plain-text file: every row)"),
+  redirectTarget: urlText.optional().describe("`redirected` rows without their own target redirect here (absent: each URL's own audited redirect target, or any live page)"),
+  stuckAfterDays: z.coerce.number().int().min(1).max(365).optional().describe(`Days after which a URL still indexed is stuck (default ${DEFAULT_STUCK_AFTER_DAYS})`),
+  fileName: z.string().trim().min(1).max(255).optional().describe("Name recorded for a raw text/csv or text/plain body (default upload.csv / upload.txt)"),
+});
+export type RemovalImportQuery = z.infer<typeof removalImportQuery>;
+
+export const RemovalImportResponse = z.object({
+  preview: z.boolean().describe("true: nothing was declared; the counts say what would be"),
+  fileName: z.string(),
+  headerDetected: z.boolean(),
+  columns: z.object({ url: z.string(), intent: z.string().nullable(), redirectTarget: z.string().nullable() })
+    .describe("Which column was read as what: the header's label, or `column N` in a file without a header; null when not read"),
+  totalRows: z.number().int().describe("Non-blank data rows"),
+  declaredRows: z.number().int().describe("URLs declared (in a preview: that would be)"),
+  skippedRows: z.number().int().describe("Rows left out, each counted under one reason"),
+  intents: z.array(z.object({
+    intent: z.enum(REMOVAL_INTENTS), urls: z.number().int(),
+    redirectTarget: z.string().nullable().describe("The one target of every URL of this intent, if they share one"),
+    ownRedirectTargets: z.number().int().describe("URLs with their own redirect target (from the file) when they do not share one"),
+  })).describe("One batch per intent"),
+  skippedByReason: z.array(z.object({ reason: z.string(), count: z.number().int(), message: z.string().describe("The reason in words") })),
+  skipped: z.array(z.object({ line: z.number().int(), reason: z.string(), message: z.string(), value: z.string().optional() }))
+    .describe("The first 1,000 rows left out, by line (1-based physical line of the file)"),
+  warnings: z.array(RemovalWarning),
+  removals: z.array(RemovalBatchResponse).describe("The batches declared (empty in a preview)"),
+});
+export type RemovalImportResponse = z.infer<typeof RemovalImportResponse>;

@@ -53,6 +53,8 @@ describe("classifyImportRows", () => {
     expect(classifyImportRows(rows, "a.example")).toEqual({
       totalRows: 5, validRows: 3, invalidRows: 2, duplicateInFileRows: 1,
       rowErrors: [{ line: 3, reason: "off_host", value: "https://b.example/x" }, { line: 4, reason: "invalid_url", value: "nope" }],
+      invalidByReason: { off_host: 1, invalid_url: 1 },
+      duplicates: [{ line: 2, firstLine: 1 }],
       unique: [{ line: 1, url: "https://a.example/x" }, { line: 5, url: "https://a.example/y" }],
     });
   });

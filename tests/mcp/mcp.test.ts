@@ -87,15 +87,16 @@ afterAll(async () => {
 
 const TOOL_NAMES = [
   "list_projects", "get_project_overview", "search_urls", "get_url", "get_url_history", "list_issues", "list_issue_urls", "get_trends",
-  "test_robots_txt", "list_removals", "get_removal", "get_inspection_queue", "check_again", "inspect_now",
+  "test_robots_txt", "list_removals", "get_removal", "declare_removal", "cancel_removal", "get_inspection_queue", "check_again", "inspect_now",
 ];
+const WRITES = ["check_again", "inspect_now", "declare_removal", "cancel_removal"];
 
 describe("tools/list", () => {
   it("lists every tool with truthful annotations, the REST schemas as input and Google and Bing by name", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    for (const name of TOOL_NAMES.filter((n) => !["check_again", "inspect_now"].includes(n))) {
+    for (const name of TOOL_NAMES.filter((n) => !WRITES.includes(n))) {
       expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     }
     expect(byName.test_robots_txt.annotations?.openWorldHint).toBe(true); // fetches the live robots.txt
@@ -107,6 +108,15 @@ describe("tools/list", () => {
       expect(byName[name].description).toMatch(/confirm: true/);
       expect(byName[name].inputSchema.properties).toHaveProperty("confirm");
     }
+    // Declaring a removal adds a batch (not destructive) whose effects reach the engines (IndexNow, inspections): it says so and asks for confirm.
+    expect(byName.declare_removal.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    expect(byName.declare_removal.description).toMatch(/SPENDS QUOTA/);
+    expect(byName.declare_removal.description).toMatch(/IndexNow/);
+    expect(byName.declare_removal.description).toMatch(/confirm: true/);
+    expect(Object.keys(byName.declare_removal.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["urlIds", "urls", "filter", "intent", "redirectTarget", "stuckAfterDays", "confirm"]));
+    expect((byName.declare_removal.inputSchema.properties as Record<string, { enum?: string[] }>).intent.enum).toEqual(["gone", "redirected", "noindexed", "blocked"]);
+    // Cancelling cannot be undone, and a second cancel changes nothing.
+    expect(byName.cancel_removal.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
     // The URL list's filters, sort and pagination, from its zod schema.
     const search = byName.search_urls.inputSchema as { properties: Record<string, { enum?: string[]; maximum?: number }>; required?: string[] };
     expect(search.required).toEqual(["projectId"]);
@@ -197,6 +207,7 @@ describe("each tool's happy path", () => {
     expect(r.data.snapshots[0]).toMatchObject({ totalUrls: 4, indexedUrls: 1 });
     expect(r.data.timeToIndex).toMatchObject({ days: 7, groupBy: "none" });
     expect(r.data.timeToIndex.groups[0].engines.any.urls).toBe(4);
+    expect(r.data.timeToIndex.timeToRemoval).toMatchObject({ all: { removed: 0, medianHours: null }, engineA: { removed: 0 }, engineB: { removed: 0 } });
   });
 
   it("test_robots_txt: a draft decides per URL, nothing fetched", async () => {
@@ -221,6 +232,30 @@ describe("each tool's happy path", () => {
     expect(csv.data.error).toMatchObject({ code: "VALIDATION_ERROR" }); // the tool answers JSON only
     const elsewhere = await tool(client, "get_removal", { projectId: malloryProject.id, removalId: declared.id });
     expect(elsewhere.data.error.code).toBe("NOT_FOUND");
+  });
+
+  it("declare_removal asks for confirm, declares at once and says what it costs; cancel_removal cancels, twice changes nothing", async () => {
+    const url = `http://${project.domain}/gone`;
+    const refused = await tool(client, "declare_removal", { projectId: project.id, urls: [url], intent: "gone" });
+    expect(refused.isError).toBe(true);
+    expect(refused.data.error).toMatchObject({ code: "CONFIRMATION_REQUIRED", cost: expect.stringMatching(/no credits.*URL Inspection.*IndexNow/) });
+    expect(await db.removalUrl.count({ where: { trackedUrlId: ids["/gone"] } })).toBe(0);
+
+    const r = await tool(client, "declare_removal", { projectId: project.id, urls: [url], intent: "redirected", redirectTarget: "https://elsewhere.example/new", stuckAfterDays: 10, confirm: true });
+    expect(r.isError).toBe(false);
+    expect(r.data.removal).toMatchObject({ intent: "redirected", redirectOffSite: true, stuckAfterDays: 10, status: "active", counts: { total: 1, pending: 1 } });
+    expect(r.data.removal.warnings.map((w: { code: string }) => w.code)).toContain("redirect_off_site");
+    expect(r.data.cost).toMatchObject({ credits: 0 });
+    expect(r.data.progress).toMatch(/get_removal/);
+    const again = await tool(client, "declare_removal", { projectId: project.id, urlIds: [ids["/gone"]], intent: "gone", confirm: true });
+    expect(again.data.error).toMatchObject({ code: "CONFLICT", urls: [{ url, removalId: r.data.removal.id }] });
+
+    const listed = await tool(client, "get_removal", { projectId: project.id, removalId: r.data.removal.id });
+    expect(listed.data.urls).toEqual([expect.objectContaining({ trackedUrlId: ids["/gone"], state: "pending", redirectTarget: "https://elsewhere.example/new" })]);
+    const cancelled = await tool(client, "cancel_removal", { projectId: project.id, removalId: r.data.removal.id });
+    expect(cancelled.isError).toBe(false);
+    expect(cancelled.data.removal).toMatchObject({ id: r.data.removal.id, status: "cancelled", sitemapUrl: null, counts: { cancelled: 1 } });
+    expect((await tool(client, "cancel_removal", { projectId: project.id, removalId: r.data.removal.id })).data.removal).toMatchObject({ status: "cancelled" });
   });
 
   it("check_again queues at once and says the cost; get_inspection_queue reads the progress", async () => {
@@ -250,6 +285,7 @@ describe("each tool's happy path", () => {
 
 describe("the REST API's scopes and tenancy", () => {
   it("another organization's project or URL answers not found, like a malformed id", async () => {
+    const removalOfAlice = (await tool(client, "declare_removal", { projectId: project.id, urlIds: [ids["/ok"]], intent: "noindexed", confirm: true })).data.removal.id;
     const other = await connectClient(app, malloryKey, "x-api-key");
     try {
       for (const [name, args] of [
@@ -260,6 +296,9 @@ describe("the REST API's scopes and tenancy", () => {
         ["list_issues", { projectId: project.id }],
         ["get_trends", { projectId: project.id }],
         ["check_again", { projectId: project.id, urlIds: [ids["/thin"]], confirm: true }],
+        ["declare_removal", { projectId: project.id, urlIds: [ids["/thin"]], intent: "gone", confirm: true }],
+        ["list_removals", { projectId: project.id }],
+        ["cancel_removal", { projectId: project.id, removalId: removalOfAlice }],
         ["get_project_overview", { projectId: "not-a-uuid" }],
       ] as const) {
         const r = await tool(other, name, args);
@@ -267,20 +306,30 @@ describe("the REST API's scopes and tenancy", () => {
         expect(r.data.error.code, name).toBe("NOT_FOUND");
       }
       expect((await tool(other, "list_projects")).data.projects.map((p: { id: string }) => p.id)).toEqual([malloryProject.id]);
+      // Mallory's own project with Alice's URL ids or batch: not found either.
+      expect((await tool(other, "declare_removal", { projectId: malloryProject.id, urlIds: [ids["/thin"]], intent: "gone", confirm: true })).data.error.code).toBe("NOT_FOUND");
+      expect((await tool(other, "cancel_removal", { projectId: malloryProject.id, removalId: removalOfAlice })).data.error.code).toBe("NOT_FOUND");
       expect(await db.inspectionRequest.count({ where: { projectId: project.id } })).toBe(0);
+      expect((await db.removalBatch.findUniqueOrThrow({ where: { id: removalOfAlice } })).status).toBe("active");
+      expect(await db.removalUrl.count({ where: { trackedUrlId: ids["/thin"] } })).toBe(0);
     } finally {
       await other.close();
+      await tool(client, "cancel_removal", { projectId: project.id, removalId: removalOfAlice });
     }
   });
 
-  it("a read-only key reads but cannot inspect or queue (403 naming the scope), and spends nothing", async () => {
+  it("a read-only key reads but cannot inspect, queue, declare or cancel a removal (403 naming the scope), and spends nothing", async () => {
     const reader = await connectClient(app, readKey);
     try {
       expect((await tool(reader, "get_project_overview", { projectId: project.id })).isError).toBe(false);
       const before = await balanceOf(alice.organizationId);
+      const declared = (await tool(client, "declare_removal", { projectId: project.id, urlIds: [ids["/ok"]], intent: "gone", confirm: true })).data.removal.id;
+      expect((await tool(reader, "list_removals", { projectId: project.id })).isError).toBe(false);
       for (const [name, args] of [
         ["inspect_now", { projectId: project.id, urlId: ids["/ok"], confirm: true }],
         ["check_again", { projectId: project.id, urlIds: [ids["/ok"]], confirm: true }],
+        ["declare_removal", { projectId: project.id, urlIds: [ids["/thin"]], intent: "gone", confirm: true }],
+        ["cancel_removal", { projectId: project.id, removalId: declared }],
       ] as const) {
         const r = await tool(reader, name, args);
         expect(r.isError).toBe(true);
@@ -288,6 +337,9 @@ describe("the REST API's scopes and tenancy", () => {
       }
       expect(await balanceOf(alice.organizationId)).toBe(before);
       expect(await db.inspectionRequest.count({ where: { projectId: project.id } })).toBe(0);
+      expect(await db.removalUrl.count({ where: { trackedUrlId: ids["/thin"] } })).toBe(0);
+      expect((await db.removalBatch.findUniqueOrThrow({ where: { id: declared } })).status).toBe("active");
+      await tool(client, "cancel_removal", { projectId: project.id, removalId: declared });
     } finally {
       await reader.close();
     }
@@ -374,6 +426,14 @@ describe("bad arguments", () => {
       ["test_robots_txt", { projectId: project.id, urls: ["/a\u0000b"] }, "VALIDATION_ERROR", "urls.0"],
       ["test_robots_txt", { projectId: project.id, urls: ["https://elsewhere.example/"] }, "VALIDATION_ERROR", "urls.0"],
       ["get_trends", { projectId: project.id, days: "soon" }, "VALIDATION_ERROR", "days"],
+      ["declare_removal", { projectId: project.id, urls: [`http://${project.domain}/ok`], intent: "vanished", confirm: true }, "VALIDATION_ERROR", "intent"],
+      ["declare_removal", { projectId: project.id, intent: "gone", confirm: true }, "VALIDATION_ERROR", "urlIds"],
+      ["declare_removal", { projectId: project.id, urls: [`http://${project.domain}/never-tracked`], intent: "gone", confirm: true }, "VALIDATION_ERROR", "urls"],
+      ["declare_removal", { projectId: project.id, filter: { colour: "red" }, intent: "gone", confirm: true }, "VALIDATION_ERROR", "filter"],
+      ["declare_removal", { projectId: project.id, urls: ["http://x\u0000"], intent: "gone", confirm: true }, "VALIDATION_ERROR"],
+      ["declare_removal", { projectId: project.id, urls: [`http://${project.domain}/ok`], intent: "gone", confirm: "yes" }, "VALIDATION_ERROR", "confirm"],
+      ["cancel_removal", { projectId: project.id, removalId: "not-a-uuid" }, "NOT_FOUND"],
+      ["cancel_removal", { projectId: project.id, removalId: crypto.randomUUID() }, "NOT_FOUND"],
       ["get_url", { projectId: project.id }, "NOT_FOUND"],
       ["no_such_tool", {}, "NOT_FOUND"],
     ];

@@ -12,7 +12,7 @@ import type { PublicEvent } from "@/lib/events/catalogue";
 import { declareRemoval } from "@/lib/removals/declare-removal";
 import { cancelRemoval } from "@/lib/removals/cancel-removal";
 import { followProjectRemovals } from "@/lib/removals/follow-removals";
-import { getRemoval, listRemovals } from "@/lib/removals/read-removals";
+import { getRemoval, listRemovals, listUrlRemovals } from "@/lib/removals/read-removals";
 import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
 import { createTestTenant, type TestTenant } from "../factories";
@@ -135,8 +135,10 @@ describe("a gone batch followed to the end", () => {
     const r = await followProjectRemovals(ref(p), auditVia(h));
     expect(r).toMatchObject({ cancelled: 1, removed: 1 });
     expect(await row(batch.id, p.urls["/b"].id)).toMatchObject({ state: "cancelled", siteReason: expect.stringMatching(/sitemap again/) });
+    const timeline = await listUrlRemovals(tenant.ctx, p.projectId, p.urls["/b"].id);
+    expect(timeline[0]).toMatchObject({ state: "cancelled", cancelledBecause: "relisted" });
     // Only Google is connected: its word is enough.
-    expect(await getRemoval(tenant.ctx, p.projectId, batch.id)).toMatchObject({ status: "finished", counts: { removed: 1, cancelled: 1 } });
+    expect(await getRemoval(tenant.ctx, p.projectId, batch.id)).toMatchObject({ status: "finished", counts: { removed: 1, cancelled: 1, relisted: 1 } });
   });
 });
 

@@ -74,6 +74,41 @@ describe("GET …/metrics/indexing", () => {
   });
 });
 
+describe("time to removal, beside time to index", () => {
+  it("per engine over the URLs of removals dropped in the window, with what is still followed", async () => {
+    const u = await createTestUser("ttr");
+    const p = await createTestProject(u, { domain: "ttr.example" });
+    const DAY = 24 * HOUR;
+    const declared = new Date(Date.now() - 40 * DAY);
+    const batch = await db.removalBatch.create({ data: { organizationId: u.organizationId, projectId: p.id, intent: "gone", publicToken: `ttr-${Date.now()}`, createdAt: declared } });
+    // days after the declaration: Google drop, Bing drop; null = not dropped; "stuck": still followed and stuck.
+    const rows: [string, number | null, number | null, string][] = [
+      ["/a", 5, 8, "removed"], ["/b", 11, 20, "removed"], ["/c", 15, null, "confirmed_by_site"], ["/d", 2, 3, "removed"], ["/e", null, null, "stuck"],
+    ];
+    for (const [path, a, b, state] of rows) {
+      const t = await db.trackedUrl.create({ data: { organizationId: u.organizationId, projectId: p.id, url: `https://ttr.example${path}`, source: "manual" } });
+      const at = (d: number | null) => (d === null ? null : new Date(declared.getTime() + d * DAY));
+      await db.removalUrl.create({
+        data: {
+          organizationId: u.organizationId, projectId: p.id, batchId: batch.id, trackedUrlId: t.id, url: t.url, declaredAt: declared, state: state as "removed",
+          activeTrackedUrlId: state === "removed" ? null : t.id, engineARemovedAt: at(a), engineBRemovedAt: at(b),
+          removedAt: a !== null && b !== null ? at(Math.max(a, b)) : null,
+        },
+      });
+    }
+    const get30 = (await get(u, "?days=30", p.id)).body.data;
+    // In the last 30 days (declared 40 days ago: drops after day 10): Google 11 and 15 days; Bing 20; removed (both) 20.
+    expect(get30.timeToRemoval).toEqual({
+      engineA: { removed: 2, medianHours: 312, p90Hours: 350.4 }, engineB: { removed: 1, medianHours: 480, p90Hours: 480 },
+      all: { removed: 1, medianHours: 480, p90Hours: 480 }, following: 2, stuck: 1,
+    });
+    const all = (await get(u, "?days=365&groupBy=pathPrefix", p.id)).body.data.timeToRemoval;
+    expect(all.engineA).toEqual({ removed: 4, medianHours: 192, p90Hours: 331.2 });
+    expect(all.all).toMatchObject({ removed: 3, medianHours: 192 });
+    expect((await get(u, "?days=1", p.id)).body.data.timeToRemoval.all).toEqual({ removed: 0, medianHours: null, p90Hours: null });
+  });
+});
+
 describe("a large project's figures", () => {
   it("are kept an hour when slow to compute, answered from there, and computed afresh after the hour", async () => {
     const u = await createTestUser("tti-cache");
@@ -85,8 +120,12 @@ describe("a large project's figures", () => {
     const t0 = new Date();
     // slowMs 0: every computation counts as slow (a million URLs take seconds; this test has one).
     expect((await indexingMetrics(ctx, p.id, q, t0, { slowMs: 0 })).groups[0].engines.any).toMatchObject({ urls: 1, medianHours: 10 });
-    await db.trackedUrl.create({ data: { organizationId: u.organizationId, projectId: p.id, url: "https://tti-cache.example/b", source: "manual", discoveredAt: seen } });
-    expect((await indexingMetrics(ctx, p.id, q, new Date(t0.getTime() + 59 * 60_000))).groups[0].engines.any.urls).toBe(1);
+    const b = await db.trackedUrl.create({ data: { organizationId: u.organizationId, projectId: p.id, url: "https://tti-cache.example/b", source: "manual", discoveredAt: seen } });
+    const batch = await db.removalBatch.create({ data: { organizationId: u.organizationId, projectId: p.id, intent: "gone", publicToken: `tti-cache-${Date.now()}` } });
+    await db.removalUrl.create({ data: { organizationId: u.organizationId, projectId: p.id, batchId: batch.id, trackedUrlId: b.id, activeTrackedUrlId: b.id, url: b.url, declaredAt: new Date() } });
+    const cached = await indexingMetrics(ctx, p.id, q, new Date(t0.getTime() + 59 * 60_000));
+    expect(cached.groups[0].engines.any.urls).toBe(1);
+    expect(cached.timeToRemoval.following).toBe(1); // time to removal is never cached
     expect((await indexingMetrics(ctx, p.id, q, new Date(t0.getTime() + CACHE_MS))).groups[0].engines.any.urls).toBe(2);
     // Another organization's caller never reads it.
     const other = await createTestUser("tti-cache-other");

@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { snapshotsQuery, TREND_RANGES, type Snapshot, type TrendRange } from "@/lib/queries/trends";
 import { TimeToIndexPanel } from "./time-to-index-panel";
+import { TimeToRemovalPanel } from "./time-to-removal-panel";
 
 // The daily snapshots as lines; a date without a snapshot is a gap (null, never interpolated).
 const SERIES = [
@@ -110,6 +111,7 @@ export function TrendsCard({ orgId, projectId }: { orgId: string; projectId: str
           </div>
         )}
         <TimeToIndexPanel orgId={orgId} projectId={projectId} days={days} />
+        <TimeToRemovalPanel orgId={orgId} projectId={projectId} days={days} />
       </section>
     </Card>
   );

@@ -20,8 +20,10 @@ import { getActivationPreview } from "@/lib/projects/get-activation-preview";
 import { getProject } from "@/lib/projects/get-project";
 import { listProjects } from "@/lib/projects/list-projects";
 import { listProjectsQuery, projectParams, type ProjectResponse } from "@/lib/projects/schemas";
+import { cancelRemoval } from "@/lib/removals/cancel-removal";
+import { declareRemoval } from "@/lib/removals/declare-removal";
 import { getRemoval, listRemovals, listRemovalUrls } from "@/lib/removals/read-removals";
-import { listRemovalsQuery, listRemovalUrlsQuery, removalParams } from "@/lib/removals/schemas";
+import { CreateRemovalBody, listRemovalsQuery, listRemovalUrlsQuery, removalParams } from "@/lib/removals/schemas";
 import { testRobotsBody } from "@/lib/robots/schemas";
 import { testRobots } from "@/lib/robots/test-robots";
 import { listSnapshots } from "@/lib/snapshots/list-snapshots";
@@ -36,7 +38,7 @@ import { getUrlCrawlActivityOp } from "../operations/crawl-logs";
 import { getProjectUrlHistoryOp, postProjectInspectionsOp, postProjectUrlInspectOp } from "../operations/inspections";
 import { getProjectIssueOp, getProjectIssuesOp, getProjectIssueUrlsOp } from "../operations/issues";
 import { getProjectActivationPreviewOp, getProjectOp, getProjectsOp } from "../operations/projects";
-import { getRemovalOp, getRemovalsOp, getRemovalUrlsOp } from "../operations/removals";
+import { deleteRemovalOp, getRemovalOp, getRemovalsOp, getRemovalUrlsOp, postRemovalsOp } from "../operations/removals";
 import { postProjectRobotsTestOp } from "../operations/robots";
 import { getProjectMetricsIndexingOp, getProjectSnapshotsOp } from "../operations/snapshots";
 import { getProjectStatsOp, getProjectUrlIssuesOp, getProjectUrlOp, getProjectUrlsOp } from "../operations/urls";
@@ -70,7 +72,7 @@ const urlId = urlParams.shape.urlId.describe("A tracked URL's id (from search_ur
 const removalId = removalParams.shape.removalId.describe("A removal batch's id (from list_removals)");
 const issueId = issueParams.shape.issueId.describe("An issue group's id (from list_issues)");
 const confirm = z.boolean().optional()
-  .describe("Must be true: this tool spends credits (see its description); without it the call is refused and nothing is spent");
+  .describe("Must be true: this tool spends credits or quota (see its description); without it the call is refused and nothing is spent");
 
 const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const ENGINES = "Google is Google Search Console (fields named engineA…), Bing is Bing Webmaster Tools (fields named engineB…).";
@@ -83,7 +85,7 @@ const uid = (args: Args) => ({ id: args.projectId, urlId: args.urlId });
 
 function requireConfirm(tool: string, args: Args, cost: string) {
   if (args.confirm !== true) {
-    throw new ToolRefusal("CONFIRMATION_REQUIRED", `${tool} spends credits (${cost}). Ask the user, then call it again with confirm: true.`, { cost });
+    throw new ToolRefusal("CONFIRMATION_REQUIRED", `${tool} spends credits or quota (${cost}). Ask the user, then call it again with confirm: true.`, { cost });
   }
 }
 
@@ -144,6 +146,11 @@ const inspectNowInput = z.object({ projectId, urlId, confirm });
 const listRemovalsInput = z.object({ projectId, ...listRemovalsQuery.shape });
 const removalUrlsQuery = listRemovalUrlsQuery.omit({ format: true });
 const getRemovalInput = z.object({ projectId, removalId, ...removalUrlsQuery.shape });
+const declareRemovalInput = z.object({ projectId, ...CreateRemovalBody.shape, confirm });
+const cancelRemovalInput = z.object({ projectId, removalId });
+const REMOVAL_COST = "no credits; while a URL is followed, up to one Google URL Inspection (the Search Console daily quota) and one Bing check a day, "
+  + "and one IndexNow submission once our audit confirms the site serves the removal";
+const REMOVAL_PROGRESS = "The hourly removals job audits each URL and asks Google and Bing: read the progress with get_removal (per URL) and list_removals.";
 
 export const TOOLS: ToolDef[] = [
   {
@@ -242,7 +249,9 @@ export const TOOLS: ToolDef[] = [
     name: "get_trends", title: "Trends: daily snapshots and time to index",
     description: "Daily snapshots of the counters for the last `days` days (oldest first; a day the service missed is absent) and time to "
       + "index: for URLs first seen in the window, per engine (`any`, Google `engineA`, Bing `engineB`) how many are indexed, the median and "
-      + "90th-percentile hours to first indexed, and the shares indexed within 7 and 30 days; `groupBy: pathPrefix` splits by directory.",
+      + "90th-percentile hours to first indexed, and the shares indexed within 7 and 30 days; `groupBy: pathPrefix` splits by directory. Beside it, "
+      + "time to removal (`timeToIndex.timeToRemoval`): for URLs of removals dropped in the window, per engine the median and 90th-percentile hours from "
+      + "declaration to drop, and how many URLs of removals are still followed or stuck.",
     input: trendsInput, annotations: READ,
     run: async (caller, args) => {
       const ids = pid(args);
@@ -288,6 +297,37 @@ export const TOOLS: ToolDef[] = [
           ({ ctx, params, query }) => listRemovalUrls(ctx, params.id, params.removalId, query)),
       ]);
       return { removal, urls: urls.data, meta: urls.meta };
+    },
+  },
+  {
+    name: "declare_removal", title: "Declare a removal (URLs that should leave the index)",
+    description: "SPENDS QUOTA, no credits. Declares tracked URLs of the project as leaving Google's and Bing's index, with one intent: gone (the pages "
+      + "answer 404/410), redirected (permanently, to `redirectTarget` or each URL's own), noindexed or blocked (robots.txt; a blocked page can stay "
+      + "indexed). Give `urlIds` (from search_urls), `urls`, or `filter` (search_urls' filters: every matching URL, at most 10,000). From then on our "
+      + "audit checks each URL, Google and Bing are asked about it (within the Search Console URL Inspection quota, at most once a day per URL) and, once "
+      + "the site confirms, the URL is submitted to IndexNow like a changed page: this changes what IndexWatch tells the search engines. Returns at once "
+      + "with the batch and its warnings; nothing waits for the engines. Refused unless called with `confirm: true` after the user agreed. "
+      + "A URL already in an active removal is a CONFLICT (with `filter`: left out). cancel_removal undoes it. " + REMOVAL_PROGRESS,
+    input: declareRemovalInput, cost: REMOVAL_COST,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    run: async (caller, args) => {
+      const removal = await callOperation(caller, postRemovalsOp, { ids: pid(args), body: pick(args, keysOf(CreateRemovalBody)) }, async ({ ctx, params, body }) => {
+        requireConfirm("declare_removal", args, REMOVAL_COST);
+        return declareRemoval(ctx, params.id, body);
+      });
+      return { removal, cost: { credits: 0, quota: REMOVAL_COST }, progress: REMOVAL_PROGRESS };
+    },
+  },
+  {
+    name: "cancel_removal", title: "Cancel a removal",
+    description: "Cancels a removal batch: its URLs not yet removed are no longer followed (nor asked about, nor submitted to IndexNow) and are free "
+      + "for another removal, its stuck issue resolves, and its public removal sitemap stops answering. Cannot be undone (declare again instead); URLs "
+      + "already removed stay removed. Cancelling a batch that is no longer active changes nothing. Costs nothing.",
+    input: cancelRemovalInput,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    run: async (caller, args) => {
+      const ids = { id: args.projectId, removalId: args.removalId };
+      return { removal: await callOperation(caller, deleteRemovalOp, { ids }, ({ ctx, params }) => cancelRemoval(ctx, params.id, params.removalId)) };
     },
   },
   {

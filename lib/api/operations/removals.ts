@@ -2,8 +2,10 @@
 import { z } from "zod";
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
+import { MAX_IMPORT_BYTES, uploadImportForm } from "@/lib/imports/schemas";
 import {
-  CreateRemovalBody, CreateRemovalResponse, listRemovalsQuery, listRemovalUrlsQuery, MAX_REMOVAL_URLS, RemovalBatchResponse, removalParams, RemovalUrlResponse,
+  CreateRemovalBody, CreateRemovalResponse, listRemovalsQuery, listRemovalUrlsQuery, MAX_REMOVAL_URLS, RemovalBatchResponse, removalImportQuery,
+  RemovalImportResponse, removalParams, RemovalUrlResponse,
 } from "@/lib/removals/schemas";
 import { defineOperation } from "../operation";
 
@@ -20,15 +22,40 @@ export const getRemovalsOp = defineOperation({
 });
 export const postRemovalsOp = defineOperation({
   method: "POST", path: base, tags, scopes: W, params: projectParams, body: CreateRemovalBody, response: CreateRemovalResponse, created: true,
+  // 10,000 URLs of a few hundred characters each are more than the default 1 MiB of JSON.
+  maxBodyBytes: MAX_IMPORT_BYTES,
   errors: ["NOT_FOUND", "CONFLICT"],
   summary: "Declare a removal",
-  description: `Up to ${MAX_REMOVAL_URLS.toLocaleString("en-US")} tracked URLs (\`urlIds\` or \`urls\`) with one intent: \`gone\` (the page answers 404 or 410), `
+  description: `Up to ${MAX_REMOVAL_URLS.toLocaleString("en-US")} tracked URLs (\`urlIds\`, \`urls\`, or \`filter\`: every URL the URL list's filters match) with one intent: \`gone\` (the page answers 404 or 410), `
     + "`redirected` (a permanent redirect to `redirectTarget`; without one, to each URL's own audited target, or any live page), `noindexed` (noindex served to "
     + "Googlebot and Bingbot) or `blocked` (robots.txt disallows both). From then on our audit checks each URL, Google and Bing are asked through the coverage "
     + "backlog, and a URL still indexed `stuckAfterDays` (default 30) after the declaration is stuck (`removal_stuck` issue, `removal.stuck` webhook). "
     + "Refused whole: URLs the project does not track (400 naming them in `meta.untracked`), ids that are not the project's (404, `meta.unknownIds`), a redirect "
-    + "target that is one of the URLs (400), a URL already in an active removal (409, `meta.urls`). Accepted with `warnings`: a redirect target on another host, "
-    + "the `blocked` intent (a blocked page can stay indexed: the engines no longer see its noindex), URLs the sitemap still lists.",
+    + "target that is one of the URLs (400), a URL already in an active removal (409, `meta.urls`; by `filter` such URLs are left out with the warning "
+    + "`already_in_removal`, and 409 only when every matching URL is). By `filter`: at least one filter, at most 10,000 matching URLs (400 otherwise), none "
+    + "matching is a 400. Accepted with `warnings`: a redirect target on another host, "
+    + "the `blocked` intent (a blocked page can stay indexed: the engines no longer see its noindex), URLs the sitemap still lists. "
+    + "The JSON body may take up to 5 MiB (413 beyond).",
+});
+export const postRemovalImportOp = defineOperation({
+  method: "POST", path: `${base}/import`, tags, scopes: W, params: projectParams, query: removalImportQuery,
+  body: uploadImportForm, bodyContentType: "multipart/form-data", response: RemovalImportResponse, created: true, alsoReturns: { 200: "A preview (`preview=true`): nothing declared" },
+  errors: ["CONFLICT"],
+  summary: "Declare removals from a file",
+  description: [
+    "The file as for URL imports: `multipart/form-data` with the field `file` (a `.txt` name or a `text/plain` part is read as text, anything else as CSV), or the raw "
+      + "body as `text/csv` or `text/plain`. At most 5 MiB (413 PAYLOAD_TOO_LARGE, read no further) and 50,000 rows; UTF-8; the same header rule and delimiters.",
+    "A CSV row is a URL, then optionally its intent and its redirect target. With a header row, the columns are found by their labels: `url` (or `loc`, `address`, "
+      + "`page url`, `old url`, `from`; else the first column), `intent` (or `action`), `redirect target` (or `target`, `redirect to`, `new url`, `destination`, `to`); "
+      + "other columns are ignored. Without a header they are read in that order. A text file holds one URL per line. An intent cell reads `gone`, `redirected`, "
+      + "`noindexed`, `blocked` (or `404`, `410`, `301`, `308`, `redirect`, `noindex`, `robots`); an empty one takes `intent` from the query. `redirectTarget` "
+      + "in the query is the target of `redirected` rows without their own.",
+    "Rows that cannot be declared are left out, counted (`skippedByReason`) and listed (`skipped`, the first 1,000) with the reason in words: not a URL (`invalid_url`, "
+      + "…), `off_host`, `duplicate` (with the line it repeats), `untracked`, `already_in_removal`, `invalid_intent`, `missing_intent`, `invalid_redirect_target`, "
+      + "`redirect_target_without_redirected`, `redirect_to_itself`. The rest is declared at once, one batch per intent (201, `removals`), all or nothing, with the "
+      + "warnings of `POST …/removals` (an off-site target is recorded as such). At most 10,000 URLs per file (400 otherwise); a file with nothing to declare is a 400.",
+    "`preview=true` answers the same counts with 200 and writes nothing: read it, then send the same file without `preview` to declare.",
+  ].join("\n\n"),
 });
 export const getRemovalOp = defineOperation({
   method: "GET", path: `${base}/{removalId}`, tags, scopes: R, params: removalParams, response: RemovalBatchResponse,

@@ -19,10 +19,13 @@ export const getProjectSnapshotsOp = defineOperation({
 export const getProjectMetricsIndexingOp = defineOperation({
   method: "GET", path: `${P}/metrics/indexing`, tags: ["Statistics"], scopes: R, params: projectParams, query: indexingMetricsQuery,
   response: IndexingMetricsResponse,
-  summary: "Time to index",
+  summary: "Time to index, and time to removal",
   description: "For the URLs first seen by IndexWatch in the last `days` days: per engine (`any` = Google or Bing, whichever first; `engineA` = Google; `engineB` = Bing) the URLs, "
     + "how many that engine has said indexed, the median and 90th-percentile hours from first seen to first indexed (null when none; an engine "
     + "that already had the page counts 0), and the shares (0-1) of the window's URLs indexed within 7 and 30 days. `groupBy=pathPrefix` "
     + "splits by the first `depth` directories of the path (`/blog/`; top-level pages are `/`), the 50 largest groups first. "
-    + "`days` and `depth` are clamped (1-365, 1-3); a value that is not a number is a 400.",
+    + "`days` and `depth` are clamped (1-365, 1-3); a value that is not a number is a 400. "
+    + "`timeToRemoval` sets time to removal beside it, for the whole project: over the URLs of removals (`…/removals`) that an engine dropped in the last "
+    + "`days` days, per engine (`engineA` Google, `engineB` Bing, `all` every connected engine: the removal's end) how many, and the median and 90th-percentile "
+    + "hours from the declaration to the drop; `following` and `stuck` count the URLs of removals followed now.",
 });

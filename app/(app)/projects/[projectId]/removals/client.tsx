@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DeclareRemovalForm } from "@/components/removals/declare-removal-form";
+import { ImportRemovalsPanel } from "@/components/removals/import-removals-panel";
 import { RemovalBatchCard } from "@/components/removals/removal-batch-card";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -32,6 +33,16 @@ export function RemovalsClient({ orgId, projectId }: { orgId: string; projectId:
         <Card>
           <DeclareRemovalForm projectRef={ref} suggestions={q.data?.meta.suggestions ?? []} suggestionsTotal={q.data?.meta.suggestionsTotal ?? 0} onDeclared={refresh} />
         </Card>
+        <Card>
+          <section aria-labelledby="import-removals-heading" className="space-y-3">
+            <h3 id="import-removals-heading" className="font-semibold text-slate-900">From a file</h3>
+            <p className="max-w-3xl text-sm text-slate-600">
+              A list from a migration or a console export: each row a URL, with its own intent and redirect target if you like. You see what will be
+              declared, and every row left out with the reason, before anything is declared. The URL list declares a selection or everything a filter matches.
+            </p>
+            <ImportRemovalsPanel projectRef={ref} onDeclared={refresh} />
+          </section>
+        </Card>
       </section>
       <section aria-labelledby="batches-heading" className="space-y-3">
         <h2 id="batches-heading" className="text-lg font-semibold text-slate-900">Removals</h2>
@@ -39,7 +50,7 @@ export function RemovalsClient({ orgId, projectId }: { orgId: string; projectId:
           : q.isError ? <QueryError error={q.error} retry={q.refetch} />
           : !q.data.data.length ? (
             <EmptyState title="No removal declared yet" headingLevel={3}>
-              Paste the URLs you took down above, or pick the suggested ones: their removal from Google and Bing is followed to the end.
+              Paste the URLs you took down above, import them from a file, or pick the suggested ones: their removal from Google and Bing is followed to the end.
             </EmptyState>
           ) : (
             <div className="space-y-4">

@@ -89,7 +89,7 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
               disabledReason="Select URLs with the checkboxes to queue them for inspection at top priority."
               onQueued={() => setSelected(new Set())}
             />
-            <DeclareSelectedRemoval projectRef={ref} urlIds={selectedIds} onDeclared={() => setSelected(new Set())} />
+            <DeclareSelectedRemoval projectRef={ref} urlIds={selectedIds} filters={search.filters} matching={urls.data.meta.total} onDeclared={() => setSelected(new Set())} />
           </div>
           <UrlTable urls={urls.data.data} onOpen={(urlId) => go({ urlId })} selection={{ selected, onToggle: toggle, onToggleAll: toggleAll }} />
           <Pagination
