@@ -8,13 +8,12 @@ import { listSnapshots } from "@/lib/snapshots/list-snapshots";
 import type { WebsiteSnapshotResponse } from "@/lib/snapshots/schemas";
 import { getStats } from "@/lib/stats/get-stats";
 import type { SharedProject } from "./resolve-share-link";
+import { SHARED_SCOPE } from "./scope";
 
 // What a share link's pages show, read through the same verbs as the dashboard (as a system actor of the link's
 // organization, for the link's project only) and stripped of every id: the organization, project, issue, URL and
 // snapshot ids are replaced by SHARED_SCOPE or the issue type, so nothing on the page names anything elsewhere.
 
-/** The id that stands for the project and its organization in a shared view's queries (never a real id). */
-export const SHARED_SCOPE = "shared";
 export const SHARED_TOP_ISSUES = 5;
 export const SHARED_ISSUE_URLS = 100;
 const SHARED_RESOLVED_ISSUES = 20;
