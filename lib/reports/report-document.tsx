@@ -77,11 +77,7 @@ export function ReportDocument({ data }: { data: ReportData }) {
 
         <Text style={s.h2}>At a glance</Text>
         <Counters data={data} />
-        <Text style={s.note}>
-          {data.counters.start
-            ? `Changes compare the end of the ${unit} (${dayLabel(data.counters.endDate!)}) with ${data.counters.startDate! < period.start.toISOString().slice(0, 10) ? "the day before it began" : "its first recorded day"} (${dayLabel(data.counters.startDate!)}).`
-            : data.counters.endDate ? `No earlier daily record to compare with yet: changes appear from the next report.` : "No daily record in this period yet: the numbers are those at the time of the report."}
-        </Text>
+        <Text style={s.note}>{comparisonNote(data, unit)}</Text>
 
         <Text style={s.h2}>Google and Bing</Text>
         <View style={s.cards}>
@@ -118,6 +114,15 @@ export function ReportDocument({ data }: { data: ReportData }) {
       </Page>
     </Document>
   );
+}
+
+/** What the changes on the counter cards compare. */
+function comparisonNote({ counters, period }: ReportData, unit: string): string {
+  const { endDate, startDate } = counters;
+  const end = endDate ? `the end of the ${unit} (${dayLabel(endDate)})` : "the time of this report";
+  const start = startDate && (startDate < period.start.toISOString().slice(0, 10) ? `the day before it began (${dayLabel(startDate)})` : `its first recorded day (${dayLabel(startDate)})`);
+  const numbers = endDate ? "" : `No daily record in this ${unit}: the numbers are those at the time of this report. `;
+  return start ? `${numbers}Changes compare ${end} with ${start}.` : `${numbers}No earlier daily record to compare with yet: changes appear from the next report.`;
 }
 
 function summary(d: ReportData, unit: string): string {

@@ -9,7 +9,7 @@ const recipient = z.string({ error: "A recipient is an email address" }).trim().
 
 /** Recipients: trimmed, checked, and duplicates (compared case-insensitively) dropped before the limit of 20 is applied. */
 const recipients = z.array(recipient).max(100, "Too many recipients")
-  .transform((list) => [...new Map(list.map((e) => [e.toLowerCase(), e])).values()])
+  .transform((list) => list.filter((e, i) => list.findIndex((x) => x.toLowerCase() === e.toLowerCase()) === i))
   .refine((list) => list.length <= MAX_REPORT_RECIPIENTS, `At most ${MAX_REPORT_RECIPIENTS} recipients`);
 
 export const reportScheduleBody = z.strictObject({
