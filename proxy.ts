@@ -3,6 +3,7 @@ import { REQUEST_PATH_HEADER } from "@/components/auth/callback-url";
 import { limitRequest, withRateLimitHeaders } from "@/lib/api/limit-request";
 import { nulRejectionOf } from "@/lib/api/reject-nul";
 import { requestInfoFrom } from "@/lib/auth/request-info";
+import { isCountableView, SHARE_VIEW_HEADER } from "@/lib/share-links/countable-view";
 import { apiGate, buildRouteTree, matchRoute } from "@/lib/api/route-table";
 import { API_ROUTES } from "@/lib/api/route-table.generated";
 
@@ -29,17 +30,19 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-// Share links (read-only client views, no credentials): counted per client IP like the API's anonymous routes, and
-// never indexed, cached or leaked in a Referer. Router prefetches are not counted: a page's links prefetch in
-// bulk, and a prefetch of these dynamic pages renders no project data (nor counts a view).
+// Share links (read-only client views, no credentials): limited per client IP like the API's anonymous routes, and
+// never indexed, cached or leaked in a Referer. Router prefetches are not limited (a page's links prefetch in bulk).
+// Whether the request is a person's view is decided here, from headers Next.js strips before the page runs.
 const SHARE_HEADERS = { "x-robots-tag": "noindex, nofollow, noarchive", "referrer-policy": "no-referrer", "cache-control": "private, no-store" };
 
 async function sharePage(request: NextRequest) {
   const prefetch = request.headers.has("next-router-prefetch");
   const limit = prefetch ? null : await limitRequest(null, requestInfoFrom(request.headers));
+  const forwarded = new Headers(request.headers);
+  forwarded.set(SHARE_VIEW_HEADER, isCountableView(request.headers) ? "1" : "0");
   const res = limit?.refusal
     ? new NextResponse(TOO_MANY, { status: 429, headers: { "content-type": "text/html; charset=utf-8", "retry-after": String(limit.refusal.meta?.retryAfterSeconds ?? 60) } })
-    : NextResponse.next();
+    : NextResponse.next({ request: { headers: forwarded } });
   for (const [k, v] of Object.entries(SHARE_HEADERS)) res.headers.set(k, v);
   return withRateLimitHeaders(res, limit?.headers);
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
 import { db } from "@/lib/db";
 import { createRateLimits, replaceRateLimits } from "@/lib/rate-limit/limiters";
+import { isCountableView, SHARE_VIEW_HEADER } from "@/lib/share-links/countable-view";
 import { openShareLink } from "@/lib/share-links/open-share-link";
 import { resolveShareToken } from "@/lib/share-links/resolve-share-link";
 import { sharedIssue, sharedIssues, sharedOverview } from "@/lib/share-links/shared-view";
@@ -19,6 +20,13 @@ import { createLink, revokeLink, tokenOf } from "./helpers";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const page = (extra: Record<string, string> = {}) => new Headers({ "user-agent": BROWSER, accept: "text/html", ...extra });
+/** Requests that are not a person's view: router prefetches and navigations, speculative loads, crawlers and link previews. */
+const NOT_VIEWS: Record<string, string>[] = [
+  { "next-router-prefetch": "1", rsc: "1" }, { rsc: "1" }, { "sec-purpose": "prefetch;prerender" }, { purpose: "prefetch" }, { "x-purpose": "preview" },
+  { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" }, { "user-agent": "facebookexternalhit/1.1" },
+  { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+  { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36" },
+];
 
 let owner: TestTenant;
 let t: IssuesTarget, sibling: IssuesTarget;
@@ -41,29 +49,21 @@ beforeAll(async () => {
 });
 
 describe("opening a share link", () => {
-  it("opens its project for a live token and counts a person's page load", async () => {
+  it("opens its project for a live token, counting the view only when asked to", async () => {
     const link = (await createLink(api(t))).body.data;
-    const shared = await openShareLink(tokenOf(link.url), page());
+    const shared = await openShareLink(tokenOf(link.url), true);
     expect(shared).toMatchObject({ linkId: link.id, projectId: t.projectId, domain: t.domain, organizationName: expect.any(String) });
     const row = await db.shareLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(row.viewCount).toBe(1);
     expect(row.lastViewedAt).not.toBeNull();
+    expect(await openShareLink(tokenOf(link.url), false)).not.toBeNull();
+    expect(await viewsOf(link.id)).toBe(1);
   });
 
-  it("does not count prefetches, client navigations or link-preview bots", async () => {
-    const link = (await createLink(api(t))).body.data;
-    const token = tokenOf(link.url);
-    const notViews = [
-      { "next-router-prefetch": "1", rsc: "1" }, { rsc: "1" }, { "sec-purpose": "prefetch;prerender" }, { purpose: "prefetch" }, { "x-purpose": "preview" },
-      { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" }, { "user-agent": "facebookexternalhit/1.1" },
-      { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
-      { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36" },
-    ];
-    for (const h of notViews) expect(await openShareLink(token, page(h)), JSON.stringify(h)).not.toBeNull();
-    expect(await viewsOf(link.id)).toBe(0);
-    await openShareLink(token, page());
-    await openShareLink(token, page());
-    expect(await viewsOf(link.id)).toBe(2);
+  it("tells a person's page load from prefetches, client navigations and link-preview bots", () => {
+    for (const h of NOT_VIEWS) expect(isCountableView(page(h)), JSON.stringify(h)).toBe(false);
+    expect(isCountableView(page())).toBe(true);
+    expect(isCountableView(new Headers({ "user-agent": "curl/8.5.0" }))).toBe(true);
   });
 
   it("opens nothing and counts nothing for revoked, expired, unknown or malformed tokens, or a deleted project", async () => {
@@ -75,12 +75,12 @@ describe("opening a share link", () => {
     const goneLink = (await createLink(api(gone))).body.data;
     await db.project.update({ where: { id: gone.projectId }, data: { deletedAt: new Date(), liveDomain: null } });
 
-    expect(await openShareLink(tokenOf(revoked.url), page())).toBeNull();
+    expect(await openShareLink(tokenOf(revoked.url), true)).toBeNull();
     expect(await resolveShareToken(tokenOf(expired.url), new Date(soon.expiresAt.getTime() + 1))).toBeNull();
     expect(await resolveShareToken(tokenOf(expired.url), new Date(soon.expiresAt.getTime() - 1))).not.toBeNull();
-    expect(await openShareLink(tokenOf(goneLink.url), page())).toBeNull();
+    expect(await openShareLink(tokenOf(goneLink.url), true)).toBeNull();
     for (const token of [crypto.randomBytes(32).toString("base64url"), "abc", "", "x".repeat(10_000), `${"A".repeat(42)}\u0000`, `${"A".repeat(41)}/.`, "../../etc"]) {
-      expect(await openShareLink(token, page()), token.slice(0, 20)).toBeNull();
+      expect(await openShareLink(token, true), token.slice(0, 20)).toBeNull();
     }
     expect(await viewsOf(revoked.id)).toBe(0);
     expect(await viewsOf(goneLink.id)).toBe(0);
@@ -147,5 +147,13 @@ describe("the /share answers (proxy.ts)", () => {
     // Router prefetches are neither limited nor counted; another client IP has its own budget.
     expect((await proxy(request(ip, { "next-router-prefetch": "1", rsc: "1" }))).status).toBe(200);
     expect((await proxy(request(`203.0.113.${crypto.randomInt(1, 250)}`))).status).toBe(200);
+  });
+
+  it("tell the page whether to count a view, overwriting what a client sends", async () => {
+    const marked = async (extra: Record<string, string>) =>
+      (await proxy(request(`192.0.2.${crypto.randomInt(1, 250)}`, extra))).headers.get(`x-middleware-request-${SHARE_VIEW_HEADER}`);
+    expect(await marked({})).toBe("1");
+    expect(await marked({ [SHARE_VIEW_HEADER]: "0" })).toBe("1");
+    for (const h of NOT_VIEWS) expect(await marked({ ...h, [SHARE_VIEW_HEADER]: "1" }), JSON.stringify(h)).toBe("0");
   });
 });

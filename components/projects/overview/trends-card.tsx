@@ -35,7 +35,7 @@ const n = (v: number | null | undefined) => (v === null || v === undefined ? "â€
 const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
 
 const rangeLabel = (r: TrendRange) => (r === 365 ? "1 year" : `${r} days`);
-const rangeClass = (current: boolean) => `rounded-md border px-2.5 py-1 text-sm ${
+const rangeClass = (current: boolean) => `whitespace-nowrap rounded-md border px-2.5 py-1 text-sm ${
   current ? "border-brand-600 bg-brand-50 font-medium text-brand-800" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`;
 
 /**
