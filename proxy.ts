@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUEST_PATH_HEADER } from "@/components/auth/callback-url";
-import { limitRequest, withRateLimitHeaders } from "@/lib/api/limit-request";
+import { withRateLimitHeaders } from "@/lib/api/limit-request";
 import { nulRejectionOf } from "@/lib/api/reject-nul";
 import { requestInfoFrom } from "@/lib/auth/request-info";
-import { isCountableView, SHARE_VIEW_HEADER } from "@/lib/share-links/countable-view";
+import { limitSharePage } from "@/lib/rate-limit/share-page";
 import { apiGate, buildRouteTree, matchRoute } from "@/lib/api/route-table";
 import { API_ROUTES } from "@/lib/api/route-table.generated";
 
@@ -30,21 +30,17 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-// Share links (read-only client views, no credentials): limited per client IP like the API's anonymous routes, and
-// never indexed, cached or leaked in a Referer. Router prefetches are not limited (a page's links prefetch in bulk).
-// Whether the request is a person's view is decided here, from headers Next.js strips before the page runs.
+// Share links (read-only client views, no credentials): limited per client IP on a budget of their own, and never
+// indexed, cached or leaked in a Referer (the pages say so too; the headers cover the 404 and 429 answers as well).
 const SHARE_HEADERS = { "x-robots-tag": "noindex, nofollow, noarchive", "referrer-policy": "no-referrer", "cache-control": "private, no-store" };
 
 async function sharePage(request: NextRequest) {
-  const prefetch = request.headers.has("next-router-prefetch");
-  const limit = prefetch ? null : await limitRequest(null, requestInfoFrom(request.headers));
-  const forwarded = new Headers(request.headers);
-  forwarded.set(SHARE_VIEW_HEADER, isCountableView(request.headers) ? "1" : "0");
-  const res = limit?.refusal
-    ? new NextResponse(TOO_MANY, { status: 429, headers: { "content-type": "text/html; charset=utf-8", "retry-after": String(limit.refusal.meta?.retryAfterSeconds ?? 60) } })
-    : NextResponse.next({ request: { headers: forwarded } });
+  const limit = await limitSharePage(requestInfoFrom(request.headers).ipAddress);
+  const res = limit.retryAfterSeconds !== null
+    ? new NextResponse(TOO_MANY, { status: 429, headers: { "content-type": "text/html; charset=utf-8", "retry-after": String(limit.retryAfterSeconds) } })
+    : NextResponse.next();
   for (const [k, v] of Object.entries(SHARE_HEADERS)) res.headers.set(k, v);
-  return withRateLimitHeaders(res, limit?.headers);
+  return withRateLimitHeaders(res, limit.headers);
 }
 
 const TOO_MANY = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Too many requests</title></head>`

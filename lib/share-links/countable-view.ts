@@ -1,18 +1,14 @@
 import { identifyCrawler } from "@/lib/crawl-logs/crawlers";
 
 /**
- * Set by proxy.ts on every /share request ("1" or "0", never the client's own value): whether it is a view to count.
- * The decision is made there because Next.js removes its router headers (RSC, Next-Router-Prefetch) before pages run.
- */
-export const SHARE_VIEW_HEADER = "x-indexwatch-share-view";
-
-/**
- * Whether a request for a share page is a view by a person: a full page load, not a prefetch (Next.js' router
- * prefetch and client navigations carry `RSC`, browsers' speculative loads `Sec-Purpose`/`Purpose: prefetch`) nor a
- * crawler or link-preview bot (Slack, WhatsApp… unfurling a pasted link: the crawler list of lib/crawl-logs).
+ * Whether a request for a share page is a view by a person: a browser's navigation to the page (Fetch Metadata
+ * `Sec-Fetch-Dest: document`, `Sec-Fetch-Mode: navigate`; absent from older clients, which count), not the router's
+ * fetches and prefetches of its links (`empty`/`cors`), a speculative load (`Sec-Purpose`/`Purpose: prefetch`), a
+ * crawler or a link-preview bot unfurling a pasted link (Slack, WhatsApp…: the crawler list of lib/crawl-logs).
  */
 export function isCountableView(headers: Headers): boolean {
-  if (headers.has("rsc") || headers.has("next-router-prefetch")) return false;
+  const dest = headers.get("sec-fetch-dest"), mode = headers.get("sec-fetch-mode");
+  if ((dest && dest !== "document") || (mode && mode !== "navigate")) return false;
   const purpose = `${headers.get("sec-purpose") ?? ""} ${headers.get("purpose") ?? ""} ${headers.get("x-purpose") ?? ""} ${headers.get("x-moz") ?? ""}`.toLowerCase();
   if (/prefetch|prerender|preview/.test(purpose)) return false;
   return !identifyCrawler(headers.get("user-agent"));

@@ -1,5 +1,5 @@
 // The public side of a share link, as the /share pages run it: a live token opens its one project and counts a
-// person's view (not a prefetch, a client navigation or a link-preview bot); an unknown, malformed, expired or
+// person's view (not the router's fetches or prefetches, nor a link-preview bot); an unknown, malformed, expired or
 // revoked token (or a deleted project) opens nothing and counts nothing; the data the pages render names no id of
 // anything; and proxy.ts answers every /share page noindex, with a per-IP limit.
 import crypto from "node:crypto";
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
 import { db } from "@/lib/db";
 import { createRateLimits, replaceRateLimits } from "@/lib/rate-limit/limiters";
-import { isCountableView, SHARE_VIEW_HEADER } from "@/lib/share-links/countable-view";
+import { isCountableView } from "@/lib/share-links/countable-view";
 import { openShareLink } from "@/lib/share-links/open-share-link";
 import { resolveShareToken } from "@/lib/share-links/resolve-share-link";
 import { sharedIssue, sharedIssues, sharedOverview } from "@/lib/share-links/shared-view";
@@ -19,10 +19,13 @@ import { dropCounters, openStore, policies, STORES, uniquePrefix } from "../rate
 import { createLink, revokeLink, tokenOf } from "./helpers";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
-const page = (extra: Record<string, string> = {}) => new Headers({ "user-agent": BROWSER, accept: "text/html", ...extra });
-/** Requests that are not a person's view: router prefetches and navigations, speculative loads, crawlers and link previews. */
+/** A browser's navigation to a page, as Chromium sends it. */
+const page = (extra: Record<string, string> = {}) =>
+  new Headers({ "user-agent": BROWSER, accept: "text/html", "sec-fetch-dest": "document", "sec-fetch-mode": "navigate", "sec-fetch-site": "none", ...extra });
+/** Requests that are not a person's view: the router's fetches and prefetches, speculative loads, crawlers and link previews. */
 const NOT_VIEWS: Record<string, string>[] = [
-  { "next-router-prefetch": "1", rsc: "1" }, { rsc: "1" }, { "sec-purpose": "prefetch;prerender" }, { purpose: "prefetch" }, { "x-purpose": "preview" },
+  { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" }, { "sec-fetch-dest": "iframe" }, { "sec-fetch-mode": "no-cors" },
+  { "sec-purpose": "prefetch;prerender" }, { purpose: "prefetch" }, { "x-purpose": "preview" },
   { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" }, { "user-agent": "facebookexternalhit/1.1" },
   { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
   { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36" },
@@ -63,7 +66,7 @@ describe("opening a share link", () => {
   it("tells a person's page load from prefetches, client navigations and link-preview bots", () => {
     for (const h of NOT_VIEWS) expect(isCountableView(page(h)), JSON.stringify(h)).toBe(false);
     expect(isCountableView(page())).toBe(true);
-    expect(isCountableView(new Headers({ "user-agent": "curl/8.5.0" }))).toBe(true);
+    expect(isCountableView(new Headers({ "user-agent": "curl/8.5.0" }))).toBe(true); // no Fetch Metadata: an older client, counted
   });
 
   it("opens nothing and counts nothing for revoked, expired, unknown or malformed tokens, or a deleted project", async () => {
@@ -123,7 +126,7 @@ describe("what a shared page shows", () => {
 describe("the /share answers (proxy.ts)", () => {
   const spec = STORES[0];
   const prefix = uniquePrefix("share");
-  beforeAll(() => replaceRateLimits(createRateLimits(openStore(spec), policies({ anonymous: { points: 3, duration: 60 } }), prefix)));
+  beforeAll(() => replaceRateLimits(createRateLimits(openStore(spec), policies({ sharePages: { points: 3, duration: 60 } }), prefix)));
   afterAll(async () => {
     await replaceRateLimits(undefined);
     await dropCounters(spec, prefix);
@@ -144,16 +147,8 @@ describe("the /share answers (proxy.ts)", () => {
     const refused = answers[3];
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused.text()).toContain("Too many requests");
-    // Router prefetches are neither limited nor counted; another client IP has its own budget.
-    expect((await proxy(request(ip, { "next-router-prefetch": "1", rsc: "1" }))).status).toBe(200);
+    expect(refused.headers.get("ratelimit-limit")).toBe("3");
+    // Another client IP has its own budget.
     expect((await proxy(request(`203.0.113.${crypto.randomInt(1, 250)}`))).status).toBe(200);
-  });
-
-  it("tell the page whether to count a view, overwriting what a client sends", async () => {
-    const marked = async (extra: Record<string, string>) =>
-      (await proxy(request(`192.0.2.${crypto.randomInt(1, 250)}`, extra))).headers.get(`x-middleware-request-${SHARE_VIEW_HEADER}`);
-    expect(await marked({})).toBe("1");
-    expect(await marked({ [SHARE_VIEW_HEADER]: "0" })).toBe("1");
-    for (const h of NOT_VIEWS) expect(await marked({ ...h, [SHARE_VIEW_HEADER]: "1" }), JSON.stringify(h)).toBe("0");
   });
 });
