@@ -95,6 +95,8 @@ test("client reports: a share link opened without signing in, refused once revok
   expect(refused?.status()).toBe(404);
   expect(refused?.headers()["x-robots-tag"]).toBe("noindex, nofollow, noarchive");
   await expect(shared.getByRole("heading", { name: "This link has expired or was revoked" })).toBeVisible();
+  await expect(shared).toHaveTitle(/Link expired or revoked/);
+  await expect(shared.locator('meta[name="robots"]').first()).toHaveAttribute("content", /noindex/);
   await expect(shared.locator("body")).not.toContainText("Client Shop");
   await expect(shared.locator("body")).not.toContainText(domain);
   await shared.setViewportSize({ width: 1280, height: 800 });

@@ -1,12 +1,14 @@
-import type { Metadata } from "next";
 import { Card } from "@/components/ui/card";
 
-export const metadata: Metadata = { title: "Link expired or revoked" };
-
-/** Any token that opens nothing (unknown, expired, revoked, or its project deleted) reads the same, with no data. */
+/**
+ * Any token that opens nothing (unknown, expired, revoked, or its project deleted) reads the same, with no data.
+ * Its title and robots tag are rendered here: the link's metadata is what failed to resolve.
+ */
 export default function ShareLinkGone() {
   return (
     <main id="main" tabIndex={-1} className="mx-auto w-full max-w-xl flex-1 px-4 py-16 focus:outline-none">
+      <title>Link expired or revoked · IndexWatch</title>
+      <meta name="robots" content="noindex, nofollow" />
       <p className="mb-6 text-center text-lg font-semibold text-brand-700">IndexWatch</p>
       <Card>
         <div data-testid="share-gone">
