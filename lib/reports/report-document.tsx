@@ -79,40 +79,50 @@ export function ReportDocument({ data }: { data: ReportData }) {
         <Counters data={data} />
         <Text style={s.note}>{comparisonNote(data, unit)}</Text>
 
-        <Text style={s.h2}>Google and Bing</Text>
-        <View style={s.cards}>
-          <EngineCard name="Google" detail="Google Search Console" connected={project.gscConnected} indexed={data.engines.google} total={data.counters.end.totalUrls} />
-          <EngineCard name="Bing" detail="Bing Webmaster Tools" connected={project.bingConnected} indexed={data.engines.bing} total={data.counters.end.totalUrls} />
-        </View>
+        <Section title="Google and Bing">
+          <View style={s.cards}>
+            <EngineCard name="Google" detail="Google Search Console" connected={project.gscConnected} indexed={data.engines.google} total={data.counters.end.totalUrls} />
+            <EngineCard name="Bing" detail="Bing Webmaster Tools" connected={project.bingConnected} indexed={data.engines.bing} total={data.counters.end.totalUrls} />
+          </View>
+        </Section>
 
-        <Text style={s.h2}>Indexed pages over the last {TREND_DAYS} days</Text>
-        <TrendChart data={data} />
-        <ReportFooter domain={project.domain} label={label} />
-      </Page>
+        <Section title={`Indexed pages over the last ${TREND_DAYS} days`}>
+          <TrendChart data={data} />
+        </Section>
 
-      <Page size="A4" style={s.page}>
-        <Text style={[s.h2, { marginTop: 0 }]}>Time to index</Text>
-        <Text style={s.para}>
-          {data.newUrls > 0
-            ? `${n(data.newUrls)} new ${data.newUrls === 1 ? "URL was" : "URLs were"} found this ${unit}: how long Google and Bing took to index them (from when we first saw each URL).`
-            : `No new URL was found this ${unit}.`}
-        </Text>
-        {data.newUrls > 0 && <TimeToIndexTable tti={data.timeToIndex} />}
+        <Section title="Time to index">
+          <Text style={s.para}>
+            {data.newUrls > 0
+              ? `${n(data.newUrls)} new ${data.newUrls === 1 ? "URL was" : "URLs were"} found this ${unit}: how long Google and Bing took to index them (from when we first saw each URL).`
+              : `No new URL was found this ${unit}.`}
+          </Text>
+          {data.newUrls > 0 && <TimeToIndexTable tti={data.timeToIndex} />}
+        </Section>
 
-        <Text style={s.h2}>Issues</Text>
-        <Text style={s.para}>
-          Open now: {openIssuesLine(data.openIssues)}.
-        </Text>
-        <View style={{ flexDirection: "row", gap: 16 }}>
-          <View style={{ flex: 1 }}><IssueTable title={`Opened this ${unit}`} rows={data.issuesOpened} empty={`No new issues this ${unit}.`} urlsLabel="URLs affected" /></View>
-          <View style={{ flex: 1 }}><IssueTable title={`Fixed this ${unit}`} rows={data.issuesFixed} empty={`Nothing was fixed this ${unit}.`} urlsLabel="URLs fixed" /></View>
-        </View>
+        <Section title="Issues">
+          <Text style={s.para}>Open now: {openIssuesLine(data.openIssues)}.</Text>
+          <View style={{ flexDirection: "row", gap: 16 }}>
+            <View style={{ flex: 1 }}><IssueTable title={`Opened this ${unit}`} rows={data.issuesOpened} empty={`No new issues this ${unit}.`} urlsLabel="URLs affected" /></View>
+            <View style={{ flex: 1 }}><IssueTable title={`Fixed this ${unit}`} rows={data.issuesFixed} empty={`Nothing was fixed this ${unit}.`} urlsLabel="URLs fixed" /></View>
+          </View>
+        </Section>
 
-        <Text style={s.h2}>Submitted to search engines</Text>
-        <Submissions data={data} unit={unit} />
+        <Section title="Submitted to search engines">
+          <Submissions data={data} unit={unit} />
+        </Section>
         <ReportFooter domain={project.domain} label={label} />
       </Page>
     </Document>
+  );
+}
+
+/** A titled block that moves to the next page whole rather than splitting (every block is shorter than a page). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <View wrap={false}>
+      <Text style={s.h2}>{title}</Text>
+      {children}
+    </View>
   );
 }
 
