@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueGuidance } from "@/components/issues/issue-guidance";
 import { IssueUrlsTable } from "@/components/issues/issue-urls-table";
 import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatDateTime } from "@/components/ui/format";
 import { ISSUE_TYPES } from "@/lib/issues/schemas";
 import { sharePath } from "@/lib/share-links/internal";
 import { SHARED_SCOPE } from "@/lib/share-links/scope";
@@ -37,20 +37,7 @@ export default async function SharedIssuePage({ params }: Params) {
           <Badge tone={SEVERITY_TONE[issue.severity]}>{SEVERITY_LABELS[issue.severity]}</Badge>
           <Badge tone={STATUS_TONE[issue.status]}>{STATUS_LABELS[issue.status]}</Badge>
         </div>
-        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          <dt className="text-slate-600">Affected URLs</dt>
-          <dd className="tabular-nums">{issue.affectedUrlCount > 0 ? issue.affectedUrlCount.toLocaleString("en-US") : "the whole site"}</dd>
-          <dt className="text-slate-600">First detected</dt>
-          <dd><time dateTime={issue.firstDetectedAt}>{formatDateTime(issue.firstDetectedAt)}</time></dd>
-          <dt className="text-slate-600">Last detected</dt>
-          <dd><time dateTime={issue.lastDetectedAt}>{formatDateTime(issue.lastDetectedAt)}</time></dd>
-          {issue.resolvedAt && (
-            <>
-              <dt className="text-slate-600">Resolved</dt>
-              <dd><time dateTime={issue.resolvedAt}>{formatDateTime(issue.resolvedAt)}</time></dd>
-            </>
-          )}
-        </dl>
+        <IssueFacts issue={issue} />
       </Card>
       <IssueGuidance type={issue.type} />
       {urls.length > 0 && (
