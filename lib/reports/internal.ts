@@ -3,15 +3,15 @@ import { dbOf, type Tx } from "@/lib/db";
 import type { Ctx } from "@/lib/core/context";
 import type { ReportProject } from "./report-data";
 
-/** The project facts a report shows, for a live project of a live organization; null otherwise. */
+/** The project facts a report shows, for a live project of a live organization; null otherwise (no name for a personal organization: it is its owner's email). */
 export async function reportProject(tx: Tx, projectId: string, organizationId: string): Promise<ReportProject | null> {
   const p = await tx.project.findFirst({
     where: { id: projectId, organizationId, deletedAt: null, organization: { deletedAt: null } },
-    select: { id: true, organizationId: true, name: true, domain: true, gscConnectedAt: true, gscRevokedAt: true, engineBConnectedAt: true, organization: { select: { name: true } } },
+    select: { id: true, organizationId: true, name: true, domain: true, gscConnectedAt: true, gscRevokedAt: true, engineBConnectedAt: true, organization: { select: { name: true, personal: true } } },
   });
   if (!p) return null;
   return {
-    id: p.id, organizationId: p.organizationId, name: p.name, domain: p.domain, organizationName: p.organization.name,
+    id: p.id, organizationId: p.organizationId, name: p.name, domain: p.domain, organizationName: p.organization.personal ? null : p.organization.name,
     gscConnected: Boolean(p.gscConnectedAt && !p.gscRevokedAt), bingConnected: Boolean(p.engineBConnectedAt),
   };
 }

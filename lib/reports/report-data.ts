@@ -12,7 +12,7 @@ import type { Period } from "./periods";
 export const TREND_DAYS = 90;
 const TOP_ISSUES = 8;
 
-export type ReportProject = { id: string; organizationId: string; name: string; domain: string; organizationName: string; gscConnected: boolean; bingConnected: boolean };
+export type ReportProject = { id: string; organizationId: string; name: string; domain: string; organizationName: string | null; gscConnected: boolean; bingConnected: boolean };
 export type IssueMovement = { type: IssueResponse["type"]; title: string; severity: IssueResponse["severity"]; urls: number; siteWide: boolean };
 
 export type ReportData = {

@@ -64,14 +64,14 @@ export function ReportDocument({ data }: { data: ReportData }) {
   const label = periodLabel(period);
   const unit = period.cadence === "weekly" ? "week" : "month";
   return (
-    <Document title={`Indexing report: ${project.domain}, ${label}`} author={safeText(project.organizationName)} creator="IndexWatch" producer="IndexWatch"
+    <Document title={`Indexing report: ${project.domain}, ${label}`} author={safeText(project.organizationName ?? "IndexWatch")} creator="IndexWatch" producer="IndexWatch"
       subject={`Indexing on Google and Bing for ${project.domain}`}>
       <Page size="A4" style={s.page}>
         <Text style={s.kicker}>{period.cadence === "weekly" ? "Weekly" : "Monthly"} indexing report</Text>
         <Text style={s.title}>{project.domain}</Text>
         <Text style={s.subtitle}>{period.cadence === "weekly" ? `Week of ${label}` : label}</Text>
         <Text style={s.meta}>
-          Prepared by {safeText(project.organizationName)} with IndexWatch · {period.cadence === "weekly" ? "Monday to Sunday" : "Calendar month"}, UTC · generated {stamp(data.generatedAt)}
+          {project.organizationName ? `Prepared by ${safeText(project.organizationName)} with IndexWatch` : "Prepared with IndexWatch"} · {period.cadence === "weekly" ? "Monday to Sunday" : "Calendar month"}, UTC · generated {stamp(data.generatedAt)}
         </Text>
         <Text style={s.summary}>{summary(data, unit)}</Text>
 

@@ -28,8 +28,8 @@ export function reportMail(data: ReportData, pdf: Uint8Array, to: string[], opts
       ...(opts.test ? ["This is a test report, sent only to you. Scheduled reports go to the recipients set in the project's client reports."] : []),
     ],
     footer: opts.test
-      ? `Sent by IndexWatch at your request for ${project.organizationName}.`
-      : `Sent by IndexWatch for ${project.organizationName}, who added you to this report's recipients. Ask them to stop it at any time.`,
+      ? "Sent by IndexWatch at your request."
+      : `Sent by IndexWatch for ${project.organizationName ?? `the team that looks after ${project.domain}`}, who added you to this report's recipients. Ask them to stop it at any time.`,
   });
   return {
     to, subject: subject.slice(0, 200), ...body,

@@ -1,9 +1,12 @@
 import { db } from "@/lib/db";
 import { hashShareToken, isShareTokenShape } from "./internal";
 
-/** What a live share link opens: one project of one organization, nothing else. */
+/**
+ * What a live share link opens: one project of one organization, nothing else. `organizationName` is null for a
+ * personal organization, whose name is made from its owner's email address: the client is not shown that.
+ */
 export type SharedProject = {
-  linkId: string; organizationId: string; projectId: string; name: string; domain: string; organizationName: string; expiresAt: Date;
+  linkId: string; organizationId: string; projectId: string; name: string; domain: string; organizationName: string | null; expiresAt: Date;
 };
 
 /**
@@ -16,7 +19,7 @@ export async function resolveShareToken(token: string, now = new Date()): Promis
     where: { tokenHash: hashShareToken(token) },
     select: {
       id: true, organizationId: true, projectId: true, expiresAt: true, revokedAt: true,
-      project: { select: { name: true, domain: true, deletedAt: true, organizationId: true, organization: { select: { name: true, deletedAt: true } } } },
+      project: { select: { name: true, domain: true, deletedAt: true, organizationId: true, organization: { select: { name: true, personal: true, deletedAt: true } } } },
     },
   });
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return null;
@@ -24,6 +27,6 @@ export async function resolveShareToken(token: string, now = new Date()): Promis
   if (project.deletedAt || project.organization.deletedAt || project.organizationId !== row.organizationId) return null;
   return {
     linkId: row.id, organizationId: row.organizationId, projectId: row.projectId, name: project.name, domain: project.domain,
-    organizationName: project.organization.name, expiresAt: row.expiresAt,
+    organizationName: project.organization.personal ? null : project.organization.name, expiresAt: row.expiresAt,
   };
 }

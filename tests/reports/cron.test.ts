@@ -54,6 +54,8 @@ describe("scheduled client reports", () => {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toMatch(/engine ?[AB]\b/i);
+    expect(text).toContain("Prepared with IndexWatch"); // a personal organization is named after its owner's email: not in the report
+    expect(`${text} ${mail.text}`).not.toContain(owner.email);
 
     const [row] = await reportsOf(t.projectId);
     expect(row).toMatchObject({ periodKey: "weekly:2026-01-05", status: "sent", attempts: 1, test: false, recipients: to, claimedUntil: null });

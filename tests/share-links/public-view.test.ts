@@ -55,12 +55,21 @@ describe("opening a share link", () => {
   it("opens its project for a live token, counting the view only when asked to", async () => {
     const link = (await createLink(api(t))).body.data;
     const shared = await openShareLink(tokenOf(link.url), true);
-    expect(shared).toMatchObject({ linkId: link.id, projectId: t.projectId, domain: t.domain, organizationName: expect.any(String) });
+    // A personal organization's name is its owner's email address: not shown to the client.
+    expect(shared).toMatchObject({ linkId: link.id, projectId: t.projectId, domain: t.domain, organizationName: null });
     const row = await db.shareLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(row.viewCount).toBe(1);
     expect(row.lastViewedAt).not.toBeNull();
     expect(await openShareLink(tokenOf(link.url), false)).not.toBeNull();
     expect(await viewsOf(link.id)).toBe(1);
+  });
+
+  it("names a team organization, never a personal one", async () => {
+    const org = await db.organization.create({ data: { name: "Northwind SEO", slug: crypto.randomUUID(), memberships: { create: { userId: owner.userId, role: "owner" } } } });
+    const domain = `team-${crypto.randomUUID().slice(0, 8)}.example`;
+    const project = await db.project.create({ data: { organizationId: org.id, name: domain, domain, liveDomain: domain, sitemapUrl: `https://${domain}/sitemap.xml` } });
+    const link = (await createLink({ orgId: org.id, projectId: project.id, headers: bearer(owner.sessionToken) })).body.data;
+    expect((await resolveShareToken(tokenOf(link.url)))?.organizationName).toBe("Northwind SEO");
   });
 
   it("tells a person's page load from prefetches, client navigations and link-preview bots", () => {
