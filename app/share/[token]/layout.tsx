@@ -24,7 +24,7 @@ export default async function SharedProjectLayout({ children, params }: Params &
           <span className="text-lg font-semibold text-brand-700">IndexWatch</span>
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">Read-only report</span>
           <span className="ml-auto text-slate-600">
-            {shared.organizationName && <>Shared by <strong className="font-medium text-slate-800">{shared.organizationName}</strong> · </>}link valid until{" "}
+            {shared.organizationName ? <>Shared by <strong className="font-medium text-slate-800">{shared.organizationName}</strong> · link valid until</> : "Link valid until"}{" "}
             <time dateTime={shared.expiresAt.toISOString()}>{formatDate(shared.expiresAt.toISOString())}</time>
           </span>
         </div>
