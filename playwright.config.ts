@@ -62,6 +62,7 @@ export default defineConfig({
           // Every journey signs in from 127.0.0.1: more sign-in mails an hour than one IP may ask for.
           RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: process.env.RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR ?? "10000",
           RATE_LIMIT_ANON_PER_MINUTE: process.env.RATE_LIMIT_ANON_PER_MINUTE ?? "10000",
+          RATE_LIMIT_SHARE_PER_MINUTE: process.env.RATE_LIMIT_SHARE_PER_MINUTE ?? "10000",
           // A journey is a very fast user (22 projects created in seconds): the API limits are tested in tests/rate-limit.
           RATE_LIMIT_API_PER_MINUTE: process.env.RATE_LIMIT_API_PER_MINUTE ?? "100000",
           RATE_LIMIT_API_BURST: process.env.RATE_LIMIT_API_BURST ?? "100000",

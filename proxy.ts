@@ -1,6 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUEST_PATH_HEADER } from "@/components/auth/callback-url";
+import { withRateLimitHeaders } from "@/lib/api/limit-request";
 import { nulRejectionOf } from "@/lib/api/reject-nul";
+import { requestInfoFrom } from "@/lib/auth/request-info";
+import { limitSharePage } from "@/lib/rate-limit/share-page";
 import { apiGate, buildRouteTree, matchRoute } from "@/lib/api/route-table";
 import { API_ROUTES } from "@/lib/api/route-table.generated";
 
@@ -18,6 +21,8 @@ export async function proxy(request: NextRequest) {
     return served ?? NextResponse.next();
   }
 
+  if (pathname.startsWith("/share/")) return sharePage(request);
+
   // Layouts cannot read the URL; the (app) layout needs it to send a signed-out visitor to sign-in with a
   // callbackUrl back here. Always overwritten, so a client cannot choose it (it is checked again anyway).
   const headers = new Headers(request.headers);
@@ -25,8 +30,25 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
+// Share links (read-only client views, no credentials): limited per client IP on a budget of their own, and never
+// indexed, cached or leaked in a Referer (the pages say so too; the headers cover the 404 and 429 answers as well).
+const SHARE_HEADERS = { "x-robots-tag": "noindex, nofollow, noarchive", "referrer-policy": "no-referrer", "cache-control": "private, no-store" };
+
+async function sharePage(request: NextRequest) {
+  const limit = await limitSharePage(requestInfoFrom(request.headers).ipAddress);
+  const res = limit.retryAfterSeconds !== null
+    ? new NextResponse(TOO_MANY, { status: 429, headers: { "content-type": "text/html; charset=utf-8", "retry-after": String(limit.retryAfterSeconds) } })
+    : NextResponse.next();
+  for (const [k, v] of Object.entries(SHARE_HEADERS)) res.headers.set(k, v);
+  return withRateLimitHeaders(res, limit.headers);
+}
+
+const TOO_MANY = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Too many requests</title></head>`
+  + `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><main><h1>Too many requests</h1>`
+  + `<p>This shared report was opened too often from your network in the last minute. Wait a minute and reload the page.</p></main></body></html>`;
+
 // /api/inngest is left out: Next.js buffers the body of every request the proxy sees (10 MB at most)
 // and Inngest's calls carry whole function states; its three methods are Inngest's business anyway.
 // Server log uploads (…/logs, up to 20 GiB, streamed to disk) and pushes (/api/ingest/logs) are left out for
 // the same reason: through the proxy their bodies would be held in memory and cut at 10 MB.
-export const config = { matcher: ["/projects/:path*", "/settings/:path*", "/account", "/api", "/api/((?!inngest|ingest/logs$|.*/logs$).*)"] };
+export const config = { matcher: ["/projects/:path*", "/settings/:path*", "/account", "/share/:path*", "/api", "/api/((?!inngest|ingest/logs$|.*/logs$).*)"] };

@@ -7,8 +7,10 @@ import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_ORDER, SEVERITY_TONE, STAT
 const SAMPLES_SHOWN = 3;
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-/** Issue groups under one heading per severity, each heading with its counts. */
-export function IssueGroups({ projectId, issues }: { projectId: string; issues: Issue[] }) {
+/** Issue groups under one heading per severity, each heading with its counts; `issueHref` where each opens (a share link's own pages). */
+export function IssueGroups({ projectId, issues, issueHref = (issue) => `/projects/${projectId}/issues/${issue.id}` }: {
+  projectId: string; issues: Issue[]; issueHref?: (issue: Issue) => string;
+}) {
   return (
     <div className="space-y-6">
       {SEVERITY_ORDER.map((severity) => {
@@ -25,7 +27,7 @@ export function IssueGroups({ projectId, issues }: { projectId: string; issues: 
               {group.map((issue) => (
                 <li key={issue.id} data-testid="issue-card" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="flex flex-wrap items-start justify-between gap-2">
-                    <Link href={`/projects/${projectId}/issues/${issue.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    <Link href={issueHref(issue)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                       {ISSUE_TYPE_LABELS[issue.type]}
                     </Link>
                     {issue.status !== "open" && <Badge tone={STATUS_TONE[issue.status]}>{STATUS_LABELS[issue.status]}</Badge>}

@@ -4,15 +4,15 @@ import { DataTable } from "@/components/ui/data-table";
 import { formatDateTime } from "@/components/ui/format";
 import type { IssueMembership } from "@/lib/queries/issues";
 
-/** A group's memberships, open first; each URL opens its detail panel on the URLs page. */
-export function IssueUrlsTable({ projectId, memberships }: { projectId: string; memberships: IssueMembership[] }) {
+/** A group's memberships, open first; each URL opens its detail panel on the URLs page (`readOnly`: plain text, a share link). */
+export function IssueUrlsTable({ projectId, memberships, readOnly = false }: { projectId: string; memberships: IssueMembership[]; readOnly?: boolean }) {
   return (
     <DataTable
       label="Affected URLs" rows={memberships} rowKey={(m) => m.id} rowProps={() => ({ "data-testid": "issue-url-row" })}
       columns={[
         {
           key: "url", header: "URL", className: "max-w-[32rem]",
-          cell: (m) => (
+          cell: (m) => readOnly ? <span className="break-all">{m.url}</span> : (
             <Link href={`/projects/${projectId}/urls?url=${m.trackedUrlId}`} className="block truncate text-brand-700 underline-offset-2 hover:underline" title={m.url}>
               {m.url}
             </Link>

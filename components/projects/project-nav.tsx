@@ -17,6 +17,7 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         { href: projectHref(projectId, "removals"), label: "Removals" },
         { href: projectHref(projectId, "robots"), label: "robots.txt tester" },
         { href: projectHref(projectId, "connections"), label: "Connections" },
+        { href: projectHref(projectId, "reports"), label: "Client reports" },
       ]}
     />
   );

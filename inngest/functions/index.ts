@@ -22,9 +22,11 @@ import { processLogImportFn } from "./crawl-logs/process-log-import";
 import { maintainCrawlActivityFn } from "./crawl-logs/maintain-crawl-activity";
 import { refreshCrawlerIpRangesFn } from "./crawl-logs/refresh-crawler-ip-ranges";
 import { followRemovalsFn } from "./removals/follow-removals";
+import { sendClientReportsFn } from "./reports/send-client-reports";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
   syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
-  flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn];
+  flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn,
+  sendClientReportsFn];

@@ -1,7 +1,13 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { devMailboxEnabled, storeDevMail } from "./dev-mailbox";
 
-export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string>; /** A link the dev mailbox shows as a button. */ url?: string };
+export type MailAttachment = { filename: string; content: Buffer | Uint8Array; contentType: string };
+export type Mail = {
+  /** One address, or several that see each other (one message to all of them). */
+  to: string | string[]; subject: string; text: string; html?: string; headers?: Record<string, string>;
+  /** A link the dev mailbox shows as a button. */ url?: string;
+  /** Files sent with the mail (the dev mailbox lists their names only). */ attachments?: MailAttachment[];
+};
 
 const from = () => process.env.EMAIL_FROM ?? "IndexWatch <no-reply@indexwatch.local>";
 const g = globalThis as unknown as { __mailTransport?: { url: string; transport: Transporter } };
@@ -16,9 +22,14 @@ function transport(url: string): Transporter {
 export async function sendMail(mail: Mail): Promise<void> {
   const url = process.env.SMTP_URL;
   if (url) {
-    await transport(url).sendMail({ from: from(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    await transport(url).sendMail({
+      from: from(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers,
+      attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+    });
     return;
   }
-  console.log(`[mail] to ${mail.to}: ${mail.subject}`);
-  if (devMailboxEnabled()) await storeDevMail({ to: mail.to, subject: mail.subject, text: mail.text, url: mail.url });
+  const to = Array.isArray(mail.to) ? mail.to : [mail.to];
+  const files = mail.attachments?.length ? `\n\nAttached: ${mail.attachments.map((a) => a.filename).join(", ")}` : "";
+  console.log(`[mail] to ${to.join(", ")}: ${mail.subject}`);
+  if (devMailboxEnabled()) for (const t of to) await storeDevMail({ to: t, subject: mail.subject, text: mail.text + files, url: mail.url });
 }

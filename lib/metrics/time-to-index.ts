@@ -54,7 +54,12 @@ export async function warmIndexingMetrics(project: { id: string; organizationId:
   for (const groupBy of ["none", "pathPrefix"] as const) await computeAndKeep(project, { days: 30, groupBy, depth: 1 }, now, 0);
 }
 
-async function computeIndexingMetrics(project: { id: string; organizationId: string }, q: Query, now: Date): Promise<TimeToIndexPayload> {
+/** Time to index of the URLs first seen in [from, until) (a client report's period), computed fresh. */
+export async function indexingMetricsBetween(project: { id: string; organizationId: string }, from: Date, until: Date): Promise<TimeToIndexPayload> {
+  return computeIndexingMetrics(project, { days: Math.max(1, Math.round((until.getTime() - from.getTime()) / 86_400_000)), groupBy: "none", depth: 1 }, until, true);
+}
+
+async function computeIndexingMetrics(project: { id: string; organizationId: string }, q: Query, now: Date, bounded = false): Promise<TimeToIndexPayload> {
   const from = new Date(now.getTime() - q.days * 86_400_000);
   // The first `depth` directories of the path: /blog/2024/post → /blog/ (1), /blog/2024/ (2); /about → /.
   const group = q.groupBy === "pathPrefix"
@@ -64,7 +69,7 @@ async function computeIndexingMetrics(project: { id: string; organizationId: str
     WITH u AS (
       SELECT ${group} AS grp, discovered_at, indexed_at, engine_a_indexed_at, engine_b_indexed_at
       FROM tracked_urls
-      WHERE project_id = ${project.id}::uuid AND organization_id = ${project.organizationId}::uuid AND discovered_at >= ${from}
+      WHERE project_id = ${project.id}::uuid AND organization_id = ${project.organizationId}::uuid AND discovered_at >= ${from}${bounded ? Prisma.sql` AND discovered_at < ${now}` : Prisma.empty}
     ), top AS (
       SELECT grp FROM u GROUP BY grp ORDER BY count(*) DESC, grp LIMIT ${MAX_GROUPS}
     )

@@ -9,6 +9,8 @@ export type RateLimitPolicies = {
   apiBurst: Policy;
   /** Per client IP on routes that need no credentials (identify, sso/discover, invitations, sign-in). */
   anonymous: Policy;
+  /** Per client IP on the pages of share links (a page load and its router's fetches and prefetches all count). */
+  sharePages: Policy;
   signInMailPerAddress: Policy;
   signInMailPerIp: Policy;
   invitations: Policy;
@@ -18,6 +20,7 @@ export const RATE_LIMIT_ENV = {
   RATE_LIMIT_API_PER_MINUTE: 600,
   RATE_LIMIT_API_BURST: 100,
   RATE_LIMIT_ANON_PER_MINUTE: 60,
+  RATE_LIMIT_SHARE_PER_MINUTE: 300,
   RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR: 5,
   RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: 20,
   RATE_LIMIT_INVITES_PER_ORG_PER_DAY: 50,
@@ -33,6 +36,7 @@ export function policiesFromEnv(env: Env = process.env): RateLimitPolicies {
     apiMinute: { points: perMinute, duration: 60 },
     apiBurst: burstPolicy(perMinute, n("RATE_LIMIT_API_BURST")),
     anonymous: { points: n("RATE_LIMIT_ANON_PER_MINUTE"), duration: 60 },
+    sharePages: { points: n("RATE_LIMIT_SHARE_PER_MINUTE"), duration: 60 },
     signInMailPerAddress: { points: n("RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR"), duration: 3600 },
     signInMailPerIp: { points: n("RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR"), duration: 3600 },
     invitations: { points: n("RATE_LIMIT_INVITES_PER_ORG_PER_DAY"), duration: 86_400 },

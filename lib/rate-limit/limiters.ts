@@ -11,6 +11,8 @@ export type RateLimits = {
   api: Limiter[];
   /** Per client IP, shared by the routes that need no credentials. */
   anonymous: Limiter[];
+  /** Per client IP, the pages of share links. */
+  sharePages: Limiter[];
   signInMailPerAddress: Limiter[];
   signInMailPerIp: Limiter[];
   invitations: Limiter[];
@@ -28,6 +30,7 @@ export function createRateLimits(store: Store, policies: RateLimitPolicies, keyP
     store,
     api: [...family(["api", policies.apiMinute]), ...inProcess("api-burst", policies.apiBurst)],
     anonymous: family(["anon", policies.anonymous]),
+    sharePages: family(["share", policies.sharePages]),
     signInMailPerAddress: family(["signin-addr", policies.signInMailPerAddress]),
     signInMailPerIp: family(["signin-ip", policies.signInMailPerIp]),
     invitations: family(["invites", policies.invitations]),

@@ -4,7 +4,10 @@ import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; html: string | null; headers: ParsedMail["headers"]; raw: string };
+export type ReceivedAttachment = { filename: string | undefined; contentType: string; content: Buffer };
+export type ReceivedMail = {
+  from: string; to: string[]; subject: string; text: string; html: string | null; headers: ParsedMail["headers"]; raw: string; attachments: ReceivedAttachment[];
+};
 
 export type FakeSmtp = {
   /** smtp://127.0.0.1:<port> for SMTP_URL. */
@@ -31,6 +34,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : null, headers: parsed.headers, raw,
+          attachments: parsed.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
         });
         callback();
       });

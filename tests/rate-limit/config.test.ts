@@ -9,6 +9,7 @@ describe("rate-limit configuration", () => {
       apiMinute: { points: 600, duration: 60 },
       apiBurst: { points: 100, duration: 10 }, // 100 at once, refilled at 600/min = 10 s
       anonymous: { points: 60, duration: 60 },
+      sharePages: { points: 300, duration: 60 },
       signInMailPerAddress: { points: 5, duration: 3600 },
       signInMailPerIp: { points: 20, duration: 3600 },
       invitations: { points: 50, duration: 86_400 },

@@ -10,11 +10,14 @@ import { StatCard } from "@/components/ui/stat-card";
 import { buttonClasses } from "@/components/ui/button";
 import { projectStatsQuery, type Project } from "@/lib/queries/projects";
 import { projectHref } from "../project-paths";
+import { useReadOnly } from "../read-only";
 
-/** The nine live counters as cards; they refresh every 30 s. */
-export function ProjectStatGrid({ orgId, project }: { orgId: string; project: Project }) {
+/** The nine live counters as cards; they refresh every 30 s. Read-only (a share link): no links into the app. */
+export function ProjectStatGrid({ orgId, project }: { orgId: string; project: Pick<Project, "id"> }) {
   const stats = useQuery(projectStatsQuery(orgId, project.id));
-  const urls = projectHref(project.id, "urls");
+  const readOnly = useReadOnly();
+  const urls = readOnly ? undefined : projectHref(project.id, "urls");
+  const urlsWhere = (query: string) => urls && `${urls}?${query}`;
 
   return (
     <section aria-labelledby="counters-heading" className="space-y-3">
@@ -30,6 +33,8 @@ export function ProjectStatGrid({ orgId, project }: { orgId: string; project: Pr
             Try again
           </Button>
         </div>
+      ) : stats.data.totalUrls === 0 && stats.data.openIssues === 0 && readOnly ? (
+        <EmptyState headingLevel={3} title="No URLs tracked yet">Counters fill in once the site&apos;s pages are tracked.</EmptyState>
       ) : stats.data.totalUrls === 0 && stats.data.openIssues === 0 ? (
         <EmptyState
           headingLevel={3}
@@ -50,14 +55,14 @@ export function ProjectStatGrid({ orgId, project }: { orgId: string; project: Pr
       ) : (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="project-stats">
           <StatCard label="Tracked URLs" value={stats.data.totalUrls} href={urls} />
-          <StatCard label="Healthy" value={stats.data.healthyUrls} tone="good" href={`${urls}?healthState=healthy`} />
+          <StatCard label="Healthy" value={stats.data.healthyUrls} tone="good" href={urlsWhere("healthState=healthy")} />
           <StatCard label="Broken" value={stats.data.brokenUrls} tone={stats.data.brokenUrls > 0 ? "bad" : "neutral"} />
-          <StatCard label="Redirected" value={stats.data.redirectedUrls} href={`${urls}?healthState=redirected`} />
+          <StatCard label="Redirected" value={stats.data.redirectedUrls} href={urlsWhere("healthState=redirected")} />
           <StatCard label="Indexed" value={stats.data.indexedUrls} tone="good" />
           <StatCard label="Not indexed" value={stats.data.notIndexedUrls} tone={stats.data.notIndexedUrls > 0 ? "warn" : "neutral"} />
-          <StatCard label="Stale" value={stats.data.staleUrls} hint="Missing from the sitemap" href={`${urls}?isStale=true`} />
-          <StatCard label="Open issues" value={stats.data.openIssues} tone={stats.data.openIssues > 0 ? "warn" : "neutral"} href={projectHref(project.id, "issues")} />
-          <StatCard label="URLs with issues" value={stats.data.urlsWithIssues} href={`${urls}?hasIssues=true`} />
+          <StatCard label="Stale" value={stats.data.staleUrls} hint="Missing from the sitemap" href={urlsWhere("isStale=true")} />
+          <StatCard label="Open issues" value={stats.data.openIssues} tone={stats.data.openIssues > 0 ? "warn" : "neutral"} href={readOnly ? `${readOnly.base}/issues` : projectHref(project.id, "issues")} />
+          <StatCard label="URLs with issues" value={stats.data.urlsWithIssues} href={urlsWhere("hasIssues=true")} />
         </div>
       )}
     </section>

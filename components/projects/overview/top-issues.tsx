@@ -9,10 +9,13 @@ import { formatDateTime } from "@/components/ui/format";
 import { topIssuesQuery } from "@/lib/queries/projects";
 import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE } from "@/components/issues/labels";
 import { projectHref } from "../project-paths";
+import { useReadOnly } from "../read-only";
 
-/** The open issue groups that matter most: critical first, then by affected URLs. */
+/** The open issue groups that matter most: critical first, then by affected URLs. Read-only: links stay inside the share. */
 export function TopIssues({ orgId, projectId }: { orgId: string; projectId: string }) {
   const issues = useQuery(topIssuesQuery(orgId, projectId));
+  const readOnly = useReadOnly();
+  const issuesHref = readOnly ? `${readOnly.base}/issues` : projectHref(projectId, "issues");
   return (
     <Card>
       <h2 className="text-base font-semibold">Top open issues</h2>
@@ -32,7 +35,7 @@ export function TopIssues({ orgId, projectId }: { orgId: string; projectId: stri
                 <li key={issue.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <div className="min-w-0">
                     <p className="text-sm font-medium">
-                      <Link href={`${projectHref(projectId, "issues")}/${issue.id}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                      <Link href={`${issuesHref}/${readOnly ? issue.type : issue.id}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
                         {ISSUE_TYPE_LABELS[issue.type] ?? issue.type}
                       </Link>
                     </p>
@@ -48,7 +51,7 @@ export function TopIssues({ orgId, projectId }: { orgId: string; projectId: stri
               ))}
             </ul>
             <p className="mt-3 text-sm">
-              <Link href={projectHref(projectId, "issues")} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              <Link href={issuesHref} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
                 {issues.data.total > issues.data.data.length ? `All ${issues.data.total} open issues` : "Go to issues"}
               </Link>
             </p>

@@ -2,11 +2,13 @@
 
 import { ChartNumbers } from "@/components/ui/chart-numbers";
 import { useId, useState } from "react";
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { snapshotsQuery, TREND_RANGES, type Snapshot, type TrendRange } from "@/lib/queries/trends";
+import { useReadOnly } from "../read-only";
 import { TimeToIndexPanel } from "./time-to-index-panel";
 import { TimeToRemovalPanel } from "./time-to-removal-panel";
 
@@ -33,9 +35,18 @@ export function trendPoints(snapshots: Snapshot[], days: number, today = new Dat
 const n = (v: number | null | undefined) => (v === null || v === undefined ? "—" : v.toLocaleString("en"));
 const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
 
-/** The project over time: the range switch, the chart of daily snapshots, its numbers as a table, and time to index. */
+const rangeLabel = (r: TrendRange) => (r === 365 ? "1 year" : `${r} days`);
+const rangeClass = (current: boolean) => `whitespace-nowrap rounded-md border px-2.5 py-1 text-sm ${
+  current ? "border-brand-600 bg-brand-50 font-medium text-brand-800" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`;
+
+/**
+ * The project over time: the range switch, the chart of daily snapshots, its numbers as a table, and time to index.
+ * Read-only (a share link), the range is the page's `?days=` and the switch is links: the server renders each range.
+ */
 export function TrendsCard({ orgId, projectId }: { orgId: string; projectId: string }) {
-  const [days, setDays] = useState<TrendRange>(30);
+  const readOnly = useReadOnly();
+  const [chosen, setDays] = useState<TrendRange>(30);
+  const days = (readOnly?.days ?? chosen) as TrendRange;
   const id = useId();
   const snapshots = useQuery(snapshotsQuery(orgId, projectId, days));
   const points = snapshots.data ? trendPoints(snapshots.data, days) : [];
@@ -46,16 +57,23 @@ export function TrendsCard({ orgId, projectId }: { orgId: string; projectId: str
       <section aria-labelledby={`${id}-title`} data-testid="trends">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={`${id}-title`} className="text-lg font-semibold">Over time</h2>
-          <fieldset className="flex items-center gap-1" data-testid="trend-range">
-            <legend className="sr-only">Range</legend>
-            {TREND_RANGES.map((r) => (
-              <label key={r} className={`cursor-pointer rounded-md border px-2.5 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-                r === days ? "border-brand-600 bg-brand-50 font-medium text-brand-800" : "border-slate-300 text-slate-700 hover:bg-slate-50"}`}>
-                <input type="radio" name={`${id}-range`} value={r} checked={r === days} onChange={() => setDays(r)} className="sr-only" />
-                {r === 365 ? "1 year" : `${r} days`}
-              </label>
-            ))}
-          </fieldset>
+          {readOnly ? (
+            <nav aria-label="Range" className="flex items-center gap-1" data-testid="trend-range">
+              {TREND_RANGES.map((r) => (
+                <Link key={r} href={`${readOnly.base}?days=${r}`} scroll={false} aria-current={r === days ? "page" : undefined} className={rangeClass(r === days)}>{rangeLabel(r)}</Link>
+              ))}
+            </nav>
+          ) : (
+            <fieldset className="flex items-center gap-1" data-testid="trend-range">
+              <legend className="sr-only">Range</legend>
+              {TREND_RANGES.map((r) => (
+                <label key={r} className={`cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${rangeClass(r === days)}`}>
+                  <input type="radio" name={`${id}-range`} value={r} checked={r === days} onChange={() => setDays(r)} className="sr-only" />
+                  {rangeLabel(r)}
+                </label>
+              ))}
+            </fieldset>
+          )}
         </div>
         {snapshots.isPending ? (
           <div role="status" aria-busy="true" className="mt-4 h-64 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading the history…</span></div>

@@ -26,3 +26,5 @@ import "./portfolio";
 import "./sitemap-coverage";
 import "./mcp";
 import "./removals";
+import "./share-links";
+import "./reports";

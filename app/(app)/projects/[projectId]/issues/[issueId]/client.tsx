@@ -4,15 +4,15 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueGuidance } from "@/components/issues/issue-guidance";
 import { IssueUrlsTable } from "@/components/issues/issue-urls-table";
-import { ISSUE_METADATA_LABELS, ISSUE_SOURCE_LABELS, ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
+import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { formatDateTime } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { CheckAgain } from "@/components/urls/check-again";
@@ -123,40 +123,5 @@ function Actions({ issue, busy, onChange }: { issue: Issue; busy: boolean; onCha
       {issue.status === "open" && <Button variant="secondary" onClick={() => onChange("ignored")} disabled={busy}>Ignore</Button>}
       {issue.status !== "open" && <Button variant="secondary" onClick={() => onChange("open")} disabled={busy}>Reopen</Button>}
     </div>
-  );
-}
-
-function IssueFacts({ issue }: { issue: Issue }) {
-  const metadata = Object.entries(issue.metadata);
-  return (
-    <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      <dt className="text-slate-600">Affected URLs</dt>
-      <dd className="tabular-nums">{issue.affectedUrlCount.toLocaleString("en-US")}</dd>
-      <dt className="text-slate-600">First detected</dt>
-      <dd><time dateTime={issue.firstDetectedAt}>{formatDateTime(issue.firstDetectedAt)}</time></dd>
-      <dt className="text-slate-600">Last detected</dt>
-      <dd><time dateTime={issue.lastDetectedAt}>{formatDateTime(issue.lastDetectedAt)}</time></dd>
-      {issue.resolvedAt && (
-        <>
-          <dt className="text-slate-600">Resolved</dt>
-          <dd><time dateTime={issue.resolvedAt}>{formatDateTime(issue.resolvedAt)}</time></dd>
-        </>
-      )}
-      {metadata.length > 0 && (
-        <>
-          <dt className="text-slate-600">At first detection</dt>
-          <dd className="min-w-0">
-            <ul className="space-y-0.5">
-              {metadata.map(([k, v]) => (
-                <li key={k} className="break-all">
-                  {ISSUE_METADATA_LABELS[k] ? <span className="text-slate-600">{ISSUE_METADATA_LABELS[k]}</span> : <span className="font-mono text-xs text-slate-600">{k}</span>}:{" "}
-                  {k === "source" && typeof v === "string" ? ISSUE_SOURCE_LABELS[v] ?? v : typeof v === "string" ? v : JSON.stringify(v)}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </>
-      )}
-    </dl>
   );
 }

@@ -1,0 +1,36 @@
+import { db } from "@/lib/db";
+import { sendMail } from "@/lib/mail/send-mail";
+import { dropOlderPdfs } from "./internal";
+import type { Period } from "./periods";
+import { renderReport } from "./render-report";
+import type { ReportProject } from "./report-data";
+import { reportMail } from "./report-email";
+
+export type Delivery = { status: "sent" | "failed"; generatedAt: Date | null; error: string | null };
+
+/**
+ * Renders the report of a claimed client_reports row, mails it and records the outcome on that row, fenced by the
+ * attempt that claimed it (a row claimed again since then is left to its new owner). The PDF is kept even when the
+ * mail fails, so the report can still be downloaded. Never throws for a mail or rendering failure: it is recorded.
+ */
+export async function deliverReport(claim: { id: string; attempts: number }, project: ReportProject, period: Period, to: string[], opts: { test: boolean; now?: Date }): Promise<Delivery> {
+  const now = opts.now ?? new Date();
+  const fence = { id: claim.id, attempts: claim.attempts };
+  let generatedAt: Date | null = null;
+  try {
+    const { data, pdf } = await renderReport(project, period, now);
+    generatedAt = now;
+    await db.$transaction(async (tx) => {
+      await tx.clientReport.updateMany({ where: fence, data: { pdf: Buffer.from(pdf), generatedAt } });
+      await dropOlderPdfs(tx, { id: claim.id, projectId: project.id });
+    });
+    await sendMail(reportMail(data, pdf, to, { test: opts.test }));
+    await db.clientReport.updateMany({ where: fence, data: { status: "sent", sentAt: new Date(), claimedUntil: null, error: null } });
+    return { status: "sent", generatedAt, error: null };
+  } catch (e) {
+    const error = (e instanceof Error ? e.message : String(e)).replace(/\u0000/g, "").slice(0, 500);
+    console.error(`[reports] the ${opts.test ? "test" : "scheduled"} report ${claim.id} of ${project.domain} failed`, e);
+    await db.clientReport.updateMany({ where: fence, data: { status: "failed", error, claimedUntil: null } });
+    return { status: "failed", generatedAt, error };
+  }
+}

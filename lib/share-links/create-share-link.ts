@@ -1,0 +1,35 @@
+import { actorUserId, type OrgCtx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
+import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { dbOf, Prisma, withTransaction } from "@/lib/db";
+import { getProjectOrThrow } from "@/lib/projects/internal";
+import { hashShareToken, newShareToken, shareUrl, toShareLinkResponse } from "./internal";
+import { MAX_ACTIVE_SHARE_LINKS, type CreateShareLinkBody, type ShareLinkResponse } from "./schemas";
+
+/**
+ * A new read-only link to the project, expiring in `expiresInDays`; the answer carries its URL, the only time it
+ * is shown (only the token's SHA-256 is stored). The count of live links is checked under the project's row lock.
+ */
+export async function createShareLink(ctx: OrgCtx, projectId: string, body: CreateShareLinkBody, now = new Date()): Promise<ShareLinkResponse> {
+  return withTransaction(ctx, async (tx) => {
+    const project = await getProjectOrThrow(tx, projectId);
+    const db = dbOf(tx);
+    await db.$executeRaw(Prisma.sql`SELECT 1 FROM projects WHERE id = ${project.id}::uuid FOR UPDATE`);
+    const active = await db.shareLink.count({ where: { projectId: project.id, revokedAt: null, expiresAt: { gt: now } } });
+    if (active >= MAX_ACTIVE_SHARE_LINKS) {
+      throw new DomainError("CONFLICT", `This project already has ${MAX_ACTIVE_SHARE_LINKS} active share links: revoke one first`, { limit: MAX_ACTIVE_SHARE_LINKS });
+    }
+    const token = newShareToken();
+    const row = await db.shareLink.create({
+      data: {
+        organizationId: ctx.org.id, projectId: project.id, tokenHash: hashShareToken(token), createdByUserId: actorUserId(ctx),
+        expiresAt: new Date(now.getTime() + body.expiresInDays * 86_400_000), createdAt: now,
+      },
+    });
+    await recordAudit({
+      ...auditActor(ctx), action: "settings.updated", target: { type: "share_link", id: row.id },
+      metadata: { change: "share_link_created", projectId: project.id, domain: project.domain, expiresAt: row.expiresAt.toISOString() },
+    }, db);
+    return toShareLinkResponse(row, shareUrl(token), now);
+  });
+}
