@@ -30,7 +30,7 @@ test("client reports: a share link opened without signing in, refused once revok
   await page.getByLabel("Expires after").selectOption({ label: "7 days" });
   await page.getByRole("button", { name: "Create share link" }).click();
   const notice = page.getByTestId("share-link-created");
-  await expect(notice.getByRole("heading", { name: "Copy the link now" })).toBeFocused();
+  await expect(notice.getByRole("heading", { name: "Your share link is ready" })).toBeFocused();
   const shareUrl = await notice.getByLabel("Share link").inputValue();
   expect(shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
   const row = page.getByTestId("share-link-row");

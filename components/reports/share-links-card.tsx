@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses } from "@/components/ui/field";
@@ -18,7 +19,7 @@ import type { ProjectRef } from "@/lib/queries/urls";
 const EXPIRY_CHOICES = [[7, "7 days"], [30, "30 days"], [90, "90 days"], [180, "6 months"], [365, "1 year"]] as const;
 const STATUS: Record<ShareLink["status"], [string, BadgeTone]> = { active: ["Active", "success"], expired: ["Expired", "neutral"], revoked: ["Revoked", "danger"] };
 
-/** Read-only client links to the project: create one (its address shown once), see views, revoke with confirmation. */
+/** Read-only client links to the project: create one, copy it again while it answers, see views, revoke with confirmation. */
 export function ShareLinksCard({ projectRef }: { projectRef: ProjectRef }) {
   const queryClient = useQueryClient();
   const expiryId = useId();
@@ -44,8 +45,8 @@ export function ShareLinksCard({ projectRef }: { projectRef: ProjectRef }) {
         </div>
 
         {createdUrl && (
-          <SecretOnceNotice heading="Copy the link now" label="Share link" value={createdUrl} onDismiss={() => setCreatedUrl(null)} testId="share-link-created">
-            It is shown only this once: we keep only a fingerprint of it. Anyone with the link can read the report until it expires or you revoke it.
+          <SecretOnceNotice heading="Your share link is ready" label="Share link" value={createdUrl} onDismiss={() => setCreatedUrl(null)} testId="share-link-created">
+            Send it to your client. Anyone with the link can read the report until it expires or you revoke it; you can copy it again from the list below while it is active.
           </SecretOnceNotice>
         )}
 
@@ -78,7 +79,10 @@ export function ShareLinksCard({ projectRef }: { projectRef: ProjectRef }) {
               {
                 key: "actions", header: <span className="sr-only">Actions</span>, align: "right",
                 cell: (l) => l.status === "active" && (
-                  <Button variant="secondary" onClick={() => setRevoking(l)} aria-label={`Revoke the link created ${formatDateTime(l.createdAt)}`}>Revoke</Button>
+                  <span className="inline-flex flex-wrap items-center justify-end gap-2">
+                    {l.url && <CopyButton value={l.url} label="Copy link" />}
+                    <Button variant="secondary" onClick={() => setRevoking(l)} aria-label={`Revoke the link created ${formatDateTime(l.createdAt)}`}>Revoke</Button>
+                  </span>
                 ),
               },
             ]}

@@ -3,12 +3,13 @@ import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { dbOf, Prisma, withTransaction } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { hashShareToken, newShareToken, shareUrl, toShareLinkResponse } from "./internal";
+import { hashShareToken, newShareToken, sealShareToken, toShareLinkResponse } from "./internal";
 import { MAX_ACTIVE_SHARE_LINKS, type CreateShareLinkBody, type ShareLinkResponse } from "./schemas";
 
 /**
- * A new read-only link to the project, expiring in `expiresInDays`; the answer carries its URL, the only time it
- * is shown (only the token's SHA-256 is stored). The count of live links is checked under the project's row lock.
+ * A new read-only link to the project, expiring in `expiresInDays`, with its URL. The token is found by its SHA-256
+ * and kept sealed under ENCRYPTION_KEY, so that the owner can copy the link again while it answers. The count of
+ * live links is checked under the project's row lock.
  */
 export async function createShareLink(ctx: OrgCtx, projectId: string, body: CreateShareLinkBody, now = new Date()): Promise<ShareLinkResponse> {
   return withTransaction(ctx, async (tx) => {
@@ -22,7 +23,7 @@ export async function createShareLink(ctx: OrgCtx, projectId: string, body: Crea
     const token = newShareToken();
     const row = await db.shareLink.create({
       data: {
-        organizationId: ctx.org.id, projectId: project.id, tokenHash: hashShareToken(token), createdByUserId: actorUserId(ctx),
+        organizationId: ctx.org.id, projectId: project.id, tokenHash: hashShareToken(token), tokenEnc: sealShareToken(token, project.id), createdByUserId: actorUserId(ctx),
         expiresAt: new Date(now.getTime() + body.expiresInDays * 86_400_000), createdAt: now,
       },
     });
@@ -30,6 +31,6 @@ export async function createShareLink(ctx: OrgCtx, projectId: string, body: Crea
       ...auditActor(ctx), action: "settings.updated", target: { type: "share_link", id: row.id },
       metadata: { change: "share_link_created", projectId: project.id, domain: project.domain, expiresAt: row.expiresAt.toISOString() },
     }, db);
-    return toShareLinkResponse(row, shareUrl(token), now);
+    return toShareLinkResponse(row, now);
   });
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { appBaseUrl } from "@/lib/core/app-base-url";
 import type { ShareLink } from "@/lib/db";
+import { decryptSecret, encryptSecret } from "@/lib/engines/secret-box";
 import { ShareLinkResponse } from "./schemas";
 
 /** 32 random bytes, base64url: 43 characters, 256 bits (the link is the only credential of its page). */
@@ -14,12 +15,22 @@ export const hashShareToken = (token: string) => crypto.createHash("sha256").upd
 export const sharePath = (token: string) => `/share/${token}`;
 export const shareUrl = (token: string) => `${appBaseUrl()}${sharePath(token)}`;
 
+/** The token sealed for the owner's later copies, bound to its project (a box moved to another project does not open). */
+export const sealShareToken = (token: string, projectId: string) => encryptSecret(token, { aad: `share-link:${projectId}` });
+
+/** The URL of a link that still answers, for the owner to copy again; null once it has expired or was revoked. */
+export function activeShareUrl(row: Pick<ShareLink, "tokenEnc" | "projectId" | "expiresAt" | "revokedAt">, now = new Date()): string | null {
+  if (!row.tokenEnc || shareLinkStatus(row, now) !== "active") return null;
+  return shareUrl(decryptSecret(row.tokenEnc, { aad: `share-link:${row.projectId}` }));
+}
+
 export function shareLinkStatus(row: Pick<ShareLink, "expiresAt" | "revokedAt">, now = new Date()): ShareLinkResponse["status"] {
   return row.revokedAt ? "revoked" : row.expiresAt.getTime() <= now.getTime() ? "expired" : "active";
 }
 
-/** The public shape (parsed, so the hash never leaves); `url` only when the token was just made. */
-export function toShareLinkResponse(row: ShareLink, url: string | null = null, now = new Date()): ShareLinkResponse {
+/** The public shape (parsed, so neither the hash nor the sealed token leaves); `url` while the link answers. */
+export function toShareLinkResponse(row: ShareLink, now = new Date()): ShareLinkResponse {
+  const url = activeShareUrl(row, now);
   return ShareLinkResponse.parse({
     id: row.id, url, expiresAt: row.expiresAt.toISOString(), createdAt: row.createdAt.toISOString(),
     lastViewedAt: row.lastViewedAt?.toISOString() ?? null, viewCount: row.viewCount, revokedAt: row.revokedAt?.toISOString() ?? null,

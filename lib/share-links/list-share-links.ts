@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toShareLinkResponse } from "./internal";
 
-/** The project's share links, newest first, revoked and expired ones included (with their status); never a URL. */
+/** The project's share links, newest first, revoked and expired ones included (with their status); the URL of those that answer. */
 export async function listShareLinks(ctx: OrgCtx, projectId: string, page: Pagination, now = new Date()) {
   const project = await getProjectOrThrow(ctx, projectId);
   const where = { projectId: project.id, organizationId: ctx.org.id };
@@ -12,5 +12,5 @@ export async function listShareLinks(ctx: OrgCtx, projectId: string, page: Pagin
     db.shareLink.count({ where }),
     db.shareLink.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: page.offset, take: page.limit }),
   ]);
-  return { data: rows.map((r) => toShareLinkResponse(r, null, now)), meta: pageMeta(total, page) };
+  return { data: rows.map((r) => toShareLinkResponse(r, now)), meta: pageMeta(total, page) };
 }

@@ -24,6 +24,6 @@ export async function revokeShareLink(ctx: OrgCtx, projectId: string, shareLinkI
         metadata: { change: "share_link_revoked", projectId: project.id, domain: project.domain },
       }, db);
     }
-    return toShareLinkResponse(row, null, now);
+    return toShareLinkResponse(row, now);
   });
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "share_links" ADD COLUMN     "token_enc" TEXT;
