@@ -10,7 +10,7 @@ import { cli, ensureBuilt, freshDatabase, startApp, writeResults } from "../lib.
 import { applyMigrations } from "../../lib/db/migrate";
 import { seedIssues, seedUrls } from "../urls/seed";
 
-const DB_NAME = "iw_bench_ui_render";
+const DB_NAME = process.env.BENCH_DB_NAME ?? "iw_bench_ui_render";
 const PORT = Number(process.env.BENCH_PORT ?? 3211);
 const COUNT = Number(process.env.BENCH_URLS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);

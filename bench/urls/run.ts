@@ -10,7 +10,7 @@ import { freshDatabase, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
 import { seedIssues, seedUrls } from "./seed";
 
-const DB_NAME = "iw_bench_urls";
+const DB_NAME = process.env.BENCH_DB_NAME ?? "iw_bench_urls";
 const BIG = 1_000_000;
 const MEDIUM = 100_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);

@@ -9,7 +9,8 @@ export async function seedUrls(client: pg.Client, t: SeedTarget): Promise<void> 
   await client.query("SELECT setseed(0.42)");
   await client.query(
     `INSERT INTO tracked_urls (id, organization_id, project_id, url, source, discovered_at, created_at, updated_at,
-       health_state, http_status, indexability, engine_a_state, engine_b_state, stale_at, last_health_check_at, last_audit_at)
+       health_state, http_status, indexability, engine_a_state, engine_b_state, stale_at, last_health_check_at, last_audit_at,
+       clicks_28d, impressions_28d, ctr_28d, position_28d, last_impression_at, engine_a_observed_at, last_googlebot_fetch_at)
      SELECT gen_random_uuid(), $1, $2, 'https://' || $3 || '/c' || (g % 97) || '/item-' || g,
        (CASE WHEN s < 0.85 THEN 'sitemap' WHEN s < 0.95 THEN 'import' ELSE 'manual' END)::"UrlSource",
        d, d, d,
@@ -24,8 +25,14 @@ export async function seedUrls(client: pg.Client, t: SeedTarget): Promise<void> 
        (CASE WHEN b < 0.50 THEN 'indexed' WHEN b < 0.65 THEN 'not_indexed' WHEN b < 0.73 THEN 'submitted'
              WHEN b < 0.74 THEN 'blocked' WHEN b < 0.75 THEN 'error' ELSE 'unknown' END)::"EngineBState",
        CASE WHEN st < 0.03 THEN d + interval '30 days' END,
-       CASE WHEN h < 0.93 THEN d + interval '1 day' END, CASE WHEN i < 0.85 THEN d + interval '1 day' END
-     FROM (SELECT g, random() s, random() h, random() i, random() a, random() b, random() st,
+       CASE WHEN h < 0.93 THEN d + interval '1 day' END, CASE WHEN i < 0.85 THEN d + interval '1 day' END,
+       -- Search Analytics on 40 % of the URLs (a long tail of clicks), a Google verdict on 70 %, Googlebot in the logs on 30 %.
+       CASE WHEN sa < 0.40 THEN floor(power(c, 6) * 500)::int END, CASE WHEN sa < 0.40 THEN floor(power(c, 3) * 20000)::int END,
+       CASE WHEN sa < 0.40 THEN 0.02 END, CASE WHEN sa < 0.40 THEN 1 + floor(c * 40) END,
+       CASE WHEN sa < 0.40 THEN timestamptz '2026-11-20T08:00:00Z' - floor(c * 60) * interval '1 day' END,
+       CASE WHEN a < 0.70 THEN d + interval '2 days' + floor(c * 300) * interval '1 hour' END,
+       CASE WHEN sa > 0.70 THEN timestamptz '2026-11-25T00:00:00Z' - floor(c * 2000) * interval '1 hour' END
+     FROM (SELECT g, random() s, random() h, random() i, random() a, random() b, random() st, random() sa, random() c,
                   timestamptz '2025-01-01T00:00:00Z' + (g / 1000) * interval '8 hours' d
            FROM generate_series(1, $4) g) r`,
     [t.organizationId, t.projectId, t.domain, t.count],
