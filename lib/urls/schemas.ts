@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuidParam } from "@/lib/core/params";
 import { paginationQuery } from "@/lib/core/pagination";
 import { projectParams } from "@/lib/projects/schemas";
+import { MAX_BULK_URLS, MAX_SELECTED_URLS } from "./limits";
 import { MAX_URL_LENGTH } from "./normalize-url";
 
 // The TrackedUrl enumerations of SPEC.md (they mirror the database enums; internal.ts checks it).
@@ -64,7 +65,7 @@ export type UrlFilters = Omit<ListUrlsQuery, "offset" | "limit" | "sort">;
 export const urlFilterBody = z.strictObject(listUrlsQuery.omit({ offset: true, limit: true, sort: true }).shape);
 
 /** Ids of a selection in a query string: comma-separated. */
-const MAX_SELECTED = 1000;
+const MAX_SELECTED = MAX_SELECTED_URLS;
 const idList = z.preprocess((v) => (typeof v === "string" ? (v === "" ? undefined : v.split(",")) : v),
   z.array(z.uuid()).min(1).max(MAX_SELECTED).optional());
 
@@ -76,7 +77,7 @@ export type ExportUrlsQuery = z.infer<typeof exportUrlsQuery>;
 // Bulk actions (check again, stop tracking, set priority) take the URLs either as ids (a selection) or as the list's
 // filters (everything they match, at most MAX_BULK_URLS); with a filter, `expectedCount` is the number the person
 // confirmed, and the action is refused (409) when the filter now matches another number.
-export const MAX_BULK_URLS = 10_000;
+export { MAX_BULK_URLS };
 export const urlSelection = {
   urlIds: z.array(z.uuid()).min(1).max(MAX_SELECTED).optional().describe(`Tracked URL ids of the project (1-${MAX_SELECTED})`),
   filter: urlFilterBody.optional().describe(`The URL list's filters (as GET …/urls takes them, \`q\` included; {} is every URL): every URL they match, at most ${MAX_BULK_URLS.toLocaleString("en-US")}`),
