@@ -100,7 +100,7 @@ test("browse URLs with filters, pages and the detail panel; add URLs by hand", a
   await expect(rows).toHaveCount(50);
 
   // The detail panel: every field, the open issues, its own address; Escape closes it and focus returns.
-  const opener = rows.first().getByRole("button");
+  const opener = rows.first().getByRole("link").first();
   const firstUrl = (await opener.textContent())!;
   await opener.click();
   const detail = page.getByRole("dialog", { name: "URL details" });

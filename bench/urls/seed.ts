@@ -4,6 +4,25 @@ import type pg from "pg";
 
 export type SeedTarget = { organizationId: string; projectId: string; domain: string; count: number };
 
+/** The URL benchmarks' organization and projects: a project of 1,000,000 URLs and one of 100,000. */
+export const BENCH_IDS = { org: "0b0b0b0b-0000-4000-8000-000000000001", big: "0b0b0b0b-0000-4000-8000-000000000002", medium: "0b0b0b0b-0000-4000-8000-000000000003" };
+export const BENCH_DOMAINS = { big: "big-shop.example", medium: "medium-blog.example" };
+export const BENCH_SIZES = { big: 1_000_000, medium: 100_000 };
+
+/** The organization, both projects, their URLs and the big project's issue groups, in a migrated empty database. */
+export async function seedInventory(client: pg.Client): Promise<void> {
+  await client.query(`INSERT INTO organizations (id, name, slug, updated_at) VALUES ($1, 'bench', 'bench', now())`, [BENCH_IDS.org]);
+  for (const k of ["big", "medium"] as const) {
+    await client.query(
+      `INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`,
+      [BENCH_IDS[k], BENCH_IDS.org, BENCH_DOMAINS[k]],
+    );
+  }
+  await seedUrls(client, { organizationId: BENCH_IDS.org, projectId: BENCH_IDS.big, domain: BENCH_DOMAINS.big, count: BENCH_SIZES.big });
+  await seedUrls(client, { organizationId: BENCH_IDS.org, projectId: BENCH_IDS.medium, domain: BENCH_DOMAINS.medium, count: BENCH_SIZES.medium });
+  await seedIssues(client, { organizationId: BENCH_IDS.org, projectId: BENCH_IDS.big, domain: BENCH_DOMAINS.big, count: BENCH_SIZES.big });
+}
+
 /** Rows are discovered in batches of 1,000 sharing one timestamp, as sitemap syncs and imports insert them. */
 export async function seedUrls(client: pg.Client, t: SeedTarget): Promise<void> {
   await client.query("SELECT setseed(0.42)");

@@ -26,11 +26,14 @@ const PRIORITY_CHOICES: { value: UrlPriority | "rules"; label: string; hint: str
 
 /**
  * The URL table's bulk actions on `target`, each with the count and a confirmation: check again (with its cost),
- * set priority, export (a CSV download), stop tracking, and, for a selection, declare a removal. Over a filter,
+ * set priority, stop tracking, and, for a selection, declare a removal; the export (a CSV download) takes the
+ * selection, or else the whole list as searched, filtered and sorted. Over a filter,
  * the count confirmed goes with the request, so URLs that came or went since are never acted on unseen (409), and
  * more than 10,000 URLs are left to the export.
  */
-export function BulkActions({ projectRef, target, exportHref, onDone }: { projectRef: ProjectRef; target: BulkTarget | null; exportHref: string; onDone: () => void }) {
+export function BulkActions({ projectRef, target, total, exportHref, onDone }: {
+  projectRef: ProjectRef; target: BulkTarget | null; total: number; exportHref: string; onDone: () => void;
+}) {
   const count = !target ? 0 : target.kind === "ids" ? target.ids.length : target.total;
   const tooMany = target?.kind === "all" && target.total > MAX_BULK_URLS;
   const selection: UrlSelection | null = !target || count === 0 || tooMany ? null : target.kind === "ids" ? { urlIds: target.ids } : target.selection;
@@ -42,9 +45,9 @@ export function BulkActions({ projectRef, target, exportHref, onDone }: { projec
     <div className="flex flex-wrap items-start gap-x-3 gap-y-2" data-testid="bulk-actions">
       <CheckAgain projectRef={projectRef} selection={selection} count={count} label="Check again…" disabledReason={reason} onQueued={onDone} />
       <SetPriority projectRef={projectRef} selection={selection} count={count} disabledReason={reason} onDone={onDone} />
-      <a href={exportHref} download className={buttonClasses("secondary")} aria-disabled={!target || count === 0 || undefined}
-        onClick={(e) => { if (!target || count === 0) e.preventDefault(); }}>
-        Export {target ? urls(count) : ""} as CSV
+      {/* A plain download link: the session cookie authenticates it, and the browser streams the file to disk. */}
+      <a href={exportHref} download className={buttonClasses("secondary")} title="Every column the API returns, url first">
+        {target?.kind === "ids" ? `Export ${count} selected as CSV` : `Export all ${urls(total)} as CSV`}
       </a>
       <StopTracking projectRef={projectRef} selection={selection} count={count} disabledReason={reason} onDone={onDone} />
       {target?.kind === "ids" && <DeclareSelectedRemoval projectRef={projectRef} urlIds={target.ids} onDeclared={onDone} />}

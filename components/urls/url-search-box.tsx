@@ -16,11 +16,13 @@ export function UrlSearchBox({ value, onSearch, maxLength }: { value: string; on
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const first = useRef(true);
-  const input = useRef<HTMLInputElement>(null);
 
-  // The address changed under the box (back, forward, "Clear filters"): show what it says, unless someone is typing.
+  // The last search this box sent: the address coming back with it is its echo (the text may have moved on since);
+  // any other value comes from elsewhere (back, forward, "Clear the search and filters") and replaces the text.
+  const sent = useRef(value);
   useEffect(() => {
-    if (document.activeElement !== input.current) setText(value);
+    if (value !== sent.current) setText(value);
+    sent.current = value;
   }, [value]);
   useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
 
@@ -28,15 +30,16 @@ export function UrlSearchBox({ value, onSearch, maxLength }: { value: string; on
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     if (next === value) return;
+    sent.current = next;
     onSearch(next, first.current);
     first.current = false;
   }
 
   return (
-    <div className="min-w-0 flex-1 space-y-1">
+    <div className="min-w-64 flex-1 space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">Search URLs</label>
       <input
-        ref={input} id={id} type="search" value={text} maxLength={maxLength} autoComplete="off" spellCheck={false}
+        id={id} type="search" value={text} maxLength={maxLength} autoComplete="off" spellCheck={false}
         placeholder="Part of the URL, e.g. /blog/ or product-42" aria-describedby={`${id}-hint`}
         className={`${inputClasses} font-mono`}
         onChange={(e) => {

@@ -129,7 +129,7 @@ export function UrlTable({ urls, columns, detailHref, onOpen, sort, onSort, sele
         <>
           <div className="flex min-w-0 items-center gap-1">
             <a
-              href={detailHref(u.id)} onClick={(e) => open(e, u.id)} title={u.url}
+              href={detailHref(u.id)} onClick={(e) => open(e, u.id)} title={u.url} aria-label={u.url}
               className="flex min-w-0 font-medium text-brand-700 underline-offset-2 hover:underline"
             >
               {/* The path keeps its width (up to the cell's); the host takes what is left, cut at its start

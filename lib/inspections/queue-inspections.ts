@@ -7,6 +7,8 @@ import { getProjectOrThrow } from "@/lib/projects/internal";
 import { selectionForAudit, selectUrls, uuidArray } from "@/lib/urls/select-urls";
 import { QueueInspectionsResponse, type inspectionsBody } from "./schemas";
 
+const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
 /**
  * "I fixed it, check again": queues tracked URLs of the project (ids, or everything the list's filters match) for the
  * scheduler at top priority, whether or not automation is on; each is charged 1 credit when it is inspected, in
@@ -34,8 +36,8 @@ export async function queueInspections({ ctx, projectId, input, now = new Date()
     const available = Math.max(0, (org?.credit_balance ?? 0) - owed.owed);
     if (required > available) {
       throw new DomainError("INSUFFICIENT_CREDITS",
-        `Checking ${required.toLocaleString("en-US")} URLs again costs ${required.toLocaleString("en-US")} credits; ${available.toLocaleString("en-US")} are available`
-        + (owed.owed ? ` (${owed.owed.toLocaleString("en-US")} more are owed to URLs already waiting)` : ""),
+        `Checking ${plural(required, "URL")} again costs ${plural(required, "credit")}; ${available.toLocaleString("en-US")} ${available === 1 ? "is" : "are"} available`
+        + (owed.owed ? ` (${plural(owed.owed, "credit")} of the balance ${owed.owed === 1 ? "goes" : "go"} to URLs already waiting)` : ""),
         { required, available });
     }
     const queued = ids.length === 0 ? 0 : await db.$executeRaw(Prisma.sql`

@@ -135,7 +135,7 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
                 <button type="button" className="text-brand-700 underline underline-offset-2" onClick={clearSelection}>Clear the selection</button>
               )}
             </div>
-            <BulkActions projectRef={ref} target={target} exportHref={exportHref} onDone={clearSelection} />
+            <BulkActions projectRef={ref} target={target} total={total} exportHref={exportHref} onDone={clearSelection} />
           </div>
           <UrlTable
             urls={urls.data.data} columns={columns} sort={search.sort} onSort={setSort}
@@ -151,9 +151,9 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
               shown={urls.data.data.length}
               onOffset={(offset) => go({ page: Math.floor(offset / search.size) + 1 })}
             />
-            <div className="mt-3 flex items-center gap-2">
-              <label htmlFor={sizeId} className="text-sm text-slate-700">Rows per page</label>
-              <select id={sizeId} value={search.size} onChange={(e) => go({ size: Number(e.target.value), page: 1 })} className={`${inputClasses} w-auto`}>
+            <div className="mt-3 ml-auto flex items-center gap-2">
+              <label htmlFor={sizeId} className="whitespace-nowrap text-sm text-slate-700">Rows per page</label>
+              <select id={sizeId} value={search.size} onChange={(e) => go({ size: Number(e.target.value), page: 1 })} className={`${inputClasses} w-20!`}>
                 {URLS_PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
               </select>
             </div>
