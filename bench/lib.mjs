@@ -69,3 +69,17 @@ export function writeResults(name, markdown) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, doc);
 }
+
+/** p50, p95 and the maximum of a list of milliseconds (nearest rank). */
+export function percentiles(ms) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1] };
+}
+
+/** How long `fn` takes, in milliseconds. */
+export async function timeMs(fn) {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { cli, ensureBuilt, freshDatabase, startApp, writeResults } from "../lib.mjs";
+import { cli, ensureBuilt, freshDatabase, percentiles, startApp, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
 import { seedIssues, seedUrls } from "../urls/seed";
 
@@ -95,11 +95,7 @@ async function render(path: string): Promise<number> {
   return ms;
 }
 
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1] };
-};
+const stats = (ms: number[]) => percentiles(ms) as { p50: number; p95: number; max: number };
 
 const loadBefore = os.loadavg()[0];
 let exportLine = "";

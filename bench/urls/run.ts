@@ -6,7 +6,7 @@
 // seeded database of the previous run). Indexes are the migrations' own.
 import os from "node:os";
 import pg from "pg";
-import { freshDatabase, writeResults } from "../lib.mjs";
+import { freshDatabase, percentiles, timeMs, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
 import { BENCH_DOMAINS, BENCH_IDS, BENCH_SIZES, seedInventory } from "./seed";
 
@@ -50,12 +50,8 @@ const { countUrls } = await import("../../lib/urls/count-urls");
 const { listUrlsQuery } = await import("../../lib/urls/schemas");
 const ctx = { actor: { type: "system" as const, job: "bench" }, org: { id: IDS.org, role: "owner" as const }, request: { ipAddress: null, userAgent: "bench" } };
 
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1] };
-};
-const time = async (fn: () => Promise<unknown>) => { const t0 = performance.now(); await fn(); return performance.now() - t0; };
+const stats = (ms: number[]) => percentiles(ms) as { p50: number; p95: number; max: number };
+const time = (fn: () => Promise<unknown>): Promise<number> => timeMs(fn);
 const fmt = (n: number) => n.toFixed(1);
 
 const loadBefore = os.loadavg()[0];

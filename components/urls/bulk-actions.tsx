@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DangerButton } from "@/components/ui/danger-button";
@@ -100,7 +99,6 @@ function SetPriority({ projectRef, selection, count, disabledReason, onDone }: {
 
 function StopTracking({ projectRef, selection, count, disabledReason, onDone }: { projectRef: ProjectRef; selection: UrlSelection | null; count: number; disabledReason: string; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const router = useRouter();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState("");
   return (
@@ -126,7 +124,6 @@ function StopTracking({ projectRef, selection, count, disabledReason, onDone }: 
             setOpen(false);
             onDone();
             await queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) });
-            router.refresh();
           }}
         >
           <p>

@@ -1,11 +1,11 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
-import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { activationPreviewQuery, automationKeys } from "@/lib/queries/automation";
+import { creditBalanceQuery } from "@/lib/queries/organization";
 import { queueInspections, urlKeys, type ProjectRef, type QueueResult, type UrlSelection } from "@/lib/queries/urls";
 
 /** What checking one URL again costs (SPEC: 1 credit per inspection), charged when the scheduler inspects it. */
@@ -17,7 +17,7 @@ const credits = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "credit
  * "Check again" with its cost: the button asks first (how many URLs, what they cost, the balance), then queues them
  * for the scheduler at top priority (POST …/inspections). Nothing is charged at once: each URL costs 1 credit when it
  * is inspected, in the next run (every 5 minutes); while they wait, the balance is read again every 10 s and the
- * header's balance follows it (router.refresh). A 402 shows in the dialog, which stays open.
+ * header's balance follows it. A 402 shows in the dialog, which stays open.
  */
 export function CheckAgain({ projectRef, selection, count, label, disabledReason, onQueued }: {
   projectRef: ProjectRef; selection: UrlSelection | null; count: number; label: string; disabledReason?: string; onQueued?: (result: QueueResult) => void;
@@ -90,20 +90,14 @@ function summary(r: QueueResult): string {
 }
 
 /**
- * While URLs wait to be checked again, reads the project's queue and the balance every 10 s and refreshes the
- * server-rendered header whenever the balance moves, so the credits shown follow the inspections as they are charged.
+ * While URLs wait to be checked again, reads the project's queue and the organization's balance every 10 s: the
+ * header shows the same balance query, so its credits follow the inspections as they are charged.
  */
 export function useHeaderBalance(projectRef: ProjectRef, watching: boolean) {
-  const router = useRouter();
   const preview = useQuery({
     ...activationPreviewQuery(projectRef.orgId, projectRef.projectId),
     refetchInterval: (q) => (watching && (q.state.data?.queued ?? 0) > 0 ? 10_000 : 30_000),
   });
-  const balance = preview.data?.creditBalance;
-  const last = useRef(balance);
-  useEffect(() => {
-    if (balance === undefined) return;
-    if (last.current !== undefined && last.current !== balance) router.refresh();
-    last.current = balance;
-  }, [balance, router]);
+  const waiting = watching && (preview.data?.queued ?? 0) > 0;
+  useQuery({ ...creditBalanceQuery(projectRef.orgId), refetchInterval: waiting ? 10_000 : false, enabled: watching });
 }

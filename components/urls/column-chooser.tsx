@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { DEFAULT_URL_COLUMNS, URL_COLUMN_IDS, URL_COLUMN_LABELS, type UrlColumnId } from "./url-columns";
 
@@ -11,6 +11,8 @@ import { DEFAULT_URL_COLUMNS, URL_COLUMN_IDS, URL_COLUMN_LABELS, type UrlColumnI
 export function ColumnChooser({ columns, onChange }: { columns: UrlColumnId[]; onChange: (next: UrlColumnId[]) => void }) {
   const id = useId();
   const ref = useRef<HTMLDetailsElement>(null);
+  // The choices exist only while the disclosure is open: closed, nothing of it competes with the filters' labels.
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     const close = (e: Event) => {
@@ -32,11 +34,11 @@ export function ColumnChooser({ columns, onChange }: { columns: UrlColumnId[]; o
   const toggle = (column: UrlColumnId, on: boolean) => onChange(on ? [...columns, column] : columns.filter((c) => c !== column));
 
   return (
-    <details ref={ref} className="relative" data-testid="column-chooser">
+    <details ref={ref} className="relative" data-testid="column-chooser" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className={buttonClasses("secondary", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
         Columns <span className="text-slate-600">({columns.length} of {URL_COLUMN_IDS.length})</span>
       </summary>
-      <fieldset className="absolute right-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+      {open && <fieldset className="absolute right-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
         <legend className="sr-only">Columns to show</legend>
         <p id={`${id}-hint`} className="mb-2 text-xs text-slate-600">The URL always shows. Your choice is kept in this browser.</p>
         <ul className="space-y-1.5" aria-describedby={`${id}-hint`}>
@@ -52,7 +54,7 @@ export function ColumnChooser({ columns, onChange }: { columns: UrlColumnId[]; o
         <button type="button" className="mt-3 text-sm text-brand-700 underline underline-offset-2" onClick={() => onChange([...DEFAULT_URL_COLUMNS])}>
           Back to the default columns
         </button>
-      </fieldset>
+      </fieldset>}
     </details>
   );
 }
