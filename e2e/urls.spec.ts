@@ -5,6 +5,8 @@ import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } fro
 import { createProject, recordAuditResults, syncByApi } from "./project-fixtures";
 
 test("browse URLs with filters, pages and the detail panel; add URLs by hand", async ({ page }) => {
+  // Eight axe runs over a table of 50 rows (each with its link, copy button and page link) take most of a minute on CI's 2 cores.
+  test.setTimeout(120_000);
   await signIn(page, uniqueEmail("urls-browse"));
   const domain = uniqueDomain("inv");
   const project = await createProject(page, domain);
