@@ -115,7 +115,7 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await expect(entries).toHaveCount(2);
   await expect(entries.first()).toContainText(/Changed: .*Indexability/);
   await expect(entries.first()).toContainText("Meta robots");
-  await expect(entries.last()).toContainText("First observation.");
+  await expect(entries.last()).toContainText("First audit.");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "audits-url-detail-history");
   await page.keyboard.press("Escape");

@@ -18,7 +18,7 @@ describe("engine answers in words", () => {
   it("says Bing's record in words", () => {
     expect(engineAnswerText("engineB", { state: "indexed", HttpStatus: 200, DocumentSize: 5120, LastCrawledDate: "2026-11-01T00:00:00Z", DiscoveryDate: "2026-10-01T00:00:00Z", IssueType: null }))
       .toBe("Bing: indexed — HTTP 200; 5 KB held; last crawled 1 Nov 2026.");
-    expect(engineAnswerText("engineB", { state: "not_indexed", DiscoveryDate: "2026-10-01T00:00:00Z", IssueType: "ContentTooLong" }))
+    expect(engineAnswerText("engineB", { state: "not_indexed", HttpStatus: 0, DocumentSize: 0, DiscoveryDate: "2026-10-01T00:00:00Z", IssueType: "ContentTooLong" }))
       .toBe("Bing: not indexed — discovered 1 Oct 2026, not crawled yet; crawl issue: content too long.");
   });
 

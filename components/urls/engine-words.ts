@@ -54,7 +54,7 @@ export function engineAnswerText(kind: "engineA" | "engineB", s: Record<string, 
     return `Google: ${state.toLowerCase()}${parts.length ? ` — ${parts.join("; ")}` : ""}.`;
   }
   const state = ENGINE_B_LABELS[s.state as keyof typeof ENGINE_B_LABELS] ?? str(s.state) ?? "no state";
-  if (typeof s.HttpStatus === "number") parts.push(`HTTP ${s.HttpStatus}`);
+  if (typeof s.HttpStatus === "number" && s.HttpStatus > 0) parts.push(`HTTP ${s.HttpStatus}`); // 0: Bing has not fetched it
   if (typeof s.DocumentSize === "number" && s.DocumentSize > 0) parts.push(`${Math.max(1, Math.round(s.DocumentSize / 1024)).toLocaleString("en-US")} KB held`);
   if (str(s.LastCrawledDate)) parts.push(`last crawled ${formatDate(s.LastCrawledDate as string)}`);
   else if (str(s.DiscoveryDate)) parts.push(`discovered ${formatDate(s.DiscoveryDate as string)}, not crawled yet`);

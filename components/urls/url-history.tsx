@@ -22,15 +22,23 @@ function changesOf(entry: UrlHistoryEntry): string[] {
   return [...new Set(entry.changed.filter((f) => f in ENGINE_FIELD_LABELS).map((f) => ENGINE_FIELD_LABELS[f]))];
 }
 
-type Item = { kind: "entry"; entry: UrlHistoryEntry; first: boolean } | { kind: "quiet"; entries: UrlHistoryEntry[] };
+/** An entry's place among its kind: the first of it ever (nothing older of that kind exists), a repeat, or unknown here. */
+type Place = "first" | "repeat" | "unknown";
+type Item = { kind: "entry"; entry: UrlHistoryEntry; place: Place } | { kind: "quiet"; entries: UrlHistoryEntry[] };
 
-/** Entries that found nothing new, one after another, are folded into one line that opens to list them. */
+/**
+ * Entries that found nothing new since the one before of their kind, one after another, are folded into one line that
+ * opens to list them. `changed` is empty for the first entry of a kind too: an entry with an older one of its kind on
+ * this page is a repeat; without one, it is the first of its kind on the last page, and unknown on the others.
+ */
 function fold(entries: UrlHistoryEntry[], offset: number, total: number): Item[] {
   const items: Item[] = [];
+  const lastPage = offset + entries.length >= total;
   entries.forEach((entry, i) => {
-    const first = offset + i === total - 1;
-    if (first || changesOf(entry).length > 0) {
-      items.push({ kind: "entry", entry, first });
+    const older = entries.slice(i + 1).some((e) => e.kind === entry.kind);
+    const place: Place = older ? "repeat" : lastPage ? "first" : "unknown";
+    if (place !== "repeat" || changesOf(entry).length > 0) {
+      items.push({ kind: "entry", entry, place });
       return;
     }
     const last = items[items.length - 1];
@@ -56,7 +64,7 @@ export function UrlHistory({ history, offset, onOffset }: { history: UseQueryRes
           <ol className="mt-2 space-y-0 border-l-2 border-slate-200" data-testid="url-history">
             {fold(history.data.data, offset, history.data.meta.total).map((item) =>
               item.kind === "entry"
-                ? <Entry key={item.entry.id} entry={item.entry} first={item.first} />
+                ? <Entry key={item.entry.id} entry={item.entry} place={item.place} />
                 : <Quiet key={item.entries[0].id} entries={item.entries} />)}
           </ol>
           <Pagination
@@ -85,16 +93,20 @@ function When({ entry }: { entry: UrlHistoryEntry }) {
   );
 }
 
-function Entry({ entry, first }: { entry: UrlHistoryEntry; first: boolean }) {
+const FIRST: Record<UrlHistoryEntry["kind"], string> = { audit: "First audit.", engineA: "Google's first answer.", engineB: "Bing's first answer." };
+
+function Entry({ entry, place }: { entry: UrlHistoryEntry; place: Place }) {
   const changed = changesOf(entry);
   return (
     <li className="relative pb-4 pl-4 last:pb-0" data-testid="history-entry">
       <span aria-hidden="true" className="absolute -left-[5px] top-1.5 size-2 rounded-full bg-slate-400" />
       <When entry={entry} />
       {entry.kind === "audit" ? <AuditSeen entry={entry} /> : <EngineSaid entry={entry} />}
-      <p className="mt-1 text-xs text-slate-600">
-        {first ? "First observation." : <>Changed: <span className="text-slate-800">{changed.join(", ")}</span></>}
-      </p>
+      {(changed.length > 0 || place === "first") && (
+        <p className="mt-1 text-xs text-slate-600">
+          {changed.length > 0 ? <>Changed: <span className="text-slate-800">{changed.join(", ")}</span></> : FIRST[entry.kind]}
+        </p>
+      )}
     </li>
   );
 }
