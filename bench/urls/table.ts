@@ -27,10 +27,9 @@ const DATABASE_URL = reuse ? url.toString() : await freshDatabase(DB_NAME);
 process.env.DATABASE_URL = DATABASE_URL;
 const client = new pg.Client({ connectionString: DATABASE_URL });
 await client.connect();
-if (!reuse) {
-  await applyMigrations(DATABASE_URL);
-  await seedInventory(client);
-}
+// A reused database gets the migrations added since it was seeded.
+await applyMigrations(DATABASE_URL);
+if (!reuse) await seedInventory(client);
 for (const table of ["tracked_urls", "website_stats"]) await client.query(`VACUUM ANALYZE ${table}`);
 const pgVersion = (await client.query("SHOW server_version")).rows[0].server_version;
 

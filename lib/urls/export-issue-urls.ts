@@ -4,8 +4,8 @@ import { csvStream, type CsvCell } from "@/lib/csv/csv-stream";
 import { IssueUrlMembershipResponse } from "@/lib/issues/schemas";
 import { getIssueOrThrow } from "@/lib/issues/internal";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { exportFileName, URL_EXPORT_COLUMNS } from "./export-urls";
-import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, type TrackedUrlRow } from "./internal";
+import { exportFileName } from "./export-urls";
+import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, URL_EXPORT_COLUMNS, type TrackedUrlRow } from "./internal";
 import { keysetWalk, type Segment } from "./walk-urls";
 
 // The membership's fields as GET …/issues/{issueId}/urls returns them (url first), then what our audit and the engines
@@ -19,9 +19,9 @@ export const ISSUE_URL_EXPORT_COLUMNS = [...MEMBERSHIP_COLUMNS, ...URL_COLUMNS];
 type Row = TrackedUrlRow & { mId: string; mOrganizationId: string; mIssueId: string; mDetectedAt: string; mResolvedAt: string | null; mCreatedAt: string; mUpdatedAt: string };
 
 // Currently affected first, then resolved; each by detectedAt descending, then id (the order of the list).
-const segment = (open: boolean): Segment => ({
+const segment = (open: boolean): Segment<Row> => ({
   where: Prisma.raw(open ? "m.resolved_at IS NULL" : "m.resolved_at IS NOT NULL"),
-  column: "m.detected_at", field: "mDetectedAt", dir: "DESC", id: "m.id", idField: "mId", idDir: "ASC",
+  column: "m.detected_at", dir: "DESC", id: "m.id", idDir: "ASC", valueOf: (r) => r.mDetectedAt, idOf: (r) => r.mId,
 });
 
 function cells(r: Row): CsvCell[] {

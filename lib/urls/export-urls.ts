@@ -1,14 +1,11 @@
 import type { OrgCtx } from "@/lib/core/context";
 import { csvStream, type CsvCell } from "@/lib/csv/csv-stream";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { toTrackedUrlResponse, type TrackedUrlRow } from "./internal";
-import { TrackedUrlResponse, type ExportUrlsQuery, type TrackedUrlResponse as Url } from "./schemas";
+import { URL_EXPORT_COLUMNS } from "./internal";
+import type { ExportUrlsQuery } from "./schemas";
 import { walkUrls } from "./walk-urls";
 
-/** The export's columns: every field of a URL as the API returns it, under its API name, the URL first. */
-export const URL_EXPORT_COLUMNS = ["url", ...Object.keys(TrackedUrlResponse.shape).filter((k) => k !== "url")] as (keyof Url)[];
-
-export const urlCells = (u: Url): CsvCell[] => URL_EXPORT_COLUMNS.map((k) => u[k]);
+export { URL_EXPORT_COLUMNS };
 
 /** `shop.example-urls-2026-11-26.csv`: the project's domain and the UTC date. */
 export const exportFileName = (domain: string, what: string, now = new Date()) => `${domain}-${what}-${now.toISOString().slice(0, 10)}.csv`;
@@ -21,9 +18,8 @@ export const exportFileName = (domain: string, what: string, now = new Date()) =
 export async function exportUrls(ctx: OrgCtx, projectId: string, query: ExportUrlsQuery, now = new Date()) {
   const project = await getProjectOrThrow(ctx, projectId);
   const { sort, ids, ...filters } = query;
-  const rows = walkUrls(project.id, filters, sort, ids);
-  async function* batches(): AsyncGenerator<CsvCell[][]> {
-    for await (const batch of rows) yield batch.map((r: TrackedUrlRow) => urlCells(toTrackedUrlResponse(r)));
-  }
-  return { fileName: exportFileName(project.domain, "urls", now), body: csvStream(URL_EXPORT_COLUMNS, batches()) };
+  return {
+    fileName: exportFileName(project.domain, "urls", now),
+    body: csvStream(URL_EXPORT_COLUMNS, walkUrls(project.id, filters, sort, ids) as AsyncGenerator<CsvCell[][]>),
+  };
 }

@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
 import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, type TrackedUrlRow } from "./internal";
 import type { ListUrlsQuery, UrlFilters } from "./schemas";
-import { urlConditions, urlOrder } from "./url-filters";
+import { SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
 
 /**
  * A page of the project's tracked URLs under the filters (combined with AND), by (discoveredAt, id), with
@@ -15,9 +15,26 @@ import { urlConditions, urlOrder } from "./url-filters";
 export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
   const organizationId = ctx.org.id;
   const { offset, limit, sort, ...filters } = query;
+  const project = Prisma.sql`SELECT 1 FROM projects p WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL`;
   // MATERIALIZED: the total is computed once, though the page's condition reads it too. OFFSET 0 keeps the
   // page a subquery, so that condition is checked once before it runs (no index walk past the end).
-  const rows = await sqlRows<Nullable<TrackedUrlRow> & { __total: number }>(Prisma.sql`
+  // A search (q) is counted over its matches anyway: they are read once (the trigram index finds them), kept with
+  // their sort values, counted and sorted for the page, rather than read again by an index walk in the list's order
+  // that a clustered search (all its matches at one end of the order) would make long.
+  const rows = await sqlRows<Nullable<TrackedUrlRow> & { __total: number }>(filters.q ? Prisma.sql`
+    WITH m AS MATERIALIZED (
+      SELECT t.id, t.discovered_at${sortColumn(sort)} FROM tracked_urls t
+      WHERE ${Prisma.join(urlConditions(projectId, filters), " AND ")} AND EXISTS (${project})),
+    n AS MATERIALIZED (
+      SELECT (SELECT count(*) FROM m)::int AS total FROM projects p
+      WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL)
+    SELECT n.total AS "__total", page.* FROM n
+    LEFT JOIN LATERAL (
+      SELECT ${TRACKED_URL_COLUMNS} FROM tracked_urls t
+      JOIN (SELECT t.id FROM m t ORDER BY ${urlOrder(sort)} LIMIT ${limit} OFFSET ${offset}) ids ON ids.id = t.id
+      WHERE ${offset}::int < n.total OFFSET 0
+    ) page ON true
+    ORDER BY ${urlOrder(sort, true)}` : Prisma.sql`
     WITH n AS MATERIALIZED (
       SELECT (${countExpression(projectId, filters)})::int AS total FROM projects p
       WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL)
@@ -35,6 +52,12 @@ export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQu
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** `, t.<column>` of a sort other than discovery order (constant text), for the search's kept matches. */
+function sortColumn(sort: string | undefined): Prisma.Sql {
+  const field = (sort ?? "discoveredAt").split(":")[0] as keyof typeof SORT_COLUMNS;
+  return field === "discoveredAt" ? Prisma.empty : Prisma.raw(`, t.${SORT_COLUMNS[field]}`);
+}
 
 /**
  * The page is chosen on ids alone, so the offset walks an index without reading table rows; only the

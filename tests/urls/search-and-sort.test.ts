@@ -6,7 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/lib/db";
 import { urlConditions } from "@/lib/urls/url-filters";
 import { URL_SORTS, type UrlFilters } from "@/lib/urls/schemas";
-import { walkUrls } from "@/lib/urls/walk-urls";
+import { URL_EXPORT_COLUMNS } from "@/lib/urls/internal";
+import { walkUrls, type UrlCells } from "@/lib/urls/walk-urls";
+import { bearer } from "../http";
 import { createTestUser } from "../factories";
 import { listUrls, projectFor, type Target } from "./helpers";
 
@@ -61,6 +63,8 @@ function ordered(list: Row[], sort: string): Row[] {
 
 const SORTS = URL_SORTS.flatMap((f) => [f, `${f}:asc`, `${f}:desc`]);
 const ids = (list: { id: string }[]) => list.map((r) => r.id);
+const ID = URL_EXPORT_COLUMNS.indexOf("id");
+const cellIds = (batch: UrlCells[]) => batch.map((cells) => cells[ID] as string);
 
 describe("sorting the URL list", () => {
   it("covers every field of DESIGN.md with ties and rows without a value", () => {
@@ -82,13 +86,13 @@ describe("sorting the URL list", () => {
     const got: string[] = [];
     for await (const batch of walkUrls(t.projectId, {}, sort, undefined, 4)) {
       expect(batch.length).toBeLessThanOrEqual(4);
-      got.push(...ids(batch));
+      got.push(...cellIds(batch));
     }
     expect(got).toEqual(ids(want));
     // With filters, q and a selection of ids too.
     const some = rows.filter((_, i) => i % 3 !== 1).map((r) => r.id);
     const filtered: string[] = [];
-    for await (const batch of walkUrls(t.projectId, { q: "item-", healthState: "healthy" } as UrlFilters, sort, some, 3)) filtered.push(...ids(batch));
+    for await (const batch of walkUrls(t.projectId, { q: "item-", healthState: "healthy" } as UrlFilters, sort, some, 3)) filtered.push(...cellIds(batch));
     expect(filtered).toEqual(ids(want.filter((r) => r.healthState === "healthy" && some.includes(r.id))));
   });
 
@@ -98,6 +102,17 @@ describe("sorting the URL list", () => {
     expect(ids(body.data)).toEqual(ids(want));
     expect(body.meta!.total).toBe(want.length);
     expect(want.length).toBeGreaterThan(1);
+  });
+});
+
+describe("a search's tenancy", () => {
+  it("a search on another organization's project, or on an unknown one, answers 404", async () => {
+    const stranger = await createTestUser("urls-sort-stranger");
+    for (const c of [{ ...t, headers: bearer(stranger.sessionToken) }, { ...t, projectId: crypto.randomUUID() }]) {
+      const { res, body } = await listUrls(c, "?q=item&sort=clicks28d");
+      expect(res.status).toBe(404);
+      expect(body.code).toBe("NOT_FOUND");
+    }
   });
 });
 
