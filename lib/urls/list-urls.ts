@@ -18,20 +18,26 @@ export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQu
   const project = Prisma.sql`SELECT 1 FROM projects p WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL`;
   // MATERIALIZED: the total is computed once, though the page's condition reads it too. OFFSET 0 keeps the
   // page a subquery, so that condition is checked once before it runs (no index walk past the end).
-  // A search (q) is counted over its matches anyway: they are read once (the trigram index finds them), kept with
-  // their sort values, counted and sorted for the page, rather than read again by an index walk in the list's order
-  // that a clustered search (all its matches at one end of the order) would make long.
+  // A search (q): its first SEARCH_SORTED + 1 matches are read once (the trigram index finds them) and kept with their
+  // sort values. Up to SEARCH_SORTED, they are the total and are sorted for the page: no index walk in the list's order,
+  // which a clustered search (all its matches at one end of that order) would make long. Beyond, the matches are dense
+  // enough for that walk, and the total is a count of them all (the CASE reads it only then).
+  const where = Prisma.join(urlConditions(projectId, filters), " AND ");
   const rows = await sqlRows<Nullable<TrackedUrlRow> & { __total: number }>(filters.q ? Prisma.sql`
     WITH m AS MATERIALIZED (
-      SELECT t.id, t.discovered_at${sortColumn(sort)} FROM tracked_urls t
-      WHERE ${Prisma.join(urlConditions(projectId, filters), " AND ")} AND EXISTS (${project})),
+      SELECT t.id, t.discovered_at${sortColumn(sort)} FROM tracked_urls t WHERE ${where} AND EXISTS (${project}) LIMIT ${SEARCH_SORTED + 1}),
     n AS MATERIALIZED (
-      SELECT (SELECT count(*) FROM m)::int AS total FROM projects p
+      SELECT (CASE WHEN (SELECT count(*) FROM m) <= ${SEARCH_SORTED} THEN (SELECT count(*) FROM m)
+              ELSE (SELECT count(*) FROM tracked_urls t WHERE ${where}) END)::int AS total FROM projects p
       WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL)
     SELECT n.total AS "__total", page.* FROM n
     LEFT JOIN LATERAL (
       SELECT ${TRACKED_URL_COLUMNS} FROM tracked_urls t
-      JOIN (SELECT t.id FROM m t ORDER BY ${urlOrder(sort)} LIMIT ${limit} OFFSET ${offset}) ids ON ids.id = t.id
+      JOIN (
+        (SELECT t.id FROM m t WHERE n.total <= ${SEARCH_SORTED} ORDER BY ${urlOrder(sort)} LIMIT ${limit} OFFSET ${offset})
+        UNION ALL
+        (SELECT t.id FROM tracked_urls t WHERE n.total > ${SEARCH_SORTED} AND ${where} ORDER BY ${urlOrder(sort)} LIMIT ${limit} OFFSET ${offset})
+      ) ids ON ids.id = t.id
       WHERE ${offset}::int < n.total OFFSET 0
     ) page ON true
     ORDER BY ${urlOrder(sort, true)}` : Prisma.sql`
@@ -52,6 +58,9 @@ export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQu
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** A search with at most this many matches is sorted from its matches; a larger one is read in the list's order. */
+const SEARCH_SORTED = 20_000;
 
 /** `, t.<column>` of a sort other than discovery order (constant text), for the search's kept matches. */
 function sortColumn(sort: string | undefined): Prisma.Sql {

@@ -105,6 +105,27 @@ describe("sorting the URL list", () => {
   });
 });
 
+describe("a search with many matches", () => {
+  it("is read in the list's order past 20,000 matches, sorted from its matches below, with the exact total either way", async () => {
+    const big = await projectFor(await createTestUser("urls-sort-big"));
+    await db.$executeRaw(Prisma.sql`
+      INSERT INTO tracked_urls (id, organization_id, project_id, url, source, clicks_28d, updated_at)
+      SELECT gen_random_uuid(), ${big.orgId}::uuid, ${big.projectId}::uuid, 'https://' || ${big.domain} || '/p-' || g, 'manual',
+             CASE WHEN g % 5 = 0 THEN NULL ELSE g % 7 END, now()
+      FROM generate_series(1, 20005) g`);
+    // The oracle: the same order in plain SQL.
+    const oracle = async (pattern: string, order: string, offset: number) => (await db.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id::text AS id FROM tracked_urls WHERE project_id = $1::uuid AND url ILIKE $2 ORDER BY ${order} LIMIT 7 OFFSET ${offset}`, big.projectId, pattern)).map((r) => r.id);
+    for (const [q, pattern, total] of [["p-", "%p-%", 20005], ["P-1000", "%p-1000%", 11]] as const) {
+      for (const [sort, order] of [["clicks28d", "clicks_28d DESC NULLS LAST, id"], ["clicks28d:asc", "clicks_28d ASC NULLS FIRST, id DESC"], ["discoveredAt:desc", "discovered_at DESC, id DESC"]]) {
+        const { body } = await listUrls(big, `?q=${q}&sort=${sort}&limit=7&offset=3`);
+        expect(body.meta!.total, `${q} ${sort}`).toBe(total);
+        expect(ids(body.data), `${q} ${sort}`).toEqual(await oracle(pattern, order, 3));
+      }
+    }
+  });
+});
+
 describe("a search's tenancy", () => {
   it("a search on another organization's project, or on an unknown one, answers 404", async () => {
     const stranger = await createTestUser("urls-sort-stranger");
