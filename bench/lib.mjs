@@ -83,3 +83,15 @@ export async function timeMs(fn) {
   await fn();
   return performance.now() - t0;
 }
+
+/**
+ * The benchmark's database: `BENCH_DB_NAME` (default `name`) on the server of BENCH_DATABASE_URL / DATABASE_URL, made
+ * afresh unless BENCH_REUSE=1 keeps the one a previous run seeded. Answers its URL and whether it was reused.
+ */
+export async function benchDatabase(name) {
+  const dbName = process.env.BENCH_DB_NAME ?? name;
+  const reuse = process.env.BENCH_REUSE === "1";
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+  url.pathname = `/${dbName}`;
+  return { DATABASE_URL: reuse ? url.toString() : await freshDatabase(dbName), reuse };
+}

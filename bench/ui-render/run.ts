@@ -7,11 +7,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { cli, ensureBuilt, freshDatabase, percentiles, startApp, writeResults } from "../lib.mjs";
+import { benchDatabase, cli, ensureBuilt, percentiles, startApp, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
 import { seedIssues, seedUrls } from "../urls/seed";
 
-const DB_NAME = process.env.BENCH_DB_NAME ?? "iw_bench_ui_render";
+const DB_NAME = "iw_bench_ui_render";
 const PORT = Number(process.env.BENCH_PORT ?? 3211);
 const COUNT = Number(process.env.BENCH_URLS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
@@ -20,11 +20,7 @@ const EMAIL = "ui-render@bench.example";
 const PROJECT_ID = "0c0c0c0c-0000-4000-8000-000000000001";
 const DOMAIN = "million.example";
 
-const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const reuseUrl = new URL(base);
-reuseUrl.pathname = `/${DB_NAME}`;
-const reuse = process.env.BENCH_REUSE === "1";
-const DATABASE_URL = reuse ? reuseUrl.toString() : await freshDatabase(DB_NAME);
+const { DATABASE_URL, reuse } = await benchDatabase(DB_NAME);
 const env = { DATABASE_URL, NEXTAUTH_URL: `http://127.0.0.1:${PORT}`, NEXTAUTH_SECRET: "bench-only-secret" };
 const step = (label: string) => { const t0 = Date.now(); return () => console.log(`${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`); };
 

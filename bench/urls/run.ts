@@ -6,21 +6,17 @@
 // seeded database of the previous run). Indexes are the migrations' own.
 import os from "node:os";
 import pg from "pg";
-import { freshDatabase, percentiles, timeMs, writeResults } from "../lib.mjs";
+import { benchDatabase, percentiles, timeMs, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
 import { BENCH_DOMAINS, BENCH_IDS, BENCH_SIZES, seedInventory } from "./seed";
 
-const DB_NAME = process.env.BENCH_DB_NAME ?? "iw_bench_urls";
+const DB_NAME = "iw_bench_urls";
 const BIG = BENCH_SIZES.big;
 const MEDIUM = BENCH_SIZES.medium;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const ADMISSION_RUNS = Number(process.env.BENCH_ADMISSION_RUNS ?? 15);
 
-const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const url = new URL(base);
-url.pathname = `/${DB_NAME}`;
-const reuse = process.env.BENCH_REUSE === "1";
-const DATABASE_URL = reuse ? url.toString() : await freshDatabase(DB_NAME);
+const { DATABASE_URL, reuse } = await benchDatabase(DB_NAME);
 process.env.DATABASE_URL = DATABASE_URL;
 const client = new pg.Client({ connectionString: DATABASE_URL });
 await client.connect();
