@@ -69,3 +69,29 @@ export function writeResults(name, markdown) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, doc);
 }
+
+/** p50, p95 and the maximum of a list of milliseconds (nearest rank). */
+export function percentiles(ms) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1] };
+}
+
+/** How long `fn` takes, in milliseconds. */
+export async function timeMs(fn) {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+/**
+ * The benchmark's database: `BENCH_DB_NAME` (default `name`) on the server of BENCH_DATABASE_URL / DATABASE_URL, made
+ * afresh unless BENCH_REUSE=1 keeps the one a previous run seeded. Answers its URL and whether it was reused.
+ */
+export async function benchDatabase(name) {
+  const dbName = process.env.BENCH_DB_NAME ?? name;
+  const reuse = process.env.BENCH_REUSE === "1";
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+  url.pathname = `/${dbName}`;
+  return { DATABASE_URL: reuse ? url.toString() : await freshDatabase(dbName), reuse };
+}

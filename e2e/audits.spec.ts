@@ -53,7 +53,7 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   const urlsPage = `/projects/${project.id}/urls`;
   await page.goto(urlsPage);
   const rows = page.getByTestId("url-row");
-  const row = (path: string) => rows.filter({ has: page.getByRole("button", { name: `${base}${path}`, exact: true }) });
+  const row = (path: string) => rows.filter({ has: page.getByRole("link", { name: `${base}${path}`, exact: true }) });
   await expect(rows).toHaveCount(6);
   await expect(row("/ok")).toContainText("Healthy · 200");
   await expect(row("/ok")).toContainText("Indexable");
@@ -67,7 +67,7 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await expect(row("/old")).toContainText("Never");
 
   // Inspect now from the panel: the badge, the hops in order, the final URL, the timeline.
-  await row("/old").getByRole("button", { name: `${base}/old` }).click();
+  await row("/old").getByRole("link", { name: `${base}/old` }).click();
   const detail = page.getByRole("dialog", { name: "URL details" });
   await expect(detail.getByTestId("url-audit-empty")).toBeVisible();
   await expect(detail.getByText("No audits yet")).toBeVisible();
@@ -91,13 +91,13 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await expect(row("/old")).toContainText("Redirected · 200");
 
   // The canonicalized page: its canonical, and that it points elsewhere.
-  await row("/dup").getByRole("button", { name: `${base}/dup` }).click();
+  await row("/dup").getByRole("link", { name: `${base}/dup` }).click();
   await expect(detail.getByTestId("audit-canonical")).toContainText(`${base}/okPoints elsewhere`);
   await expect(detail.getByRole("link", { name: "Canonical points elsewhere" })).toBeVisible();
   await page.keyboard.press("Escape");
 
   // The blocked page: the robots.txt line that blocked it, and a way to the tester.
-  await row("/private/report").getByRole("button", { name: `${base}/private/report` }).click();
+  await row("/private/report").getByRole("link", { name: `${base}/private/report` }).click();
   await expect(detail.getByTestId("audit-robots")).toContainText("Blocked for Googlebot and Bingbot");
   await expect(detail.getByTestId("audit-robots")).toContainText("line 2: Disallow: /private/");
   await expectNoSeriousA11yViolations(page);
@@ -106,7 +106,7 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
 
   // The noindex page is fixed on the site and checked again: the timeline says what changed.
   await siteRoute(domain, "/hidden", { body: page_(""), headers: HTML });
-  await row("/hidden").getByRole("button", { name: `${base}/hidden` }).click();
+  await row("/hidden").getByRole("link", { name: `${base}/hidden` }).click();
   await expect(detail.getByText("Meta robots", { exact: true })).toBeVisible();
   await expect(detail.getByTestId("url-audit")).toContainText("noindex, follow");
   await detail.getByRole("button", { name: "Inspect now (1 credit)" }).click();
@@ -115,7 +115,7 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await expect(entries).toHaveCount(2);
   await expect(entries.first()).toContainText(/Changed: .*Indexability/);
   await expect(entries.first()).toContainText("Meta robots");
-  await expect(entries.last()).toContainText("First observation.");
+  await expect(entries.last()).toContainText("First audit.");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "audits-url-detail-history");
   await page.keyboard.press("Escape");
@@ -124,7 +124,10 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await row("/ok").getByRole("checkbox").check();
   await row("/gone").getByRole("checkbox").check();
   await expect(page.getByTestId("selected-count")).toHaveText("2 selected on this page.");
-  await page.getByRole("button", { name: "Check selected again" }).click();
+  await page.getByRole("button", { name: "Check again…" }).click();
+  const confirmCheck = page.getByRole("dialog", { name: "Check 2 URLs again?" });
+  await expect(confirmCheck.getByTestId("check-again-cost")).toContainText("Cost: 1 credit per URL, up to 2 credits, charged as each URL is inspected.");
+  await confirmCheck.getByRole("button", { name: "Check again for up to 2 credits" }).click();
   await expect(page.getByTestId("check-again-result")).toContainText("2 URLs queued for inspection.");
   await expect(page.getByTestId("selected-count")).toHaveText("No URLs selected.");
   await expectNoSeriousA11yViolations(page);
@@ -139,6 +142,7 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await expect(guidance.getByTestId("issue-how-to-fix")).toHaveText(ISSUE_GUIDANCE.canonical_mismatch.howToFix);
   await expect(page.getByTestId("issue-url-row")).toHaveCount(1);
   await page.getByRole("button", { name: "Check these URLs again" }).click();
+  await page.getByRole("dialog", { name: "Check 1 URL again?" }).getByRole("button", { name: "Check again for up to 1 credit" }).click();
   await expect(page.getByTestId("check-again-result")).toContainText("1 URL queued for inspection.");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "audits-issue-guidance");

@@ -221,4 +221,12 @@ test("connections: the URL panel shows both engines side by side, the raw answer
   await expect(detail.getByRole("link", { name: "Dropped from the index" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "connections-url-engines-side-by-side");
+  // The history says Bing's answers in words, not its raw record.
+  const history = detail.getByTestId("url-history");
+  const answers = history.getByTestId("history-engine-answer");
+  await expect(answers.first()).toHaveText("Bing: not indexed — discovered 1 Oct 2026, not crawled yet.");
+  await expect(answers.last()).toHaveText("Bing: indexed — HTTP 200; 5 KB held; last crawled 1 Nov 2026.");
+  await expect(history).not.toContainText("DocumentSize");
+  await history.scrollIntoViewIfNeeded();
+  await screenshot(page, "connections-url-history-in-words", { fullPage: false });
 });

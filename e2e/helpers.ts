@@ -7,6 +7,7 @@ export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.ran
 /** A display name (organization, …) of this test only: `Client X 4k2q9z`. */
 export const uniqueName = (name: string) => `${name} ${Math.random().toString(36).slice(2, 8)}`;
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+/** The whole page by default; `{ fullPage: false }` for what the window shows (a modal dialog over its backdrop). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
 }

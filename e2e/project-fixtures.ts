@@ -139,3 +139,13 @@ export const addNotifications = (email: string, titles: string[]) =>
       );
     }
   });
+
+/**
+ * Search Analytics figures for the project's URLs whose path ends in a number (…/post-12): clicks = that number,
+ * impressions = 10 × it, as the daily pull would leave them; other URLs keep none.
+ */
+export const recordSearchFigures = (p: E2eProject) =>
+  withDb((db) => db.query(
+    `UPDATE tracked_urls SET clicks_28d = substring(url from '(\\d+)$')::int, impressions_28d = 10 * substring(url from '(\\d+)$')::int,
+       ctr_28d = 0.1, position_28d = 4.5, last_impression_at = now() - interval '2 days'
+     WHERE project_id = $1 AND url ~ '/post-\\d+$'`, [p.id]));

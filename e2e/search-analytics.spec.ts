@@ -92,7 +92,7 @@ test("search analytics: pulled clicks and impressions sort the URL list, filter 
   const list = page.getByTestId("url-row");
   await expect(list).toHaveCount(5);
   await expect(list.last()).toContainText(`${base}/top`);
-  await list.filter({ hasText: `${base}/top` }).getByRole("button", { name: `${base}/top` }).click();
+  await list.filter({ hasText: `${base}/top` }).getByRole("link", { name: `${base}/top` }).click();
   let detail = page.getByRole("dialog", { name: "URL details" });
   await expect(detail.getByTestId("performance-empty")).toHaveText("No Search Analytics data yet: it is pulled daily once Google Search Console is connected.");
   await expect(detail.getByTestId("google-verdict-provenance")).toContainText("No verdict from Google yet");
@@ -120,7 +120,7 @@ test("search analytics: pulled clicks and impressions sort the URL list, filter 
   await expect(list.first()).toContainText(`${base}/top`);
   // The table fits a 1280 px window: no column is scrolled out of sight; a long URL gives up its host first.
   expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-  await expect(list.filter({ hasText: longPath }).getByRole("button", { name: `${base}${longPath}`, exact: true })).toHaveAttribute("title", `${base}${longPath}`);
+  await expect(list.filter({ hasText: longPath }).getByRole("link", { name: `${base}${longPath}`, exact: true })).toHaveAttribute("title", `${base}${longPath}`);
   await expectNoSeriousA11yViolations(page);
   await shot(page, "list-by-clicks");
 
@@ -139,7 +139,7 @@ test("search analytics: pulled clicks and impressions sort the URL list, filter 
   await shot(page, "list-filtered");
 
   // The inspected URL: Google's verdict came from an inspection, and Google never showed the page.
-  await list.first().getByRole("button", { name: `${base}/inspected` }).click();
+  await list.first().getByRole("link", { name: `${base}/inspected` }).click();
   detail = page.getByRole("dialog", { name: "URL details" });
   await expect(detail.getByTestId("google-verdict-provenance")).toContainText("Crawled, not indexed in Google — from a URL inspection on");
   await expect(detail.getByTestId("url-performance-28d")).toContainText("CTR (28 days)—");
@@ -151,7 +151,7 @@ test("search analytics: pulled clicks and impressions sort the URL list, filter 
   await expect(list).toHaveCount(5);
 
   // The top page: indexed on the evidence of its last impression, its 28-day figures, the chart and its table.
-  await list.first().getByRole("button", { name: `${base}/top` }).click();
+  await list.first().getByRole("link", { name: `${base}/top` }).click();
   detail = page.getByRole("dialog", { name: "URL details" });
   await expect(detail.getByTestId("google-verdict-provenance"))
     .toHaveText(`Indexed in Google — shown in search results on ${written(daysAgo(1))} (Search Analytics).`);

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { CreditBalance } from "@/components/app/credit-balance";
 import { OrgSwitcher } from "@/components/app/org-switcher";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { NotificationBell } from "@/components/notifications/notification-bell";
@@ -20,10 +21,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           {org && (
             <>
               <OrgSwitcher organizations={user.organizations.map(({ id, name }) => ({ id, name }))} selectedId={org.id} select={selectOrganization} />
-              <p className="text-sm" data-testid="credit-balance">
-                <span className="text-slate-600">Credits </span>
-                <strong className="font-semibold tabular-nums">{org.creditBalance.toLocaleString("en-US")}</strong>
-              </p>
+              <CreditBalance organizationId={org.id} initial={org.creditBalance} />
             </>
           )}
           <div className="ml-auto flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">

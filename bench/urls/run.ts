@@ -6,45 +6,32 @@
 // seeded database of the previous run). Indexes are the migrations' own.
 import os from "node:os";
 import pg from "pg";
-import { freshDatabase, writeResults } from "../lib.mjs";
+import { benchDatabase, percentiles, timeMs, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
-import { seedIssues, seedUrls } from "./seed";
+import { BENCH_DOMAINS, BENCH_IDS, BENCH_SIZES, seedInventory } from "./seed";
 
 const DB_NAME = "iw_bench_urls";
-const BIG = 1_000_000;
-const MEDIUM = 100_000;
+const BIG = BENCH_SIZES.big;
+const MEDIUM = BENCH_SIZES.medium;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const ADMISSION_RUNS = Number(process.env.BENCH_ADMISSION_RUNS ?? 15);
 
-const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const url = new URL(base);
-url.pathname = `/${DB_NAME}`;
-const reuse = process.env.BENCH_REUSE === "1";
-const DATABASE_URL = reuse ? url.toString() : await freshDatabase(DB_NAME);
+const { DATABASE_URL, reuse } = await benchDatabase(DB_NAME);
 process.env.DATABASE_URL = DATABASE_URL;
 const client = new pg.Client({ connectionString: DATABASE_URL });
 await client.connect();
 
 const step = (label: string) => { const t0 = Date.now(); return () => console.log(`${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`); };
 
-const IDS = { org: "0b0b0b0b-0000-4000-8000-000000000001", big: "0b0b0b0b-0000-4000-8000-000000000002", medium: "0b0b0b0b-0000-4000-8000-000000000003" };
-const DOMAINS = { big: "big-shop.example", medium: "medium-blog.example" };
+const IDS = BENCH_IDS;
+const DOMAINS = BENCH_DOMAINS;
 
 if (!reuse) {
   let done = step("migrations");
   await applyMigrations(DATABASE_URL);
   done();
-  await client.query(`INSERT INTO organizations (id, name, slug, updated_at) VALUES ($1, 'bench', 'bench', now())`, [IDS.org]);
-  for (const k of ["big", "medium"] as const) {
-    await client.query(
-      `INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`,
-      [IDS[k], IDS.org, DOMAINS[k]],
-    );
-  }
   done = step(`seed ${BIG.toLocaleString("en")} + ${MEDIUM.toLocaleString("en")} URLs and issue memberships`);
-  await seedUrls(client, { organizationId: IDS.org, projectId: IDS.big, domain: DOMAINS.big, count: BIG });
-  await seedUrls(client, { organizationId: IDS.org, projectId: IDS.medium, domain: DOMAINS.medium, count: MEDIUM });
-  await seedIssues(client, { organizationId: IDS.org, projectId: IDS.big, domain: DOMAINS.big, count: BIG });
+  await seedInventory(client);
   done();
 }
 {
@@ -59,12 +46,8 @@ const { countUrls } = await import("../../lib/urls/count-urls");
 const { listUrlsQuery } = await import("../../lib/urls/schemas");
 const ctx = { actor: { type: "system" as const, job: "bench" }, org: { id: IDS.org, role: "owner" as const }, request: { ipAddress: null, userAgent: "bench" } };
 
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1] };
-};
-const time = async (fn: () => Promise<unknown>) => { const t0 = performance.now(); await fn(); return performance.now() - t0; };
+const stats = (ms: number[]) => percentiles(ms) as { p50: number; p95: number; max: number };
+const time = (fn: () => Promise<unknown>): Promise<number> => timeMs(fn);
 const fmt = (n: number) => n.toFixed(1);
 
 const loadBefore = os.loadavg()[0];

@@ -4,12 +4,32 @@ import type pg from "pg";
 
 export type SeedTarget = { organizationId: string; projectId: string; domain: string; count: number };
 
+/** The URL benchmarks' organization and projects: a project of 1,000,000 URLs and one of 100,000. */
+export const BENCH_IDS = { org: "0b0b0b0b-0000-4000-8000-000000000001", big: "0b0b0b0b-0000-4000-8000-000000000002", medium: "0b0b0b0b-0000-4000-8000-000000000003" };
+export const BENCH_DOMAINS = { big: "big-shop.example", medium: "medium-blog.example" };
+export const BENCH_SIZES = { big: 1_000_000, medium: 100_000 };
+
+/** The organization, both projects, their URLs and the big project's issue groups, in a migrated empty database. */
+export async function seedInventory(client: pg.Client): Promise<void> {
+  await client.query(`INSERT INTO organizations (id, name, slug, updated_at) VALUES ($1, 'bench', 'bench', now())`, [BENCH_IDS.org]);
+  for (const k of ["big", "medium"] as const) {
+    await client.query(
+      `INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`,
+      [BENCH_IDS[k], BENCH_IDS.org, BENCH_DOMAINS[k]],
+    );
+  }
+  await seedUrls(client, { organizationId: BENCH_IDS.org, projectId: BENCH_IDS.big, domain: BENCH_DOMAINS.big, count: BENCH_SIZES.big });
+  await seedUrls(client, { organizationId: BENCH_IDS.org, projectId: BENCH_IDS.medium, domain: BENCH_DOMAINS.medium, count: BENCH_SIZES.medium });
+  await seedIssues(client, { organizationId: BENCH_IDS.org, projectId: BENCH_IDS.big, domain: BENCH_DOMAINS.big, count: BENCH_SIZES.big });
+}
+
 /** Rows are discovered in batches of 1,000 sharing one timestamp, as sitemap syncs and imports insert them. */
 export async function seedUrls(client: pg.Client, t: SeedTarget): Promise<void> {
   await client.query("SELECT setseed(0.42)");
   await client.query(
     `INSERT INTO tracked_urls (id, organization_id, project_id, url, source, discovered_at, created_at, updated_at,
-       health_state, http_status, indexability, engine_a_state, engine_b_state, stale_at, last_health_check_at, last_audit_at)
+       health_state, http_status, indexability, engine_a_state, engine_b_state, stale_at, last_health_check_at, last_audit_at,
+       clicks_28d, impressions_28d, ctr_28d, position_28d, last_impression_at, engine_a_observed_at, last_googlebot_fetch_at)
      SELECT gen_random_uuid(), $1, $2, 'https://' || $3 || '/c' || (g % 97) || '/item-' || g,
        (CASE WHEN s < 0.85 THEN 'sitemap' WHEN s < 0.95 THEN 'import' ELSE 'manual' END)::"UrlSource",
        d, d, d,
@@ -24,8 +44,14 @@ export async function seedUrls(client: pg.Client, t: SeedTarget): Promise<void> 
        (CASE WHEN b < 0.50 THEN 'indexed' WHEN b < 0.65 THEN 'not_indexed' WHEN b < 0.73 THEN 'submitted'
              WHEN b < 0.74 THEN 'blocked' WHEN b < 0.75 THEN 'error' ELSE 'unknown' END)::"EngineBState",
        CASE WHEN st < 0.03 THEN d + interval '30 days' END,
-       CASE WHEN h < 0.93 THEN d + interval '1 day' END, CASE WHEN i < 0.85 THEN d + interval '1 day' END
-     FROM (SELECT g, random() s, random() h, random() i, random() a, random() b, random() st,
+       CASE WHEN h < 0.93 THEN d + interval '1 day' END, CASE WHEN i < 0.85 THEN d + interval '1 day' END,
+       -- Search Analytics on 40 % of the URLs (a long tail of clicks), a Google verdict on 70 %, Googlebot in the logs on 30 %.
+       CASE WHEN sa < 0.40 THEN floor(power(c, 6) * 500)::int END, CASE WHEN sa < 0.40 THEN floor(power(c, 3) * 20000)::int END,
+       CASE WHEN sa < 0.40 THEN 0.02 END, CASE WHEN sa < 0.40 THEN 1 + floor(c * 40) END,
+       CASE WHEN sa < 0.40 THEN timestamptz '2026-11-20T08:00:00Z' - floor(c * 60) * interval '1 day' END,
+       CASE WHEN a < 0.70 THEN d + interval '2 days' + floor(c * 300) * interval '1 hour' END,
+       CASE WHEN sa > 0.70 THEN timestamptz '2026-11-25T00:00:00Z' - floor(c * 2000) * interval '1 hour' END
+     FROM (SELECT g, random() s, random() h, random() i, random() a, random() b, random() st, random() sa, random() c,
                   timestamptz '2025-01-01T00:00:00Z' + (g / 1000) * interval '8 hours' d
            FROM generate_series(1, $4) g) r`,
     [t.organizationId, t.projectId, t.domain, t.count],

@@ -28,7 +28,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
         {label}
       </Button>
       <span aria-live="polite" role="status" className="text-sm font-medium text-emerald-700">
-        {status === "copied" ? "Copied" : status === "failed" ? <span className="text-red-700">Copy failed: select it and copy it by hand</span> : ""}
+        {status === "copied" ? "Copied" : status === "failed" ? <span className="text-red-700">Copy failed: select the text and copy it by hand</span> : ""}
       </span>
     </span>
   );

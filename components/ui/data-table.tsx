@@ -14,6 +14,12 @@ export type Column<T> = {
   className?: string;
   /** Extra classes on the header cell only. */
   headerClassName?: string;
+  /** The column's width in a fixed layout (a class on its header cell, e.g. "w-32"). */
+  width?: string;
+  /** Responsive display classes on every cell of the column, e.g. "hidden md:table-cell" (a narrow screen leaves it out). */
+  display?: string;
+  /** A sortable column: its header is a button, and the header cell carries aria-sort. */
+  sort?: { direction: "ascending" | "descending" | null; onSort: () => void; title?: string };
 };
 
 export type RowSelection<T> = {
@@ -40,6 +46,8 @@ type Props<T> = {
   variant?: "page" | "contained";
   /** data-testid of the table element. */
   testId?: string;
+  /** "fixed": columns take the widths their classes give (w-…), the rest goes to the columns without one; cells truncate instead of widening the table. */
+  layout?: "auto" | "fixed";
 };
 
 const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
@@ -47,18 +55,18 @@ const td = "px-3 py-2.5 align-top text-sm text-slate-700";
 const checkbox = "size-4 rounded border-slate-400 align-middle";
 const align = (a: Column<unknown>["align"]) => (a === "right" ? "text-right tabular-nums" : "");
 
-export function DataTable<T>({ label, columns, rows, rowKey, rowProps, selection, caption, variant = "page", testId }: Props<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, rowProps, selection, caption, variant = "page", testId, layout = "auto" }: Props<T>) {
   const all = selection !== undefined && rows.length > 0 && rows.every(selection.isSelected);
   const some = selection !== undefined && rows.some(selection.isSelected);
   const region = variant === "contained" ? "max-h-80 overflow-auto" : "relative overflow-x-auto";
   return (
     <div role="region" aria-label={label} tabIndex={0} className={`${region} rounded-lg border border-slate-200 bg-white`}>
-      <table className="min-w-full divide-y divide-slate-200" data-testid={testId}>
+      <table className={`${layout === "fixed" ? "w-full table-fixed" : "min-w-full"} divide-y divide-slate-200`} data-testid={testId}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className={variant === "contained" ? "sticky top-0 bg-slate-50" : "bg-slate-50"}>
           <tr>
             {selection && (
-              <th scope="col" className={`${th} w-8`}>
+              <th scope="col" className={`${th} w-10`}>
                 <input
                   type="checkbox" aria-label={selection.allLabel} checked={all} className={checkbox}
                   ref={(el) => { if (el) el.indeterminate = some && !all; }}
@@ -67,7 +75,12 @@ export function DataTable<T>({ label, columns, rows, rowKey, rowProps, selection
               </th>
             )}
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={`${th} ${c.align === "right" ? "text-right" : ""} ${c.headerClassName ?? ""}`.trim()}>{c.header}</th>
+              <th
+                key={c.key} scope="col" aria-sort={c.sort ? (c.sort.direction ?? "none") : undefined}
+                className={`${th} ${c.align === "right" ? "text-right" : ""} ${c.width ?? ""} ${c.display ?? ""} ${c.headerClassName ?? ""}`.trim()}
+              >
+                {c.sort ? <SortButton sort={c.sort} align={c.align}>{c.header}</SortButton> : c.header}
+              </th>
             ))}
           </tr>
         </thead>
@@ -78,12 +91,12 @@ export function DataTable<T>({ label, columns, rows, rowKey, rowProps, selection
             return (
               <tr key={rowKey(row)} {...props} className={`${props.className ?? ""} ${selected ? "bg-brand-50/60" : ""}`.trim() || undefined}>
                 {selection && (
-                  <td className={`${td} w-8`}>
+                  <td className={`${td} w-10`}>
                     <input type="checkbox" aria-label={selection.rowLabel(row)} checked={selected} onChange={() => selection.onToggle(row)} className={checkbox} />
                   </td>
                 )}
                 {columns.map((c) => (
-                  <td key={c.key} className={`${td} ${align(c.align)} ${c.className ?? ""}`.trim()}>{c.cell(row)}</td>
+                  <td key={c.key} className={`${td} ${align(c.align)} ${c.display ?? ""} ${c.className ?? ""}`.trim()}>{c.cell(row)}</td>
                 ))}
               </tr>
             );
@@ -91,5 +104,19 @@ export function DataTable<T>({ label, columns, rows, rowKey, rowProps, selection
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A column header that sorts: the arrow shows the current direction, or which way a click sorts. */
+function SortButton({ sort, align: a, children }: { sort: NonNullable<Column<unknown>["sort"]>; align?: Column<unknown>["align"]; children: ReactNode }) {
+  const arrow = sort.direction === "ascending" ? "↑" : sort.direction === "descending" ? "↓" : "↕";
+  return (
+    <button
+      type="button" onClick={sort.onSort} title={sort.title}
+      className={`inline-flex max-w-full items-start gap-1 rounded text-left font-semibold uppercase tracking-wide hover:text-slate-900 ${a === "right" ? "flex-row-reverse text-right" : ""} ${sort.direction ? "text-slate-900" : ""}`}
+    >
+      <span className="min-w-0">{children}</span>
+      <span aria-hidden="true" className={sort.direction ? "text-brand-700" : "text-slate-400"}>{arrow}</span>
+    </button>
   );
 }

@@ -1,13 +1,13 @@
 "use client";
 
 import { useId } from "react";
-import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { activationPreviewQuery, automationKeys } from "@/lib/queries/automation";
 import { ApiRequestError } from "@/lib/queries/fetch-api";
+import { creditBalanceQuery } from "@/lib/queries/organization";
 import { projectKeys } from "@/lib/queries/projects";
 import { inspectUrl, urlKeys, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
 import { healthText, indexabilityText } from "./labels";
@@ -18,11 +18,11 @@ export const INSPECT_COST = 1;
 /**
  * "Inspect now (1 credit)": audits the URL at once. Disabled, with the reason, when the organization has no
  * credits; a 402 or 429 says what happened in words. On success the URL, its history, the lists and the
- * counters are read again, and the header's balance with them.
+ * counters are read again, and the header's balance with them (its query, not a server refresh, which would
+ * remount the page and lose this result).
  */
 export function InspectNow({ projectRef, url }: { projectRef: ProjectRef; url: TrackedUrl }) {
   const id = useId();
-  const router = useRouter();
   const queryClient = useQueryClient();
   const preview = useQuery(activationPreviewQuery(projectRef.orgId, projectRef.projectId));
   const balance = preview.data?.creditBalance;
@@ -32,14 +32,18 @@ export function InspectNow({ projectRef, url }: { projectRef: ProjectRef; url: T
     mutationFn: () => inspectUrl(projectRef, url.id),
     onSuccess: async (updated) => {
       queryClient.setQueryData(urlKeys.one(projectRef, url.id), updated);
-      await queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) });
-      router.refresh();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) }),
+        queryClient.invalidateQueries({ queryKey: creditBalanceQuery(projectRef.orgId).queryKey }),
+      ]);
     },
     // A 402 means the balance shown was out of date: read it again (the button then says why it is disabled).
     onError: async (error) => {
       if (error instanceof ApiRequestError && error.code === "INSUFFICIENT_CREDITS") {
-        await queryClient.invalidateQueries({ queryKey: automationKeys.preview(projectRef.orgId, projectRef.projectId) });
-        router.refresh();
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: automationKeys.preview(projectRef.orgId, projectRef.projectId) }),
+          queryClient.invalidateQueries({ queryKey: creditBalanceQuery(projectRef.orgId).queryKey }),
+        ]);
       }
     },
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { DetailRow } from "@/components/ui/detail-row";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS } from "@/components/issues/labels";
@@ -10,6 +10,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { Modal } from "@/components/ui/modal";
 import { HISTORY_PAGE, urlHistoryQuery, urlIssuesQuery, urlQuery, type AuditState, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
+import { CopyButton } from "@/components/ui/copy-button";
 import { InspectNow } from "./inspect-now";
 import { SOURCE_LABELS } from "./labels";
 import { UrlAudit } from "./url-audit";
@@ -27,7 +28,7 @@ const text = (v: string | number | null) => (v === null || v === "" ? "—" : v)
  * last answers side by side, its Google Search performance, its open issue memberships, the history of audits
  * and the remaining fields, grouped.
  */
-export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: ProjectRef; urlId: string; onClose: () => void }) {
+export function UrlDetailDialog({ projectRef, urlId, shareHref, onClose }: { projectRef: ProjectRef; urlId: string; shareHref?: string; onClose: () => void }) {
   const url = useQuery(urlQuery(projectRef, urlId));
   const issues = useQuery(urlIssuesQuery(projectRef, urlId));
   const [historyOffset, setHistoryOffset] = useState(0);
@@ -36,16 +37,24 @@ export function UrlDetailDialog({ projectRef, urlId, onClose }: { projectRef: Pr
   const latest = useQuery({ ...urlHistoryQuery(projectRef, urlId), select: (page) => page.data.find((e) => e.kind === "audit")?.state as AuditState | undefined });
 
   return (
-    <Modal title="URL details" onClose={onClose} size="lg">
+    <Modal title="URL details" onClose={onClose} size="lg" closeLabel="Close the URL details">
       {url.isPending ? (
         <div role="status" aria-busy="true" className="h-64 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading the URL…</span></div>
       ) : url.isError ? (
         <ErrorAlert error={url.error} />
       ) : (
         <div className="space-y-5" data-testid="url-detail">
-          <p className="break-all font-mono text-sm text-slate-900">
-            <a href={url.data.url} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline underline-offset-2">{url.data.url}</a>
-          </p>
+          <div className="space-y-2">
+            <p className="break-all font-mono text-sm text-slate-900">
+              <a href={url.data.url} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline underline-offset-2">
+                {url.data.url}<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <CopyButton value={url.data.url} label="Copy the URL" />
+              {shareHref && <ShareLink href={shareHref} />}
+            </div>
+          </div>
           <InspectNow projectRef={projectRef} url={url.data} />
           <UrlAudit url={url.data} audit={latest.data ?? null} projectId={projectRef.projectId} />
           <UrlEngines projectRef={projectRef} url={url.data} />
@@ -120,4 +129,13 @@ function Fields({ u }: { u: TrackedUrl }) {
       </Group>
     </>
   );
+}
+
+/** This panel's own address, to share with someone who can see the project (it opens the list with the panel open). */
+function ShareLink({ href }: { href: string }) {
+  const [absolute, setAbsolute] = useState(href);
+  // The origin is known in the browser only (the server renders the path).
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- reads window once mounted
+  useEffect(() => setAbsolute(new URL(href, window.location.href).toString()), [href]);
+  return <CopyButton value={absolute} label="Copy a link to these details" />;
 }

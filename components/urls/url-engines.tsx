@@ -7,6 +7,7 @@ import { DetailRow } from "@/components/ui/detail-row";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { latestEngineAnswerQuery, type ProjectRef, type TrackedUrl, type UrlHistoryEntry } from "@/lib/queries/urls";
+import { DECIDED_BY_WORDS, INDEXING_STATE_WORDS, inWords, PAGE_FETCH_WORDS, ROBOTS_TXT_WORDS, VERDICT_WORDS } from "./engine-words";
 import { GoogleCheckNote } from "./google-check-note";
 import { DROP_CAUSE_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, engineTone, INSPECTION_SOURCE_LABELS } from "./labels";
 
@@ -19,6 +20,11 @@ const RAW_FIELDS: Record<Engine, [key: string, label: string][]> = {
   engineB: [["HttpStatus", "HTTP status"], ["DocumentSize", "Document size"], ["LastCrawledDate", "Last crawled"], ["DiscoveryDate", "Discovered"], ["IssueType", "Crawl issue"]],
 };
 const DATE_FIELDS = new Set(["lastCrawlTime", "LastCrawledDate", "DiscoveryDate"]);
+// Google's enumerations in words (the raw value stays in the API and on hover).
+const WORDS: Record<string, Record<string, string>> = {
+  verdict: VERDICT_WORDS, indexingState: INDEXING_STATE_WORDS, robotsTxtState: ROBOTS_TXT_WORDS, pageFetchState: PAGE_FETCH_WORDS,
+};
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 
@@ -73,13 +79,17 @@ function Answer({ entry, engine }: { entry: UrlHistoryEntry; engine: Engine }) {
   const rows: ReactNode[] = RAW_FIELDS[engine]
     .filter(([key]) => s[key] !== null && s[key] !== undefined && s[key] !== "")
     .map(([key, name]) => (
-      <DetailRow key={key} label={name}>{DATE_FIELDS.has(key) ? when(String(s[key])) : <span className="break-all">{String(s[key])}</span>}</DetailRow>
+      <DetailRow key={key} label={name}>
+        {DATE_FIELDS.has(key) ? when(String(s[key]))
+          : WORDS[key] ? <span title={String(s[key])}>{sentence(inWords(WORDS[key], s[key]) ?? "")}</span>
+          : <span className="break-all">{String(s[key])}</span>}
+      </DetailRow>
     ));
   return (
     <div className="mt-2 space-y-2 text-sm">
       <p className="text-slate-700">
         Answered {when(entry.observedAt)} · {INSPECTION_SOURCE_LABELS[entry.source] ?? entry.source}
-        {typeof s.decidedBy === "string" && s.decidedBy !== "none" ? <> · decided by <span className="font-mono text-xs">{s.decidedBy}</span></> : null}
+        {typeof s.decidedBy === "string" && s.decidedBy !== "none" ? <> · read from {inWords(DECIDED_BY_WORDS, s.decidedBy)}</> : null}
       </p>
       {cause && (
         <p role="note" className="rounded-md border border-red-200 bg-red-50 px-2 py-1.5 text-red-900" data-testid={`drop-cause-${engine}`}>

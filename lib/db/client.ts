@@ -32,12 +32,13 @@ g.__prisma = db;
  * hottest paths (authentication on every request, list pages, bulk staging); everything else goes
  * through `db`.
  */
-export async function sqlRows<T>(query: Prisma.Sql, preparedName?: string, opts: { timestamps?: "date" | "iso" } = {}): Promise<T[]> {
+export async function sqlRows<T>(query: Prisma.Sql, preparedName?: string, opts: { timestamps?: "date" | "iso"; rowMode?: "array" } = {}): Promise<T[]> {
   // A named statement is parsed and planned once per connection instead of on every call.
   const named = preparedName && !sharesOneBackend();
+  // rowMode "array": each row an array of its columns in SELECT order (no object per row: bulk reads such as exports).
   const config = {
     text: query.text, values: query.values as unknown[], ...(named ? { name: preparedName } : {}),
-    ...(opts.timestamps === "iso" ? { types: ISO_TIMESTAMPS } : {}),
+    ...(opts.timestamps === "iso" ? { types: ISO_TIMESTAMPS } : {}), ...(opts.rowMode ? { rowMode: opts.rowMode } : {}),
   };
   return (await pool.query(config)).rows as T[];
 }

@@ -20,8 +20,10 @@ function portAnswers(port: number, host = "127.0.0.1"): Promise<boolean> {
 export async function startEmbeddedServer(opts: { dataDir: string; port: number; maxConnections?: number }): Promise<Running> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  // Contrib extensions the migrations create (CREATE EXTENSION): PGlite loads them only when named here.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   if (opts.dataDir !== "memory://") fs.mkdirSync(path.dirname(path.resolve(opts.dataDir)), { recursive: true });
-  const db = await PGlite.create(opts.dataDir === "memory://" ? undefined : opts.dataDir);
+  const db = await PGlite.create(opts.dataDir === "memory://" ? undefined : opts.dataDir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, port: opts.port, host: "127.0.0.1", maxConnections: opts.maxConnections ?? 64 });
   keepSequencesTogether(server);
   await server.start();

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
-import { HEALTH_STATES, INDEXABILITIES } from "@/lib/urls/schemas";
+import { HEALTH_STATES, INDEXABILITIES, refineSelection, urlSelection } from "@/lib/urls/schemas";
 
 export const INSPECTION_SOURCES = ["inspect_now", "scheduled", "requested"] as const;
 export type InspectionSource = (typeof INSPECTION_SOURCES)[number];
 
-export const inspectionsBody = z.strictObject({
-  urlIds: z.array(z.uuid()).min(1).max(1000).describe("Tracked URL ids of the project (1-1000) to inspect at top priority"),
-});
+/** The URLs to check again: ids (a selection) or the list's filters (everything they match), as every bulk action of the URL list takes them. */
+export const inspectionsBody = z.strictObject(urlSelection).superRefine(refineSelection);
 
 export const QueueInspectionsResponse = z.object({
   queued: z.number().int().min(0).describe("URLs newly queued"),

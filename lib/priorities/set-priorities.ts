@@ -7,7 +7,8 @@ import type { PrioritiesBody, PrioritiesResponse } from "./schemas";
 
 /**
  * Replaces the project's priority rules and gives every tracked URL the priority they now say (null where
- * none matches), in one transaction: the rules and the URLs never disagree. New URLs take theirs as they
+ * none matches), in one transaction: the rules and the URLs never disagree, but for URLs whose priority was set by
+ * hand (lib/urls/set-url-priority.ts), which keep it. New URLs take theirs as they
  * are inserted (insert-tracked-urls.ts).
  */
 export async function setPriorities(ctx: OrgCtx, projectId: string, body: PrioritiesBody): Promise<PrioritiesResponse> {
@@ -19,7 +20,7 @@ export async function setPriorities(ctx: OrgCtx, projectId: string, body: Priori
     await db.$executeRaw(Prisma.sql`
       UPDATE tracked_urls t SET priority = p.priority, updated_at = now()
       FROM (SELECT id, ${priorityOf(project.id, Prisma.sql`u.url`)} AS priority FROM tracked_urls u WHERE u.project_id = ${project.id}::uuid) p
-      WHERE t.id = p.id AND t.project_id = ${project.id}::uuid AND t.priority IS DISTINCT FROM p.priority`);
+      WHERE t.id = p.id AND t.project_id = ${project.id}::uuid AND NOT t.priority_set_by_hand AND t.priority IS DISTINCT FROM p.priority`);
     return getPriorities(tx, project.id);
   });
 }

@@ -43,3 +43,6 @@ export const issueUrlsQuery = (p: ProjectRef, issueId: string, page: Page) =>
 
 export const updateIssueStatus = (p: ProjectRef, issueId: string, status: IssueStatus) =>
   fetchApi<Issue>(projectsPath(p.orgId, p.projectId, `/issues/${issueId}`), { method: "PATCH", body: { status } });
+
+/** The CSV download of every URL of the group with its evidence (a plain link; the session cookie authenticates it). */
+export const issueUrlsExportHref = (p: ProjectRef, issueId: string) => projectsPath(p.orgId, p.projectId, `/issues/${issueId}/urls/export`);

@@ -60,3 +60,10 @@ export const disableSso = (organizationId: string) => fetchApi(`${O(organization
 export const claimSsoDomain = (organizationId: string, domain: string) => fetchApi(`${O(organizationId)}/sso/domains`, { method: "POST", body: { domain } });
 export const verifySsoDomain = (organizationId: string, domain: string) =>
   fetchApi<{ domain: string; verified: boolean; error: string | null }>(`${O(organizationId)}/sso/domains/${encodeURIComponent(domain)}/verify`, { method: "POST" });
+
+/** The organization's credit balance, as the header shows it: read again whenever something spends credits (invalidate this key). */
+export const creditBalanceQuery = (organizationId: string) =>
+  queryOptions({
+    queryKey: [...orgKeys.all(organizationId), "credit-balance"] as const,
+    queryFn: async ({ signal }) => (await fetchApi<Organization>(O(organizationId), { signal })).creditBalance,
+  });

@@ -119,8 +119,27 @@ export const urlPerformanceQuery = (p: ProjectRef, urlId: string, days: Performa
 /** POST inspect: audits the URL now for 1 credit; 402 INSUFFICIENT_CREDITS (meta required/available), 429 RATE_LIMITED. */
 export const inspectUrl = (p: ProjectRef, urlId: string) => fetchApi<TrackedUrl>(path(p, `/urls/${urlId}/inspect`), { method: "POST" });
 
-/** POST inspections: queues URLs for the scheduler at top priority ("check again"); each is charged when inspected. */
-export const queueInspections = (p: ProjectRef, urlIds: string[]) => fetchApi<QueueResult>(path(p, "/inspections"), { method: "POST", body: { urlIds } });
+/**
+ * The URLs a bulk action works on: a selection of ids, or everything the list's filters match, with the number
+ * of URLs the person confirmed (the API answers 409 when the filter now matches another number).
+ */
+export type UrlSelection = { urlIds: string[] } | { filter: UrlFilters; expectedCount: number };
+
+/** POST inspections: queues URLs for the scheduler at top priority ("check again"); each is charged 1 credit when inspected (402 without). */
+export const queueInspections = (p: ProjectRef, selection: UrlSelection) => fetchApi<QueueResult>(path(p, "/inspections"), { method: "POST", body: selection });
+
+export type UntrackResult = { removed: number; unknown: number; keptInRemoval: number; stillInSitemap: number };
+/** POST urls/untrack: stop tracking the URLs (they leave the inventory with their history). */
+export const untrackUrls = (p: ProjectRef, selection: UrlSelection) => fetchApi<UntrackResult>(path(p, "/urls/untrack"), { method: "POST", body: selection });
+
+export type UrlPriority = NonNullable<TrackedUrl["priority"]>;
+/** POST urls/priority: a priority set by hand (null: back to the project's rules). */
+export const setUrlPriority = (p: ProjectRef, selection: UrlSelection, priority: UrlPriority | null) =>
+  fetchApi<{ updated: number; unknown: number }>(path(p, "/urls/priority"), { method: "POST", body: { ...selection, priority } });
+
+/** The CSV download of the list as filtered and sorted (or of a selection of ids): a plain link, the session cookie authenticates it. */
+export const urlsExportHref = (p: ProjectRef, filters: UrlFilters, sort: string | null, ids?: string[]) =>
+  path(p, `/urls/export${queryString({ ...filters, sort: sort ?? undefined, ids: ids?.join(",") })}`);
 
 /** A page Google showed in the last 28 days that the project does not track. */
 export type UntrackedPage = { url: string; clicks28d: number; impressions28d: number; lastImpressionAt: string };

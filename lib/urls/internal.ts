@@ -1,6 +1,6 @@
 import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlPriority, type UrlSource, type UrlStateSource } from "@/lib/db";
 import { iso } from "@/lib/core/iso";
-import { ENGINE_A_STATES, ENGINE_B_STATES, HEALTH_STATES, INDEXABILITIES, STATE_SOURCES, URL_PRIORITIES, URL_SOURCES, TrackedUrlResponse } from "./schemas";
+import { ENGINE_A_STATES, ENGINE_B_STATES, HEALTH_STATES, INDEXABILITIES, STATE_SOURCES, TrackedUrlResponse, URL_PRIORITIES, URL_SOURCES } from "./schemas";
 
 // Compile-time check that the enumerations of schemas.ts cover the database enums and nothing else.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -31,13 +31,24 @@ const FIELDS = [
   ["position28d", "position_28d"], ["lastImpressionAt", "last_impression_at"], ["impressionDays28d", "impression_days_28d"], ["priority", "priority"],
   ["lastGooglebotFetchAt", "last_googlebot_fetch_at"], ["lastBingbotFetchAt", "last_bingbot_fetch_at"], ["crawlerHits30d", "crawler_hits_30d"],
   ["engineALastCrawlAt", "engine_a_last_crawl_at"], ["engineACheckReason", "engine_a_check_reason"],
-  ["sitemapId", "sitemap_id"], ["createdAt", "created_at"], ["updatedAt", "updated_at"],
+  ["sitemapId", "sitemap_id"], ["prioritySetByHand", "priority_set_by_hand"], ["createdAt", "created_at"], ["updatedAt", "updated_at"],
 ] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];
 const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;
 void _allFields;
 
 /** `SELECT` list of every tracked_urls column of the table aliased `t` (constant text, no input). */
 export const TRACKED_URL_COLUMNS = Prisma.raw(FIELDS.map(([field, column]) => `t.${column} AS "${field}"`).join(", "));
+
+const COLUMN_OF = new Map<string, string>(FIELDS);
+/** `SELECT` list of these fields of `t`, in this order (constant text: the fields are the model's, never input). */
+export const trackedUrlColumns = (fields: readonly (keyof TrackedUrl)[]) =>
+  Prisma.raw(fields.map((f) => `t.${COLUMN_OF.get(f)} AS "${f}"`).join(", "));
+
+/**
+ * The columns of a URL export: every field of a TrackedUrl as the API returns it, under its API name, `url` first.
+ * Read in this order as arrays with ISO timestamps, a row is the API's values already (export.test.ts checks it).
+ */
+export const URL_EXPORT_COLUMNS = ["url", ...Object.keys(TrackedUrlResponse.shape).filter((k) => k !== "url")] as (keyof TrackedUrlResponse & keyof TrackedUrl)[];
 
 /** A tracked URL row from Prisma (Dates) or from a raw query that read its timestamps as ISO strings (`sqlRows` with `timestamps: "iso"`). */
 export type TrackedUrlRow = { [K in keyof TrackedUrl]: TrackedUrl[K] extends Date ? Date | string : TrackedUrl[K] extends Date | null ? Date | string | null : TrackedUrl[K] };
@@ -87,7 +98,6 @@ const FLOAT_FIELDS = new Set<string>(["ctr28d", "position28d"] satisfies (keyof 
 
 /** The fields of the public shape, in the schema's order. */
 const PUBLIC_FIELDS = Object.keys(TrackedUrlResponse.shape) as (keyof TrackedUrlResponse)[];
-const COLUMN_OF = new Map<string, string>(FIELDS);
 const TIMESTAMPS = new Set<string>(TIMESTAMP_FIELDS);
 
 function jsonValue(field: string): string {

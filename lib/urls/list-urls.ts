@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
 import { TRACKED_URL_COLUMNS, TRACKED_URL_JSON } from "./internal";
 import type { ListUrlsQuery, TrackedUrlResponse, UrlFilters } from "./schemas";
-import { SORT_KEYS, urlConditions, urlOrder } from "./url-filters";
+import { SORT_COLUMNS, SORT_KEYS, urlConditions, urlOrder } from "./url-filters";
 
 /**
  * A page of the project's tracked URLs under the filters (combined with AND), in the order of `sort`, with
@@ -24,15 +24,38 @@ export async function listUrlsJson(ctx: OrgCtx, projectId: string, query: ListUr
 /** The one statement of listUrlsJson: a row (total, page as JSON text) when the project is the organization's, else none. */
 export function listStatement(organizationId: string, projectId: string, query: ListUrlsQuery): Prisma.Sql {
   const { offset, limit, sort, ...filters } = query;
+  const project = Prisma.sql`SELECT 1 FROM projects p WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL`;
   // MATERIALIZED: the total is computed once, though the page's condition reads it too. OFFSET 0 keeps the
   // page a subquery, so that condition is checked once before it runs (no index walk past the end).
+  // A search (q): its first SEARCH_SORTED + 1 matches are read once (the trigram index finds them) and kept with their
+  // sort values. Up to SEARCH_SORTED, they are the total and are sorted for the page: no index walk in the list's order,
+  // which a clustered search (all its matches at one end of that order) would make long. Beyond, the matches are dense
+  // enough for that walk, and the total is a count of them all (the CASE reads it only then).
+  const where = Prisma.join(urlConditions(projectId, filters), " AND ");
+  const searched = filters.q
+    ? {
+        ctes: Prisma.sql`m AS MATERIALIZED (
+          SELECT t.id, t.discovered_at${sortColumn(sort)} FROM tracked_urls t WHERE ${where} AND EXISTS (${project}) LIMIT ${SEARCH_SORTED + 1}),
+        n AS MATERIALIZED (
+          SELECT (CASE WHEN (SELECT count(*) FROM m) <= ${SEARCH_SORTED} THEN (SELECT count(*) FROM m)
+                  ELSE (SELECT count(*) FROM tracked_urls t WHERE ${where}) END)::int AS total FROM projects p
+          WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL)`,
+        ids: Prisma.sql`
+          (SELECT t.id FROM m t WHERE n.total <= ${SEARCH_SORTED} ORDER BY ${urlOrder(sort)} LIMIT ${limit} OFFSET ${offset})
+          UNION ALL
+          (SELECT t.id FROM tracked_urls t WHERE n.total > ${SEARCH_SORTED} AND ${where} ORDER BY ${urlOrder(sort)} LIMIT ${limit} OFFSET ${offset})`,
+      }
+    : {
+        ctes: Prisma.sql`n AS MATERIALIZED (
+          SELECT (${countExpression(projectId, filters)})::int AS total FROM projects p
+          WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL)`,
+        ids: pageIds(projectId, filters, offset, limit, sort),
+      };
   return Prisma.sql`
-    WITH n AS MATERIALIZED (
-      SELECT (${countExpression(projectId, filters)})::int AS total FROM projects p
-      WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL)
+    WITH ${searched.ctes}
     SELECT n.total, (SELECT coalesce(json_agg(page.j ORDER BY ${urlOrder(sort, true)}), '[]')::text FROM (
       SELECT ${TRACKED_URL_JSON} AS j, ${SORT_KEYS} FROM tracked_urls t
-      JOIN (${pageIds(projectId, filters, offset, limit, sort)}) ids ON ids.id = t.id
+      JOIN (${searched.ids}) ids ON ids.id = t.id
       WHERE ${offset}::int < n.total OFFSET 0
     ) page) AS page FROM n`;
 }
@@ -41,6 +64,15 @@ export function listStatement(organizationId: string, projectId: string, query: 
 export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
   const { dataJson, meta } = await listUrlsJson(ctx, projectId, query);
   return { data: JSON.parse(dataJson) as TrackedUrlResponse[], meta };
+}
+
+/** A search with at most this many matches is sorted from its matches; a larger one is read in the list's order. */
+const SEARCH_SORTED = 20_000;
+
+/** `, t.<column>` of a sort other than discovery order (constant text), for the search's kept matches. */
+function sortColumn(sort: string | undefined): Prisma.Sql {
+  const field = (sort ?? "discoveredAt").split(":")[0] as keyof typeof SORT_COLUMNS;
+  return field === "discoveredAt" ? Prisma.empty : Prisma.raw(`, t.${SORT_COLUMNS[field]}`);
 }
 
 /**

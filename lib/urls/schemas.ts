@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuidParam } from "@/lib/core/params";
 import { paginationQuery } from "@/lib/core/pagination";
 import { projectParams } from "@/lib/projects/schemas";
+import { MAX_BULK_URLS, MAX_SELECTED_URLS } from "./limits";
 import { MAX_URL_LENGTH } from "./normalize-url";
 
 // The TrackedUrl enumerations of SPEC.md (they mirror the database enums; internal.ts checks it).
@@ -59,6 +60,55 @@ export const listUrlsQuery = paginationQuery.extend({
 });
 export type ListUrlsQuery = z.infer<typeof listUrlsQuery>;
 export type UrlFilters = Omit<ListUrlsQuery, "offset" | "limit" | "sort">;
+
+/** The list's filters alone (as a JSON object in a bulk action's body; unknown keys are a 400 there). */
+export const urlFilterBody = z.strictObject(listUrlsQuery.omit({ offset: true, limit: true, sort: true }).shape);
+
+/** Ids of a selection in a query string: comma-separated. */
+const MAX_SELECTED = MAX_SELECTED_URLS;
+const idList = z.preprocess((v) => (typeof v === "string" ? (v === "" ? undefined : v.split(",")) : v),
+  z.array(z.uuid()).min(1).max(MAX_SELECTED).optional());
+
+export const exportUrlsQuery = listUrlsQuery.omit({ offset: true, limit: true }).extend({
+  ids: idList.describe(`Only these tracked URL ids (comma-separated, at most ${MAX_SELECTED}): an export of a selection. Other ids are ignored`),
+});
+export type ExportUrlsQuery = z.infer<typeof exportUrlsQuery>;
+
+// Bulk actions (check again, stop tracking, set priority) take the URLs either as ids (a selection) or as the list's
+// filters (everything they match, at most MAX_BULK_URLS); with a filter, `expectedCount` is the number the person
+// confirmed, and the action is refused (409) when the filter now matches another number.
+export { MAX_BULK_URLS };
+export const urlSelection = {
+  urlIds: z.array(z.uuid()).min(1).max(MAX_SELECTED).optional().describe(`Tracked URL ids of the project (1-${MAX_SELECTED})`),
+  filter: urlFilterBody.optional().describe(`The URL list's filters (as GET …/urls takes them, \`q\` included; {} is every URL): every URL they match, at most ${MAX_BULK_URLS.toLocaleString("en-US")}`),
+  expectedCount: z.number().int().min(0).max(MAX_BULK_URLS).optional()
+    .describe("With `filter`, required: how many URLs the filter matched when the action was confirmed (the list's `meta.total`). Another count now is a 409 CONFLICT"),
+};
+export type UrlSelection = { urlIds?: string[]; filter?: UrlFilters; expectedCount?: number };
+
+/** Exactly one of `urlIds` and `filter`, and `expectedCount` with a filter. */
+export function refineSelection(s: UrlSelection, ctx: z.RefinementCtx) {
+  if ((s.urlIds === undefined) === (s.filter === undefined)) ctx.addIssue({ code: "custom", path: ["urlIds"], message: "Give either urlIds or filter" });
+  if (s.filter !== undefined && s.expectedCount === undefined) ctx.addIssue({ code: "custom", path: ["expectedCount"], message: "A filter needs expectedCount: the number of URLs confirmed" });
+  if (s.urlIds !== undefined && s.expectedCount !== undefined) ctx.addIssue({ code: "custom", path: ["expectedCount"], message: "expectedCount goes with a filter only" });
+}
+
+export const untrackUrlsBody = z.strictObject(urlSelection).superRefine(refineSelection);
+export const UntrackUrlsResponse = z.object({
+  removed: z.number().int().min(0).describe("URLs no longer tracked (deleted with their history, issue memberships and queue entries)"),
+  unknown: z.number().int().min(0).describe("Ids that are not tracked URLs of this project (ignored)"),
+  keptInRemoval: z.number().int().min(0).describe("URLs kept because an active removal follows them out of the index (cancel the removal first)"),
+  stillInSitemap: z.number().int().min(0).describe("Of the removed URLs, those the last sitemap sync still listed: the next sync admits them again (1 credit each)"),
+});
+
+export const setUrlPriorityBody = z.strictObject({
+  ...urlSelection,
+  priority: z.enum(URL_PRIORITIES).nullable().describe("The priority to give the URLs; null hands them back to the project's priority rules"),
+}).superRefine(refineSelection);
+export const SetUrlPriorityResponse = z.object({
+  updated: z.number().int().min(0).describe("URLs whose priority was set"),
+  unknown: z.number().int().min(0).describe("Ids that are not tracked URLs of this project (ignored)"),
+});
 
 export const MAX_ADMISSION_BATCH = 1000;
 export const admitUrlsBody = z.strictObject({

@@ -44,7 +44,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const olderThan = (column: "engine_a_observed_at" | "last_googlebot_fetch_at", days: number) =>
   Prisma.sql`(t.${Prisma.raw(column)} IS NULL OR t.${Prisma.raw(column)} < now() - make_interval(days => ${days}::int))`;
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   discoveredAt: "discovered_at", clicks28d: "clicks_28d", impressions28d: "impressions_28d", lastImpressionAt: "last_impression_at",
   engineAObservedAt: "engine_a_observed_at", lastGooglebotFetchAt: "last_googlebot_fetch_at",
 } as const;

@@ -339,10 +339,11 @@ export const TOOLS: ToolDef[] = [
   },
   {
     name: "check_again", title: "Check again (queue URLs for inspection)",
-    description: "COSTS CREDITS: 1 credit per URL, charged when the scheduler inspects it. Queues up to 1000 tracked URLs (ids from "
-      + "search_urls) to be inspected first by the scheduler (every 5 minutes): our audit, then Google and Bing are asked again within their "
-      + "quotas. Returns at once with what was queued; nothing waits for the inspections. Refused unless called with `confirm: true` after "
-      + "the user agreed to the cost. " + PROGRESS,
+    description: "COSTS CREDITS: 1 credit per URL, charged when the scheduler inspects it. Queues up to 1000 tracked URLs (`urlIds` from "
+      + "search_urls), or every URL a search_urls filter matches (`filter` with `expectedCount`, its total; at most 10,000), to be inspected "
+      + "first by the scheduler (every 5 minutes): our audit, then Google and Bing are asked again within their quotas. Refused (402) when the "
+      + "organization's credits cannot pay for them. Returns at once with what was queued; nothing waits for the inspections. Refused unless "
+      + "called with `confirm: true` after the user agreed to the cost. " + PROGRESS,
     input: checkAgainInput, cost: "1 credit per queued URL, charged when it is inspected",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     run: async (caller, args) => {

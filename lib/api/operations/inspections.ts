@@ -20,9 +20,15 @@ export const postProjectUrlInspectOp = defineOperation({
 });
 export const postProjectInspectionsOp = defineOperation({
   method: "POST", path: `${P}/inspections`, tags, scopes: W, params: projectParams, body: inspectionsBody, response: QueueInspectionsResponse,
+  errors: ["INSUFFICIENT_CREDITS", "CONFLICT"],
   summary: "Queue URLs to be inspected first (\"check again\")",
-  description: "The scheduler (every 5 minutes) inspects queued URLs before due ones, whether or not automation is on, while the project is "
-    + "active; each is charged 1 credit when inspected. Ids that are not URLs of this project are counted in `unknown` and ignored.",
+  description: "The URLs: `urlIds` (a selection, 1-1000), or `filter` (the URL list's filters as GET …/urls takes them, `q` included; `{}` is every "
+    + "URL) with `expectedCount`, the number of URLs the person confirmed: every URL the filter matches, at most 10,000 (more is a 400), and a 409 "
+    + "CONFLICT with `meta.matched` when the filter now matches another number. The scheduler (every 5 minutes) inspects queued URLs before due "
+    + "ones, whether or not automation is on, while the project is active; each is charged 1 credit when inspected, so the organization's balance "
+    + "drops within minutes. 402 INSUFFICIENT_CREDITS (`meta.required`, `meta.available`) when the balance, less what URLs already waiting in the "
+    + "organization's queue will cost, cannot pay for every URL newly queued; nothing is queued then. A URL already queued keeps its place and is not "
+    + "charged twice. Ids that are not URLs of this project are counted in `unknown` and ignored. One transaction, one audit entry (`project.updated`).",
 });
 export const getProjectUrlHistoryOp = defineOperation({
   method: "GET", path: `${P}/urls/{urlId}/history`, tags, scopes: R, params: urlParams, query: urlHistoryQuery,

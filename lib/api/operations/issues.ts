@@ -1,4 +1,5 @@
 // OpenAPI registrations of the issues area: one defineOperation per endpoint, read by its route and the OpenAPI document.
+import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
@@ -30,4 +31,12 @@ export const getProjectIssueUrlsOp = defineOperation({
   method: "GET", path: `${P}/{issueId}/urls`, tags, scopes: R, params: issueParams, query: paginationQuery, response: IssueUrlMembershipResponse, paginated: true,
   summary: "List the URLs of an issue group",
   description: "Currently affected memberships (resolvedAt null) first, then resolved ones; each part by detectedAt descending, then id.",
+});
+export const getProjectIssueUrlsExportOp = defineOperation({
+  method: "GET", path: `${P}/{issueId}/urls/export`, tags, scopes: R, params: issueParams, response: z.string(), rawResponse: true, responseContentType: "text/csv",
+  summary: "Export the URLs of an issue group as CSV (streamed)",
+  description: "Every membership of the group in the list's order (currently affected first), as `text/csv` (UTF-8, RFC 4180, CRLF) named "
+    + "`{domain}-{issue-type}-urls-{YYYY-MM-DD}.csv`: the membership's fields as GET …/urls returns them (`url` first; `resolvedAt` empty while "
+    + "affected), then the URL's current evidence, every TrackedUrl field but those of the same name (`healthState`, `httpStatus`, "
+    + "`redirectTarget`, `canonicalUrl`, both engines' states, …). Cells starting with `=`, `+`, `-` or `@` are prefixed with `'`. Streamed in batches as the client reads.",
 });

@@ -16,6 +16,7 @@ export const putPrioritiesOp = defineOperation({
   method: "PUT", path, tags, scopes: W, params: projectParams, body: PrioritiesBody, response: PrioritiesResponse,
   summary: "Replace the project's URL priority rules",
   description: "At most 100 rules, each `{pathPrefix, priority}` with a path prefix starting with `/` (compared literally, case-sensitive) and a priority "
-    + "`high`, `normal` or `low`; each prefix once. Every tracked URL's `priority` is set from the new rules in the same transaction (null where none matches); "
+    + "`high`, `normal` or `low`; each prefix once. Every tracked URL's `priority` is set from the new rules in the same transaction (null where none matches), "
+    + "except URLs whose priority was set by hand (`POST …/urls/priority`), which keep it until it is set back to null; "
     + "URLs added later take theirs as they enter. An empty list removes every rule.",
 });

@@ -3,11 +3,19 @@ import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { UrlIssueResponse } from "@/lib/issues/schemas";
 import { WebsiteStatsResponse } from "@/lib/stats/schemas";
-import { admitUrlsBody, AdmitUrlsResponse, DISAGREEMENT_DESCRIPTION, listUrlsQuery, TrackedUrlResponse, urlParams } from "@/lib/urls/schemas";
+import { z } from "zod";
+import {
+  admitUrlsBody, AdmitUrlsResponse, DISAGREEMENT_DESCRIPTION, exportUrlsQuery, listUrlsQuery, MAX_BULK_URLS, setUrlPriorityBody, SetUrlPriorityResponse,
+  TrackedUrlResponse, untrackUrlsBody, UntrackUrlsResponse, urlParams,
+} from "@/lib/urls/schemas";
 import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
 const tags = ["URLs"];
+const BULK = `The URLs: \`urlIds\` (a selection, 1-1000), or \`filter\` (the URL list's filters as GET …/urls takes them, \`q\` included; \`{}\` is every URL) `
+  + `with \`expectedCount\`, the number of URLs the person confirmed: every URL the filter matches, at most ${MAX_BULK_URLS.toLocaleString("en-US")} (more is a 400), `
+  + "and a 409 CONFLICT with `meta.matched` when the filter now matches another number, so nothing happens to URLs nobody saw. Ids that are not URLs of "
+  + "this project count as `unknown`. One transaction, one audit entry (`project.updated`).";
 
 export const getProjectUrlsOp = defineOperation({
   method: "GET", path: `${P}/urls`, tags, scopes: R, params: projectParams, query: listUrlsQuery, response: TrackedUrlResponse, paginated: true,
@@ -41,4 +49,30 @@ export const getProjectStatsOp = defineOperation({
   summary: "Live counters of the project",
   description: "Kept exact as URLs enter and change. Before the first URL there is no counter row: `id`, `createdAt`, `updatedAt` and `lastReconciledAt` are null and every counter is 0. "
     + "broken = client_error + server_error + timeout; indexed = Google or Bing reports `indexed`; notIndexed = Google or Bing reported a state and neither reports `indexed`; stale = staleAt set.",
+});
+export const getProjectUrlsExportOp = defineOperation({
+  method: "GET", path: `${P}/urls/export`, tags, scopes: R, params: projectParams, query: exportUrlsQuery,
+  response: z.string(), rawResponse: true, responseContentType: "text/csv",
+  summary: "Export the URL list as CSV (streamed)",
+  description: "Every URL the list's filters match (the same filters, `q` and `sort` as GET …/urls; `ids` narrows it to a selection), in the list's "
+    + "order, as `text/csv` (UTF-8, comma-separated, CRLF line ends, RFC 4180 quoting) named `{domain}-urls-{YYYY-MM-DD}.csv`. The header row names "
+    + "every field of a TrackedUrl as the API returns it, `url` first; an empty cell is null. A text cell starting with `=`, `+`, `-` or `@` is "
+    + "prefixed with `'` so that a spreadsheet does not run it as a formula. Streamed in batches as the client reads: a million URLs take seconds and "
+    + "flat memory; a failure after the first byte breaks the download rather than ending it early. A URL whose sort value changes during the export "
+    + "may appear twice or not at all (discovery order never changes).",
+});
+export const postProjectUrlsUntrackOp = defineOperation({
+  method: "POST", path: `${P}/urls/untrack`, tags, scopes: W, params: projectParams, body: untrackUrlsBody, response: UntrackUrlsResponse,
+  errors: ["CONFLICT"],
+  summary: "Stop tracking URLs",
+  description: "Deletes the URLs from the project's inventory with their history, Search Analytics and crawl days, queue entries and issue memberships "
+    + "(open memberships resolve first: a group left with no URL resolves itself); the counters follow. URLs in an active removal are kept "
+    + "(`keptInRemoval`: cancel the removal first). A URL the sitemap still lists (`stillInSitemap`) comes back at the next sync, charged again. " + BULK,
+});
+export const postProjectUrlsPriorityOp = defineOperation({
+  method: "POST", path: `${P}/urls/priority`, tags, scopes: W, params: projectParams, body: setUrlPriorityBody, response: SetUrlPriorityResponse,
+  errors: ["CONFLICT"],
+  summary: "Set the priority of URLs by hand",
+  description: "`priority` `high`, `normal` or `low` is set on the URLs and kept when the project's priority rules change (PUT …/priorities); "
+    + "`null` hands them back to the rules, which give them theirs at once. Priority orders Google checks within the console's daily quota. " + BULK,
 });

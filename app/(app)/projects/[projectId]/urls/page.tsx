@@ -20,8 +20,8 @@ export default async function UrlsPage({ params, searchParams }: Props) {
   const [{ projectId }, sp] = await Promise.all([params, searchParams]);
   const { org, ctx } = await projectOr404(projectId);
   const ref = { orgId: org.id, projectId };
-  const { filters, sort, page, urlId } = parseUrlsSearch(fromRecord(sp));
-  const range = pageRange(page);
+  const { filters, sort, page, size, urlId } = parseUrlsSearch(fromRecord(sp));
+  const range = pageRange(page, size);
   const queryClient = getQueryClient();
   // The list (exact total from the live counters where it can), then with ?url= the open panel's reads;
   // one after the other, as listUrls does, for the embedded database's sake.

@@ -9,14 +9,14 @@ import { IssueGuidance } from "@/components/issues/issue-guidance";
 import { IssueUrlsTable } from "@/components/issues/issue-urls-table";
 import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pagination } from "@/components/ui/pagination";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { CheckAgain } from "@/components/urls/check-again";
-import { issueKeys, issueQuery, issueUrlsQuery, updateIssueStatus, type Issue, type IssueStatus } from "@/lib/queries/issues";
+import { issueKeys, issueQuery, issueUrlsExportHref, issueUrlsQuery, updateIssueStatus, type Issue, type IssueStatus } from "@/lib/queries/issues";
 import { projectKeys } from "@/lib/queries/projects";
 import { ISSUE_URLS_PAGE_SIZE, issueUrlsHref, issueUrlsPage } from "../search-params";
 
@@ -82,12 +82,18 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
       <section aria-labelledby="affected-heading" className="space-y-3">
         <h2 id="affected-heading" className="text-lg font-semibold">Affected URLs</h2>
         {urls.data && urls.data.meta.total > 0 && (
-          <CheckAgain
-            projectRef={ref}
-            urlIds={openUrlIds}
-            label="Check these URLs again"
-            disabledReason="Every URL on this page is resolved: there is nothing to check again."
-          />
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <CheckAgain
+              projectRef={ref}
+              selection={openUrlIds.length ? { urlIds: openUrlIds } : null}
+              count={openUrlIds.length}
+              label="Check these URLs again…"
+              disabledReason="Every URL on this page is resolved: there is nothing to check again."
+            />
+            <a href={issueUrlsExportHref(ref, issueId)} download className={buttonClasses("secondary")}>
+              Export all {urls.data.meta.total.toLocaleString("en-US")} as CSV
+            </a>
+          </div>
         )}
         {urls.isPending ? (
           <ListSkeleton label="Loading affected URLs…" rows={5} />

@@ -1,0 +1,185 @@
+import fs from "node:fs";
+import Papa from "papaparse";
+import { expect, test } from "@playwright/test";
+import { uniqueDomain } from "./fakes";
+import { screenshot, uniqueEmail } from "./helpers";
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
+import { admitUrls, createProject, recordSearchFigures, setCreditBalance } from "./project-fixtures";
+
+// The URL table of a larger site: search, sort by a header, columns, page size, the detail one click away,
+// bulk "check again" over everything a search matches (its cost confirmed, the credits shown after), the CSV
+// export, and the layout at 1280 px and on a phone.
+test("search, sort, choose columns, check again in bulk with its cost, export CSV", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, uniqueEmail("url-table"));
+  const domain = uniqueDomain("tbl");
+  const project = await createProject(page, domain);
+  const base = `https://${domain}`;
+  await admitUrls(page, project, [
+    ...Array.from({ length: 70 }, (_, i) => `/blog/post-${i + 1}`),
+    ...Array.from({ length: 50 }, (_, i) => `/shop/item-${i + 1}`),
+  ]);
+  await recordSearchFigures(project);
+
+  const urlsPage = `/projects/${project.id}/urls`;
+  await page.goto(urlsPage);
+  const rows = page.getByTestId("url-row");
+  const table = page.getByRole("region", { name: "Tracked URLs" });
+  await expect(rows).toHaveCount(50);
+  await expect(page.getByTestId("match-count")).toHaveText("120 URLs tracked");
+  // 1280 px: the table fits the page, nothing scrolls sideways, and the URL column keeps room for the path.
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
+  const firstLink = rows.first().getByRole("link", { name: `${base}/blog/post-1`, exact: true });
+  await expect(firstLink).toHaveAttribute("title", `${base}/blog/post-1`);
+  expect((await firstLink.boundingBox())!.width).toBeGreaterThan(150);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "url-table-1280");
+
+  // Search: debounced into the address; back and forward walk through it.
+  const search = page.getByLabel("Search URLs");
+  await search.fill("POST-1");
+  await expect(page).toHaveURL(/\?q=POST-1$/);
+  await expect(rows).toHaveCount(11); // post-1, post-10 … post-19
+  await expect(page.getByTestId("match-count")).toHaveText("11 URLs match");
+  await page.goBack();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(rows).toHaveCount(50);
+  await expect(search).toHaveValue("");
+  await page.goForward();
+  await expect(rows).toHaveCount(11);
+  await expect(search).toHaveValue("POST-1");
+
+  // Sort by clicking a header: most first, then fewest; the header says so to assistive technology.
+  const clicksHeader = table.getByRole("columnheader", { name: /Clicks/ });
+  await expect(clicksHeader).toHaveAttribute("aria-sort", "none");
+  await clicksHeader.getByRole("button").click();
+  await expect(page).toHaveURL(/\?q=POST-1&sort=clicks28d$/);
+  await expect(clicksHeader).toHaveAttribute("aria-sort", "descending");
+  await expect(rows.first()).toContainText(`${base}/blog/post-19`);
+  await expect(rows.first()).toContainText("19");
+  await clicksHeader.getByRole("button").click();
+  await expect(page).toHaveURL(/sort=clicks28d%3Aasc$/);
+  await expect(clicksHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(rows.first()).toContainText(`${base}/blog/post-1`);
+  await page.reload();
+  await expect(clicksHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(rows.first()).toContainText(`${base}/blog/post-1`);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "url-table-search-sort");
+
+  // Columns: add "Discovered" and "Position", drop "Bing" and "Indexability"; kept after a reload.
+  const chooser = page.getByTestId("column-chooser");
+  await chooser.locator("summary").click();
+  await chooser.getByLabel("Discovered").check();
+  await chooser.getByLabel("Position (28 d)").check();
+  await chooser.getByLabel("Bing").uncheck();
+  await chooser.getByLabel("Indexability").uncheck();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "url-table-columns");
+  await page.keyboard.press("Escape");
+  await expect(table.getByRole("columnheader", { name: "Bing" })).toHaveCount(0);
+  await expect(table.getByRole("columnheader", { name: /Discovered/ })).toBeVisible();
+  await page.reload();
+  await expect(table.getByRole("columnheader", { name: /Position/ })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Bing" })).toHaveCount(0);
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  // Sorting by a chosen column: oldest discovered first (the default order), then newest first; back undoes each.
+  const discovered = table.getByRole("columnheader", { name: /Discovered/ });
+  await discovered.getByRole("button").click();
+  await expect(page).toHaveURL(/\?q=POST-1$/);
+  await expect(discovered).toHaveAttribute("aria-sort", "ascending");
+  await expect(clicksHeader).toHaveAttribute("aria-sort", "none");
+  await discovered.getByRole("button").click();
+  await expect(page).toHaveURL(/sort=discoveredAt%3Adesc$/);
+  await expect(discovered).toHaveAttribute("aria-sort", "descending");
+  await expect(rows.first()).toContainText(`${base}/blog/post-19`);
+  await page.goBack();
+  await page.goBack();
+  await expect(clicksHeader).toHaveAttribute("aria-sort", "ascending");
+  // Every column at once: the table scrolls sideways in its own region, the page never does.
+  await chooser.locator("summary").click();
+  for (const name of ["Bing", "Indexability", "CTR (28 d)", "Last shown in Google", "Google verdict date", "Last Googlebot visit", "Priority", "Source"]) {
+    await chooser.getByLabel(name).check();
+  }
+  await page.keyboard.press("Escape");
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "url-table-every-column");
+  await chooser.locator("summary").click();
+  for (const name of ["Bing", "Indexability", "CTR (28 d)", "Last shown in Google", "Google verdict date", "Last Googlebot visit", "Priority", "Source"]) {
+    await chooser.getByLabel(name).uncheck();
+  }
+  await page.keyboard.press("Escape");
+
+  // The detail one click away: its own address, a close button.
+  await rows.first().getByRole("link", { name: `${base}/blog/post-1`, exact: true }).click();
+  const detail = page.getByRole("dialog", { name: "URL details" });
+  await expect(detail).toContainText(`${base}/blog/post-1`);
+  await expect(page).toHaveURL(/[?&]url=[0-9a-f-]{36}/);
+  // Inspect now spends a credit at once: the header's balance follows.
+  const balance = page.getByTestId("credit-balance");
+  await expect(balance).toContainText("100");
+  await detail.getByRole("button", { name: "Inspect now (1 credit)" }).click();
+  await expect(detail.getByTestId("inspect-result")).toBeVisible();
+  await expect(balance).toContainText("99");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "url-table-detail", { fullPage: false });
+  await detail.getByRole("button", { name: "Close the URL details" }).click();
+  await expect(detail).toBeHidden();
+  await expect(page).not.toHaveURL(/url=/);
+
+  // Everything a search matches: 70 blog posts over two pages; select the page, then every match.
+  await search.fill("/blog/");
+  await expect(page.getByTestId("match-count")).toHaveText("70 URLs match");
+  await page.getByRole("checkbox", { name: "Select every URL on this page" }).check();
+  await expect(page.getByTestId("selected-count")).toHaveText("50 selected on this page.");
+  await page.getByRole("button", { name: "Select all 70 URLs that match" }).click();
+  await expect(page.getByTestId("selected-count")).toHaveText("All 70 URLs matching the search and filters are selected.");
+  await page.getByRole("button", { name: "Check again…" }).click();
+  const confirm = page.getByRole("dialog", { name: "Check 70 URLs again?" });
+  await expect(confirm.getByTestId("check-again-cost")).toHaveText(
+    "Cost: 1 credit per URL, up to 70 credits, charged as each URL is inspected. Your organization has 99 credits.");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "url-table-check-again-confirm", { fullPage: false });
+  await confirm.getByRole("button", { name: "Check again for up to 70 credits" }).click();
+  await expect(page.getByTestId("check-again-result")).toContainText("70 URLs queued for inspection.");
+  await expect(page.getByTestId("check-again-result")).toContainText("1 credit each, charged then: up to 70 credits");
+  await expect(page.getByTestId("selected-count")).toHaveText("No URLs selected.");
+
+  // Not enough credits: the refusal is explained in the dialog, nothing is queued.
+  await setCreditBalance(project.organizationId, 0);
+  await search.fill("/shop/");
+  await expect(page.getByTestId("match-count")).toHaveText("50 URLs match");
+  await rows.first().getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Check again…" }).click();
+  const refused = page.getByRole("dialog", { name: "Check 1 URL again?" });
+  await refused.getByRole("button", { name: "Check again for up to 1 credit" }).click();
+  await expect(refused.getByRole("alert")).toContainText("Checking 1 URL again costs 1 credit; 0 are available");
+  await refused.getByRole("button", { name: "Cancel" }).click();
+
+  // Export: the list as searched and sorted, every API column, named after the domain and the date.
+  await rows.first().getByRole("checkbox").uncheck();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export all 50 URLs as CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^${domain.replace(/\./g, "\\.")}-urls-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const csv = Papa.parse<Record<string, string>>(fs.readFileSync((await file.path())!, "utf8"), { header: true, skipEmptyLines: true });
+  expect(csv.meta.fields![0]).toBe("url");
+  expect(csv.meta.fields).toEqual(expect.arrayContaining(["id", "healthState", "engineAState", "engineBState", "clicks28d", "priority", "lastGooglebotFetchAt"]));
+  expect(csv.data).toHaveLength(50);
+  expect(csv.data.every((r) => r.url.startsWith(`${base}/shop/item-`))).toBe(true);
+
+  // Page size 100: the whole project on one page.
+  await search.fill("");
+  await page.getByLabel("Rows per page").selectOption("100");
+  await expect(page).toHaveURL(/size=100/);
+  await expect(rows).toHaveCount(100);
+
+  // A phone: no sideways scrolling; the URL and its states stay readable.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoHorizontalOverflow(page);
+  await expect(rows.first()).toContainText("Google:");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "url-table-phone");
+});

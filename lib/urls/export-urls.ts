@@ -1,0 +1,25 @@
+import type { OrgCtx } from "@/lib/core/context";
+import { csvStream, type CsvCell } from "@/lib/csv/csv-stream";
+import { getProjectOrThrow } from "@/lib/projects/internal";
+import { URL_EXPORT_COLUMNS } from "./internal";
+import type { ExportUrlsQuery } from "./schemas";
+import { walkUrls } from "./walk-urls";
+
+export { URL_EXPORT_COLUMNS };
+
+/** `shop.example-urls-2026-11-26.csv`: the project's domain and the UTC date. */
+export const exportFileName = (domain: string, what: string, now = new Date()) => `${domain}-${what}-${now.toISOString().slice(0, 10)}.csv`;
+
+/**
+ * Every URL of the project that the list's filters (and `ids`, a selection) match, in the list's order, as a CSV
+ * stream: the project is looked up first (404 before any byte), then the rows are read batch by batch as the client
+ * reads (walkUrls), so a million URLs take the memory of one batch.
+ */
+export async function exportUrls(ctx: OrgCtx, projectId: string, query: ExportUrlsQuery, now = new Date()) {
+  const project = await getProjectOrThrow(ctx, projectId);
+  const { sort, ids, ...filters } = query;
+  return {
+    fileName: exportFileName(project.domain, "urls", now),
+    body: csvStream(URL_EXPORT_COLUMNS, walkUrls(project.id, filters, sort, ids) as AsyncGenerator<CsvCell[][]>),
+  };
+}
