@@ -1,4 +1,4 @@
-import { Prisma, type IssueStatus, withTransaction } from "@/lib/db";
+import { Prisma, withTransaction } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
