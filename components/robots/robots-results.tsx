@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { fetchFailureInWords } from "@/lib/net/failure-words";
 import type { RobotsInvalidUrl, RobotsRuleRef, RobotsTest, RobotsTestResult } from "@/lib/queries/robots";
 
 const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
@@ -6,16 +7,9 @@ const td = "px-3 py-2.5 align-top text-sm text-slate-700";
 
 export const ruleText = (r: RobotsRuleRef) => `${r.directive === "allow" ? "Allow" : "Disallow"}: ${r.value}`;
 
-const FETCH_ERROR_WORDS: Record<NonNullable<RobotsTest["fetchError"]>, string> = {
-  dns: "the domain name did not resolve", tls: "the TLS handshake failed", timeout: "it timed out", connection: "the connection failed",
-  http_protocol: "the answer was not valid HTTP", blocked: "it resolves to a private address", invalid_url: "the URL is invalid",
-  too_large: "it is too large", decompression_bomb: "it expands to an unreasonable size", too_many_redirects: "it redirected too many times",
-  redirect_loop: "it redirects in a loop",
-};
-
 /** What the live file's answer means for crawlers (RFC 9309 §2.3.1). */
 function liveMeaning(r: RobotsTest): string {
-  const answered = r.httpStatus !== null ? `answered HTTP ${r.httpStatus}` : `could not be read (${r.fetchError ? FETCH_ERROR_WORDS[r.fetchError] : "no answer"})`;
+  const answered = r.httpStatus !== null ? `answered HTTP ${r.httpStatus}` : `could not be read (${r.fetchError ? fetchFailureInWords(r.fetchError) : "no answer"})`;
   if (r.mode === "allow_all") return `${answered}: as if there were no robots.txt, crawlers may fetch everything`;
   if (r.mode === "disallow_all") return `${answered}: crawlers treat the whole site as disallowed until it can be read`;
   return r.truncated ? `${answered}; it is larger than 500 KiB, so only its first 500 KiB were read, as crawlers do` : answered;
