@@ -26,3 +26,4 @@ import "./portfolio";
 import "./sitemap-coverage";
 import "./mcp";
 import "./removals";
+import "./credits";
