@@ -15,15 +15,19 @@ const NOTE_MAX = 1000;
  * open → resolve or ignore; resolved → reopen; ignored → reopen or resolve. Resolve and ignore ask first and
  * say what they do (ignore takes an optional note); reopen brings back what is still affected at once.
  */
-export function IssueActions({ issue, busy, onChange }: { issue: Issue; busy: boolean; onChange: (body: UpdateIssue) => Promise<unknown> }) {
+export function IssueActions({ issue, busy, onChange, onDone }: {
+  issue: Issue; busy: boolean; onChange: (body: UpdateIssue) => Promise<Issue>; onDone: (updated: Issue, body: UpdateIssue) => void;
+}) {
   const [asking, setAsking] = useState<"resolve" | "ignore" | null>(null);
   const [note, setNote] = useState("");
   const [reopenError, setReopenError] = useState<unknown>(null);
   const noteId = useId();
   const close = () => setAsking(null);
+  // The outcome is announced once the dialog is gone, so that the focus can move to it (nothing outside a modal dialog takes focus).
   const run = async (body: UpdateIssue) => {
-    await onChange(body);
+    const updated = await onChange(body);
     close();
+    onDone(updated, body);
   };
   const projectLevel = PROJECT_LEVEL_TYPES.includes(issue.type);
   const n = issue.affectedUrlCount;
@@ -34,7 +38,7 @@ export function IssueActions({ issue, busy, onChange }: { issue: Issue; busy: bo
       {issue.status !== "resolved" && <Button onClick={() => setAsking("resolve")} disabled={busy}>Resolve…</Button>}
       {issue.status === "open" && <Button variant="secondary" onClick={() => { setNote(""); setAsking("ignore"); }} disabled={busy}>Ignore…</Button>}
       {issue.status !== "open" && (
-        <Button variant="secondary" disabled={busy} onClick={() => { setReopenError(null); onChange({ status: "open" }).catch(setReopenError); }}>Reopen</Button>
+        <Button variant="secondary" disabled={busy} onClick={() => { setReopenError(null); run({ status: "open" }).catch(setReopenError); }}>Reopen</Button>
       )}
       {reopenError !== null && <ErrorAlert error={reopenError} className="w-full" />}
 

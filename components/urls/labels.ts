@@ -29,7 +29,7 @@ export const DISAGREEMENT_LABELS: Labels<NonNullable<UrlFilters["disagreement"]>
 
 /** The overview's counters a URL list can show (`counter`), named as the counter cards name them. */
 export const COUNTER_LABELS: Labels<NonNullable<UrlFilters["counter"]>> = {
-  broken: "Broken (4xx, 5xx or no answer)", indexed: "Indexed by Google or Bing", not_indexed: "Not indexed (by either)",
+  broken: "Broken", indexed: "Indexed (Google or Bing)", not_indexed: "Not indexed",
 };
 
 export const HEALTH_TONE: Record<Values<"healthState">, BadgeTone> = {

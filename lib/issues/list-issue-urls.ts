@@ -32,7 +32,7 @@ export async function listIssueUrls(ctx: OrgCtx, projectId: string, issueId: str
   return { data, meta: pageMeta(open + resolved, page) };
 }
 
-type EvidenceRow = Omit<IssueUrlEvidence, "lastAuditAt"> & { id: string; lastAuditAt: Date | null };
+type EvidenceRow = Omit<IssueUrlEvidence, "lastAuditAt" | "lastSeenInSitemapAt"> & { id: string; lastAuditAt: Date | null; lastSeenInSitemapAt: Date | null };
 
 /** The page's URLs as they stand: their audit and engine columns and what their last audit saw (one statement). */
 async function evidenceOf(projectId: string, ids: string[]): Promise<Map<string, IssueUrlEvidence>> {
@@ -42,11 +42,13 @@ async function evidenceOf(projectId: string, ids: string[]): Promise<Map<string,
            t.redirect_target AS "redirectTarget", t.redirect_hops AS "redirectHops", t.canonical_url AS "canonicalUrl",
            t.indexability::text AS indexability, t.meta_robots AS "metaRobots", t.x_robots_tag AS "xRobotsTag",
            t.engine_a_state::text AS "engineAState", t.engine_b_state::text AS "engineBState", t.last_audit_at AS "lastAuditAt",
+           t.last_seen_in_sitemap_at AS "lastSeenInSitemapAt",
            h.state->'hops' AS "redirectChain", nullif(h.state->'robots'->'rule', 'null'::jsonb) AS "robotsRule", h.state->>'wafVendor' AS "wafVendor"
     FROM tracked_urls t
     LEFT JOIN LATERAL (
       SELECT state FROM url_history WHERE tracked_url_id = t.id AND kind = 'audit' ORDER BY observed_at DESC, id DESC LIMIT 1
     ) h ON true
     WHERE t.project_id = ${projectId}::uuid AND t.id = ANY(string_to_array(${ids.join(",")}, ',')::uuid[])`);
-  return new Map(rows.map(({ id, lastAuditAt, ...e }) => [id, { ...e, lastAuditAt: lastAuditAt?.toISOString() ?? null }]));
+  return new Map(rows.map(({ id, lastAuditAt, lastSeenInSitemapAt, ...e }) =>
+    [id, { ...e, lastAuditAt: lastAuditAt?.toISOString() ?? null, lastSeenInSitemapAt: lastSeenInSitemapAt?.toISOString() ?? null }]));
 }

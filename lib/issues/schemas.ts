@@ -85,6 +85,7 @@ export const IssueUrlEvidence = z.object({
   engineAState: z.string().describe("Google's index state (engineAState)"),
   engineBState: z.string().describe("Bing's index state (engineBState)"),
   lastAuditAt: at.nullable(),
+  lastSeenInSitemapAt: at.nullable().describe("When a sitemap last listed the URL"),
 });
 export type IssueUrlEvidence = z.infer<typeof IssueUrlEvidence>;
 

@@ -146,7 +146,7 @@ describe("GET …/issues/{issueId}/urls: the evidence of each URL", () => {
       healthState: "redirected", httpStatus: 200, healthError: null, redirectTarget: `${u.url}/final`, redirectHops: 2,
       redirectChain: [{ url: u.url, status: 301 }, { url: `${u.url}/step`, status: 302 }],
       canonicalUrl: `${u.url}/final`, indexability: "indexable", metaRobots: null, xRobotsTag: null, robotsRule: null, wafVendor: null,
-      engineAState: "crawled_not_indexed", engineBState: "indexed", lastAuditAt: expect.any(String),
+      engineAState: "crawled_not_indexed", engineBState: "indexed", lastAuditAt: expect.any(String), lastSeenInSitemapAt: null,
     });
   });
 

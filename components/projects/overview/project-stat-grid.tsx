@@ -53,7 +53,7 @@ export function ProjectStatGrid({ orgId, project }: { orgId: string; project: Pr
           <StatCard label="Healthy" value={stats.data.healthyUrls} tone="good" href={`${urls}?healthState=healthy`} />
           <StatCard label="Broken" value={stats.data.brokenUrls} tone={stats.data.brokenUrls > 0 ? "bad" : "neutral"} href={`${urls}?counter=broken`} />
           <StatCard label="Redirected" value={stats.data.redirectedUrls} href={`${urls}?healthState=redirected`} />
-          <StatCard label="Indexed" value={stats.data.indexedUrls} tone="good" hint="By Google or Bing" href={`${urls}?counter=indexed`} />
+          <StatCard label="Indexed" value={stats.data.indexedUrls} tone="good" href={`${urls}?counter=indexed`} />
           <StatCard label="Not indexed" value={stats.data.notIndexedUrls} tone={stats.data.notIndexedUrls > 0 ? "warn" : "neutral"} href={`${urls}?counter=not_indexed`} />
           <StatCard label="Stale" value={stats.data.staleUrls} hint="Missing from the sitemap" href={`${urls}?isStale=true`} />
           <StatCard label="Open issues" value={stats.data.openIssues} tone={stats.data.openIssues > 0 ? "warn" : "neutral"} href={projectHref(project.id, "issues")} />

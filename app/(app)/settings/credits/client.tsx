@@ -51,15 +51,15 @@ export function CreditsClient({ orgId, orgName }: { orgId: string; orgName: stri
 
 function Summary({ usage, forecast }: { usage: CreditUsage; forecast: CreditForecast }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="credits-summary">
-      <StatCard label="Balance" value={usage.balance} />
-      <StatCard label="Spent, last 30 days" value={usage.spent} hint={`${n(usage.granted)} added`} />
-      <StatCard label="Next cycle of inspections" value={forecast.nextCycleCredits} hint="credits, per project's cadence" />
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="credits-summary">
+      <StatCard label="Balance" value={usage.balance} testId="credits-balance" />
+      <StatCard label="Spent, last 30 days" value={usage.spent} hint={`${n(usage.granted)} added`} testId="credits-spent" />
+      <StatCard label="Next cycle of inspections" value={forecast.nextCycleCredits} hint="credits, per project's cadence" testId="credits-next-cycle" />
       <StatCard
-        label="Next 30 days (forecast)" value={forecast.next30DaysCredits} tone={forecast.runsOutOn ? "warn" : "neutral"}
+        label="Next 30 days (forecast)" value={forecast.next30DaysCredits} tone={forecast.runsOutOn ? "warn" : "neutral"} testId="credits-next-30"
         hint={forecast.runsOutOn ? <>The balance runs out on {formatDate(`${forecast.runsOutOn}T00:00:00Z`)}</> : "The balance covers it"}
       />
-    </dl>
+    </div>
   );
 }
 

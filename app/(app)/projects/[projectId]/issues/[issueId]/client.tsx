@@ -52,9 +52,8 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
 
   const update = useMutation({
     mutationFn: (body: UpdateIssue) => updateIssueStatus(ref, issueId, body),
-    onSuccess: async (updated, body) => {
+    onSuccess: async (updated) => {
       queryClient.setQueryData(issueKeys.one(ref, issueId), updated);
-      setNotice((prev) => ({ text: doneText(updated, body.note?.trim() || null), n: prev.n + 1 }));
       // Resolving and reopening move the memberships too; counters and lists elsewhere move with them.
       await queryClient.invalidateQueries({ queryKey: projectKeys.project(orgId, projectId) });
     },
@@ -79,7 +78,10 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
                 <Badge tone={STATUS_TONE[issue.data.status]}><span data-testid="issue-status">{STATUS_LABELS[issue.data.status]}</span></Badge>
               </div>
             </div>
-            <IssueActions issue={issue.data} busy={update.isPending} onChange={(body) => update.mutateAsync(body)} />
+            <IssueActions
+              issue={issue.data} busy={update.isPending} onChange={(body) => update.mutateAsync(body)}
+              onDone={(updated, body) => setNotice((prev) => ({ text: doneText(updated, body.note?.trim() || null), n: prev.n + 1 }))}
+            />
           </div>
           <p ref={statusRef} tabIndex={-1} role="status" className="mt-3 text-sm text-emerald-800 empty:hidden focus:outline-none">{notice.text}</p>
 
