@@ -18,9 +18,9 @@ type Bucket = { project_id: string; first: Date; urls: number; due: number };
  * with automation on inspects each URL at its nextInspectionAt (at once when overdue) and then every cadence, 1 credit
  * each; the "check again" queue of an active project is charged at the next tick. Per project the next cycle (one
  * cadence from now) and the next 30 days, per day for the chart, and the day the balance runs out. The ±5 % jitter,
- * retries after failures and URLs a future sync adds are not foreseen. The URLs are read grouped by the hour of their
- * next inspection (each group walked from its earliest time) along the (project_id, next_inspection_at) index; the
- * cadences are walked in memory.
+ * retries after failures and URLs a future sync adds are not foreseen. The URLs are counted per hour of their next
+ * inspection (each hour walked from its earliest time) along the (project_id, next_inspection_at) index; the cadences
+ * are walked in memory.
  */
 export async function getCreditForecast(ctx: OrgCtx, now = new Date()): Promise<CreditForecast> {
   const org = ctx.org.id;
@@ -32,15 +32,26 @@ export async function getCreditForecast(ctx: OrgCtx, now = new Date()): Promise<
              (SELECT count(*) FROM inspection_requests r WHERE r.project_id = p.id)::int AS queued
       FROM projects p LEFT JOIN website_stats s ON s.project_id = p.id
       WHERE p.organization_id = ${org}::uuid AND p.deleted_at IS NULL`),
+    // One index range count per project and hour of the window (and one for everything overdue before this hour): a
+    // scan of the (project_id, next_inspection_at) index with no per-row arithmetic, three times faster at 1,000,000 URLs
+    // than grouping the rows by their hour (bench/credits).
     sqlRows<Bucket>(Prisma.sql`
-      SELECT project_id, min(at) AS first, count(*)::int AS urls, count(*) FILTER (WHERE overdue)::int AS due
-      FROM (
-        SELECT t.project_id::text AS project_id, greatest(t.next_inspection_at, ${now}::timestamptz) AS at, t.next_inspection_at <= ${now}::timestamptz AS overdue
-        FROM projects p JOIN tracked_urls t ON t.project_id = p.id
-        WHERE p.organization_id = ${org}::uuid AND p.deleted_at IS NULL AND p.status = 'active' AND p.automated_inspections_enabled
-          AND t.next_inspection_at IS NOT NULL AND t.next_inspection_at < ${end}::timestamptz
-      ) u
-      GROUP BY project_id, date_trunc('hour', at)`),
+      WITH p AS (
+        SELECT id FROM projects
+        WHERE organization_id = ${org}::uuid AND deleted_at IS NULL AND status = 'active' AND automated_inspections_enabled
+      ), b AS (
+        SELECT p.id, g AS lo, g + interval '1 hour' AS hi
+        FROM p, generate_series(date_trunc('hour', ${now}::timestamptz), ${end}::timestamptz, interval '1 hour') g
+        UNION ALL
+        SELECT p.id, '-infinity'::timestamptz, date_trunc('hour', ${now}::timestamptz) FROM p
+      )
+      SELECT b.id::text AS project_id, c.first, c.urls, c.due FROM b
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS urls, min(t.next_inspection_at) AS first, count(*) FILTER (WHERE t.next_inspection_at <= ${now}::timestamptz)::int AS due
+        FROM tracked_urls t
+        WHERE t.project_id = b.id AND t.next_inspection_at >= b.lo AND t.next_inspection_at < least(b.hi, ${end}::timestamptz)
+      ) c
+      WHERE c.urls > 0`),
     currentBalance(db, org),
   ]);
 
@@ -59,8 +70,9 @@ export async function getCreditForecast(ctx: OrgCtx, now = new Date()): Promise<
     daily[0] += queued;
     for (const b of byProject.get(p.id) ?? []) {
       dueNow += b.due;
-      if (b.first.getTime() < now.getTime() + cadenceMs) nextCycle += b.urls;
-      for (let at = b.first.getTime(); at < end.getTime(); at += cadenceMs) {
+      const first = Math.max(b.first.getTime(), now.getTime()); // overdue: at the next run
+      if (first < now.getTime() + cadenceMs) nextCycle += b.urls;
+      for (let at = first; at < end.getTime(); at += cadenceMs) {
         next30 += b.urls;
         const i = index.get(new Date(at).toISOString().slice(0, 10));
         if (i !== undefined) daily[i] += b.urls;

@@ -46,17 +46,22 @@ export async function listLedger(ctx: OrgCtx, query: LedgerQuery) {
   const [{ total }] = await sqlRows<{ total: number }>(Prisma.sql`
     SELECT count(*)::int AS total FROM credit_ledger_entries
     WHERE organization_id = ${org}::uuid AND (${kind}::text IS NULL OR kind::text = ${kind}::text)`);
+  // The page is chosen on the ledger alone (its (organization_id, created_at) index, walked backwards), then joined: an
+  // offset deep in the ledger never joins the rows it skips.
   const rows = query.offset >= total ? [] : await sqlRows<Row>(Prisma.sql`
     SELECT e.id::text AS id, e.kind::text AS kind, e.amount, e.balance_after, e.created_at, e.reference, e.metadata,
            e.actor_user_id::text AS actor_user_id, u.email, p.id::text AS project_id, p.name, p.domain, p.deleted_at, t.id::text AS url_id, t.url
-    FROM credit_ledger_entries e
+    FROM (
+      SELECT * FROM credit_ledger_entries
+      WHERE organization_id = ${org}::uuid AND (${kind}::text IS NULL OR kind::text = ${kind}::text)
+      ORDER BY created_at DESC, id DESC
+      OFFSET ${query.offset} LIMIT ${query.limit}
+    ) e
     LEFT JOIN users u ON u.id = e.actor_user_id
     LEFT JOIN projects p ON p.organization_id = e.organization_id AND p.id::text = e.metadata->>'projectId'
     LEFT JOIN tracked_urls t ON e.kind = 'inspection' AND e.metadata->>'source' = 'inspect_now' AND t.project_id = p.id
       AND t.id = CASE WHEN e.reference ~ ${UUID} THEN e.reference::uuid END
-    WHERE e.organization_id = ${org}::uuid AND (${kind}::text IS NULL OR e.kind::text = ${kind}::text)
-    ORDER BY e.created_at DESC, e.id DESC
-    OFFSET ${query.offset} LIMIT ${query.limit}`);
+    ORDER BY e.created_at DESC, e.id DESC`);
   const data = rows.map((r) => {
     const metadata = r.metadata && typeof r.metadata === "object" ? r.metadata : {};
     return LedgerEntry.parse({

@@ -15,8 +15,10 @@ const order = [{ detectedAt: "desc" as const }, { id: "asc" as const }];
 export async function listIssueUrls(ctx: OrgCtx, projectId: string, issueId: string, page: Pagination) {
   const project = await getProjectOrThrow(ctx, projectId);
   const issue = await getIssueOrThrow(ctx, project.id, issueId);
-  const open = await db.issueUrlMembership.count({ where: { issueId: issue.id, resolvedAt: null } });
-  const resolved = await db.issueUrlMembership.count({ where: { issueId: issue.id, resolvedAt: { not: null } } });
+  const [open, resolved] = await Promise.all([
+    db.issueUrlMembership.count({ where: { issueId: issue.id, resolvedAt: null } }),
+    db.issueUrlMembership.count({ where: { issueId: issue.id, resolvedAt: { not: null } } }),
+  ]);
   const { offset, limit } = page;
   const rows = offset < open
     ? await db.issueUrlMembership.findMany({ where: { issueId: issue.id, resolvedAt: null }, orderBy: order, skip: offset, take: limit })
