@@ -141,11 +141,23 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await expect(guidance.getByRole("heading", { name: "Why it matters" })).toBeVisible();
   await expect(guidance.getByTestId("issue-how-to-fix")).toHaveText(ISSUE_GUIDANCE.canonical_mismatch.howToFix);
   await expect(page.getByTestId("issue-url-row")).toHaveCount(1);
+  await expect(page.getByTestId("issue-url-evidence")).toContainText(`Canonical points to ${base}/ok`);
   await page.getByRole("button", { name: "Check these URLs again" }).click();
   await page.getByRole("dialog", { name: "Check 1 URL again?" }).getByRole("button", { name: "Check again for up to 1 credit" }).click();
   await expect(page.getByTestId("check-again-result")).toContainText("1 URL queued for inspection.");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "audits-issue-guidance");
+
+  // The redirect chain's evidence: every hop of the last audit.
+  await page.goto(`/projects/${project.id}/issues`);
+  await page.getByRole("link", { name: "Redirect chains" }).click();
+  const evidence = page.getByTestId("issue-url-evidence");
+  await expect(evidence).toContainText(`2 redirects, ends at ${base}/new (HTTP 200)`);
+  await evidence.getByText("All evidence").click();
+  const chainHops = evidence.getByRole("list", { name: "Redirects, in order" }).getByRole("listitem");
+  await expect(chainHops).toHaveText([`301 ${base}/old`, `302 ${base}/older`, `200 ${base}/new (final)`]);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "issue-evidence-redirect-chain");
 
   // Overview: turn scheduled inspections on, see the cycle and the queue; then run out of credits.
   await page.goto(`/projects/${project.id}`);
@@ -254,4 +266,43 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await page.goto(`/projects/${project.id}`);
   await expectNoHorizontalOverflow(page);
   await screenshot(page, "audits-overview-mobile");
+});
+
+test("robots.txt tester: Googlebot as Google's parser reads the file, and the lines that cannot be tested", async ({ page }) => {
+  await signIn(page, uniqueEmail("robots-google"));
+  const domain = uniqueDomain("rbg");
+  const project = await createProject(page, domain);
+  await page.goto(`/projects/${project.id}/robots?url=/`);
+  await page.getByLabel("URLs or paths, one per line").fill(`/\n/private/a\nhttps://other.example/x\n/shop/`);
+  await page.getByText("Paste a draft").click();
+  await page.getByLabel("Draft robots.txt").fill("User-agent: *\nDisallow /private\nDisallow: /shop/\nAllow: /shop/index.html\n");
+  await page.getByRole("button", { name: "Test URLs" }).click();
+
+  // Three lines tested, one not (another host), in the order they were entered.
+  await expect(page.getByTestId("robots-summary")).toContainText("3 URLs tested against your draft: 2 allowed, 1 blocked. 1 line was not tested");
+  const results = page.getByTestId("robots-result-row");
+  await expect(results).toHaveCount(4);
+  await expect(results.nth(2)).toContainText("Not tested");
+  await expect(results.nth(2)).toContainText(`Line 3: The URL's host is not the project domain ${domain}`);
+  // Google reads the colon-less line as a rule, and allows /shop/ for its index.html: each with the standard's verdict beside it.
+  await expect(page.getByTestId("robots-google-parser")).toContainText("Google's own robots.txt parser");
+  await expect(results.nth(1)).toContainText("Blocked");
+  await expect(results.nth(1).getByTestId("robots-google-difference")).toContainText("Google reads line 2 differently from the standard: the colon is missing");
+  await expect(results.nth(3)).toContainText("Allowed");
+  await expect(results.nth(3).getByTestId("robots-google-difference")).toContainText("The standard reading (RFC 9309) would block it (line 3: Disallow: /shop/).");
+  const notes = page.getByTestId("robots-google-notes");
+  await expect(notes).toContainText("Line 2: the colon is missing");
+  await expect(notes).toContainText("Line 4: Google also allows the directory itself");
+  await expect(page.getByTestId("robots-draft-lines").locator("[data-line='2']")).toContainText("Google reads it differently");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "robots-tester-google");
+
+  // Bing is judged by the standard: the colon-less line means nothing to it.
+  await page.getByRole("button", { name: "Bingbot" }).click();
+  await page.getByRole("button", { name: "Test URLs" }).click();
+  await expect(page.getByTestId("robots-summary")).toContainText("3 URLs tested against your draft: 2 allowed, 1 blocked.");
+  await expect(results.nth(1)).toContainText("Allowed");
+  await expect(page.getByTestId("robots-google-notes")).toHaveCount(0);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoHorizontalOverflow(page);
 });

@@ -64,20 +64,47 @@ test("resolve and reopen an issue", async ({ page }) => {
   await screenshot(page, "urls-detail-with-issue");
   await page.goto(issueUrl);
 
-  await page.getByRole("button", { name: "Resolve", exact: true }).click();
+  // Each URL shows its evidence: here, when the sitemap last listed it, and (opened) everything else known of it.
+  await expect(affected.first().getByTestId("issue-url-evidence")).toContainText("Last seen in the sitemap");
+  await affected.first().getByText("All evidence").click();
+  await expect(affected.first().getByTestId("issue-url-evidence")).toContainText("Not checked");
+
+  // Resolve asks first and says what it does.
+  await page.getByRole("button", { name: "Resolve…" }).click();
+  const resolveDialog = page.getByRole("dialog", { name: "Resolve this issue?" });
+  await expect(resolveDialog).toContainText("The issue and its 3 affected URLs are marked fixed now.");
+  await expect(resolveDialog).toContainText("Reopening it later brings back the URLs that no check has found fixed in the meantime.");
+  await expect(resolveDialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "issue-resolve-confirm");
+  await resolveDialog.getByRole("button", { name: "Resolve", exact: true }).click();
   await expect(page.getByTestId("issue-status")).toHaveText("Resolved");
   await expect(page.getByRole("status").filter({ hasText: "Issue resolved." })).toBeFocused();
   await expect(affected.filter({ hasText: "Resolved" })).toHaveCount(3);
-  await expect(page.getByRole("button", { name: "Resolve", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Resolve…" })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "issue-detail-resolved");
 
-  // Reopen; then ignore, which moves it out of the open list.
+  // Reopen: the three URLs, still missing from the sitemap, come back.
   await page.getByRole("button", { name: "Reopen" }).click();
   await expect(page.getByTestId("issue-status")).toHaveText("Open");
-  await expect(page.getByRole("status").filter({ hasText: "Issue reopened." })).toBeVisible();
-  await page.getByRole("button", { name: "Ignore" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Issue reopened" })).toHaveText("Issue reopened: 3 URLs that are still affected are back in the list.");
+  await expect(page.getByTestId("issue-affected")).toHaveText("3");
+  await expect(affected.filter({ hasText: "Affected" })).toHaveCount(3);
+  await screenshot(page, "issue-detail-reopened");
+
+  // Ignore takes a note, kept and shown with the group.
+  await page.getByRole("button", { name: "Ignore…" }).click();
+  const ignoreDialog = page.getByRole("dialog", { name: "Ignore “Missing from the sitemap”?" });
+  await ignoreDialog.getByLabel("Note (optional)").fill("Retired articles: removed on purpose.");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "issue-ignore-note");
+  await ignoreDialog.getByRole("button", { name: "Ignore", exact: true }).click();
   await expect(page.getByTestId("issue-status")).toHaveText("Ignored");
+  await expect(page.getByTestId("issue-ignored")).toContainText("Retired articles: removed on purpose.");
+  await page.reload();
+  await expect(page.getByTestId("issue-ignored")).toContainText("Retired articles: removed on purpose.");
+  await screenshot(page, "issue-detail-ignored");
 
   await page.getByRole("link", { name: "← All issues" }).click();
   await expect(page.getByTestId("severity-warning")).toHaveCount(0);

@@ -128,3 +128,66 @@ test("verify by IndexNow key: generate, download the key file, publish it, verif
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "setup-sync-insufficient-credits");
 });
+
+test("a site that cannot be reached: the check and the sync say so in words, the sync can be retried, the overview says unknown", async ({ page }) => {
+  await signIn(page, uniqueEmail("onboarding-down"));
+  // Two labels below e2e.test: the test site's certificate (*.e2e.test) does not cover it, so every HTTPS fetch fails TLS.
+  const domain = `www.${uniqueDomain("tls")}`;
+  const { id: projectId } = await createProject(page, domain);
+  await page.goto(`/projects/${projectId}/setup`);
+
+  const unreachable = page.getByTestId("probe-unreachable");
+  await expect(unreachable).toContainText("The site could not be reached");
+  await expect(unreachable).toContainText("HTTPS certificate is not valid");
+  await expect(unreachable).not.toContainText(/CERT_|ERR_|altnames|Hostname/);
+  await expect(page.getByTestId("probe-result")).not.toContainText("Not found");
+  await expect(page.getByTestId("probe-result")).toContainText("Could not be checked");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "setup-probe-unreachable");
+  await page.getByRole("button", { name: "Continue anyway" }).click();
+  // No tick for a check that reached nothing: the step is flagged instead.
+  await expect(page.getByRole("list", { name: "Setup steps" }).getByRole("listitem").filter({ hasText: "Check the site" })).toContainText("(needs attention)");
+
+  await page.getByRole("button", { name: "Skip to the sitemap sync" }).click();
+  await page.getByRole("button", { name: "Sync now" }).click();
+  const result = page.getByTestId("sync-result");
+  await expect(result).toHaveAttribute("data-status", "failed");
+  await expect(result).toContainText("The sync failed: no sitemap could be read.");
+  await expect(result).toContainText("HTTPS certificate is not valid");
+  await expect(result).toContainText("Nothing was added and no credit was used.");
+  await expect(result).not.toContainText("Sync finished");
+  // The failed sync does not count towards the 15-minute limit: it can be run again at once.
+  await expect(page.getByRole("button", { name: "Sync again" })).toBeEnabled();
+  await expect(page.getByTestId("credit-balance")).toContainText("100");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "setup-sync-failed");
+
+  await page.goto(`/projects/${projectId}`);
+  await expect(page.getByTestId("robots-presence")).toHaveText("Unknown: the site did not answer the last check");
+  await expect(page.getByRole("button", { name: "Sync now" })).toBeEnabled();
+  await screenshot(page, "overview-site-unreachable");
+});
+
+test("skipping ownership: Continue after the first sync reaches Done, and stays there", async ({ page }) => {
+  await signIn(page, uniqueEmail("onboarding-skip"));
+  const domain = uniqueDomain("skip");
+  const { id: projectId } = await createProject(page, domain);
+  await serveSitemap(domain, 3);
+  await page.goto(`/projects/${projectId}/setup`);
+  await expect(page.getByTestId("probe-result")).toContainText("Found");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.getByRole("button", { name: "Skip to the sitemap sync" }).click();
+  await expect(currentStep(page)).toContainText("First sitemap sync");
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByTestId("sync-cost")).toHaveText("3 credits");
+  // The page's server data is refreshed after the sync (the shell and the header's credits): that must not move the step back.
+  await expect(page.getByTestId("credit-balance")).toContainText("97");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(currentStep(page)).toContainText("Done");
+  await expect(page.getByRole("heading", { name: "Almost there" })).toBeFocused();
+  await expect(page).toHaveURL(/\?step=done$/);
+  await page.reload();
+  await expect(currentStep(page)).toContainText("Done");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "setup-done-unverified");
+});

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { serveSitemap, uniqueDomain } from "./fakes";
 import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
-import { createProject, recordHistory, syncByApi, verifyIndexNowKey } from "./project-fixtures";
+import { createProject, recordAuditResults, recordHistory, syncByApi, verifyIndexNowKey } from "./project-fixtures";
 
 test("overview: the trends chart over 7/30/90/365 days with a gap, its numbers as a table, and time to index", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1400 });
@@ -24,6 +24,9 @@ test("overview: the trends chart over 7/30/90/365 days with a gap, its numbers a
   await page.reload();
   await expect(trends.getByTestId("trends-chart")).toBeVisible();
   await expect(trends).toContainText("29 of 30 days recorded; a day without a snapshot is a gap in the lines.");
+  // One small chart per series, each on its own scale, with its change in words: 7 → 10 broken pages is not drawn flat under 27 indexed.
+  await expect(trends.getByTestId("trend-brokenUrls").getByTestId("trend-change")).toHaveText("7 → 10 (+3)");
+  await expect(trends.getByTestId("trend-indexedUrls").getByTestId("trend-change")).toHaveText("20 → 27 (+7)");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "overview-trends-30");
 
@@ -52,4 +55,17 @@ test("overview: the trends chart over 7/30/90/365 days with a gap, its numbers a
   await expectNoSeriousA11yViolations(page);
   await expectNoHorizontalOverflow(page);
   await screenshot(page, "overview-trends-table");
+
+  // Every counter opens the URLs it counts: Broken, Indexed and Not indexed too.
+  await recordAuditResults(project);
+  await page.reload();
+  const stats = page.getByTestId("project-stats");
+  await expect(stats.getByRole("link", { name: /^Indexed/ })).toHaveAttribute("href", `/projects/${project.id}/urls?counter=indexed`);
+  await expect(stats.getByRole("link", { name: /^Not indexed/ })).toHaveAttribute("href", `/projects/${project.id}/urls?counter=not_indexed`);
+  await stats.getByRole("link", { name: /^Broken/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/urls\\?counter=broken$`));
+  await expect(page.getByLabel("Overview counter")).toHaveValue("broken");
+  await expect(page.getByTestId("url-row")).toHaveCount(3);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "urls-counter-broken");
 });

@@ -189,3 +189,48 @@ test("account: profile, data export, paginated login history, deletion with type
   await page.goto("/settings/account");
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsettings%2Faccount$/);
 });
+
+test("credits: what spent what, the last 30 days, and the forecast of scheduled inspections", async ({ page }) => {
+  const { uniqueDomain, serveSitemap } = await import("./fakes");
+  const { createProject, projectApi, syncByApi, verifyIndexNowKey } = await import("./project-fixtures");
+  await signIn(page, uniqueEmail("credits"));
+  const domain = uniqueDomain("cred");
+  const project = await createProject(page, domain, "Credit shop");
+  await serveSitemap(domain, 12);
+  await verifyIndexNowKey(page, project);
+  expect((await syncByApi(page, project)).status).toBe(200);
+  const { data: urls } = await (await page.request.get(projectApi(project, "/urls?limit=1"))).json();
+  expect((await page.request.post(projectApi(project, `/urls/${urls[0].id}/inspect`))).status()).toBe(200);
+  expect((await page.request.put(projectApi(project, "/automation"), { data: { enabled: true, cadence: "weekly" } })).status()).toBe(200);
+
+  await page.goto("/settings/credits");
+  await expect(page.getByRole("link", { name: "Credits", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("credits-balance")).toContainText("87");
+  await expect(page.getByTestId("credits-spent")).toContainText("13");
+  // Automation on, weekly: each of the 12 URLs is inspected once in the next cycle.
+  await expect(page.getByTestId("credits-next-cycle")).toContainText("12");
+
+  const rows = page.getByTestId("ledger-row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText("Inspect now: one URL");
+  await expect(rows.nth(0).getByRole("link", { name: urls[0].url })).toHaveAttribute("href", `/projects/${project.id}/urls?url=${urls[0].id}`);
+  await expect(rows.nth(1)).toContainText("Sitemap sync: 12 new URLs admitted");
+  await expect(rows.nth(1).getByRole("link", { name: "Credit shop" })).toHaveAttribute("href", `/projects/${project.id}`);
+  await expect(rows.nth(2)).toContainText("Free credits with the new account");
+  await expect(page.getByTestId("credits-usage-chart")).toBeVisible();
+  const forecast = page.getByTestId("forecast-row").filter({ hasText: "Credit shop" });
+  await expect(forecast).toContainText("Weekly");
+  await expect(page.getByTestId("credits-forecast-chart")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "settings-credits");
+
+  // One kind of movement, in the address.
+  await page.getByLabel("Show", { exact: true }).selectOption({ label: "Sitemap sync" });
+  await expect(page).toHaveURL(/\/settings\/credits\?kind=sitemap_admission$/);
+  await expect(rows).toHaveCount(1);
+  await page.getByTestId("credits-usage").getByRole("button", { name: "Show the numbers as a table" }).click();
+  await expect(page.getByRole("region", { name: "Credits spent per day" })).toContainText("12");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "settings-credits-mobile");
+});

@@ -127,7 +127,21 @@ test("submissions: batches sent to the fake IndexNow endpoint, accepted and reje
 
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "submissions-list");
+
+  // A batch opens: its answer and its URLs, each with the outcome and where it stands now.
+  await rows.nth(0).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/submissions/[0-9a-f-]{36}$`));
+  await expect(page.getByTestId("submission-status")).toHaveText("Rejected");
+  const batchUrls = page.getByTestId("batch-url-row");
+  await expect(batchUrls).toHaveCount(2);
+  await expect(batchUrls.nth(0)).toContainText(`https://${host}/blog/one`);
+  await expect(batchUrls.nth(0)).toContainText("Rejected");
+  await expect(batchUrls.nth(0).getByRole("link")).toHaveAttribute("href", /\/urls\?url=[0-9a-f-]{36}$/);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "submission-batch");
   await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoHorizontalOverflow(page);
+  await page.goBack();
   await expectNoHorizontalOverflow(page);
   // The refused URLs stay in the backlog; a deleted project is never swept to the endpoint again.
   expect((await page.request.delete(projectApi(project))).status()).toBe(200);

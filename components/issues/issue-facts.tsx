@@ -1,14 +1,27 @@
 import { formatDateTime } from "@/components/ui/format";
+import { PROJECT_LEVEL_TYPES } from "@/lib/issues/severity";
 import type { Issue } from "@/lib/queries/issues";
 import { ISSUE_METADATA_LABELS, ISSUE_SOURCE_LABELS } from "./labels";
 
-/** When an issue group was detected and resolved, how many URLs it affects, and what its first detection recorded. */
+/** When an issue group was detected, ignored (with its note) and resolved, how many URLs it affects, and what its first detection recorded. */
 export function IssueFacts({ issue }: { issue: Issue }) {
   const metadata = Object.entries(issue.metadata);
   return (
     <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
       <dt className="text-slate-600">Affected URLs</dt>
-      <dd className="tabular-nums">{issue.affectedUrlCount.toLocaleString("en-US")}</dd>
+      <dd className="tabular-nums" data-testid="issue-affected">
+        {PROJECT_LEVEL_TYPES.includes(issue.type) ? "The whole project" : issue.affectedUrlCount > 0 ? issue.affectedUrlCount.toLocaleString("en-US") : "None at the moment"}
+      </dd>
+      {issue.status === "ignored" && issue.ignoredAt && (
+        <>
+          <dt className="text-slate-600">Ignored</dt>
+          <dd data-testid="issue-ignored">
+            <time dateTime={issue.ignoredAt}>{formatDateTime(issue.ignoredAt)}</time>
+            {issue.ignoredBy?.email && <> by {issue.ignoredBy.email}</>}
+            {issue.ignoreNote ? <blockquote className="mt-1 whitespace-pre-wrap break-words border-l-2 border-slate-300 pl-3 text-slate-800">{issue.ignoreNote}</blockquote> : <span className="text-slate-600"> (no note)</span>}
+          </dd>
+        </>
+      )}
       <dt className="text-slate-600">First detected</dt>
       <dd><time dateTime={issue.firstDetectedAt}>{formatDateTime(issue.firstDetectedAt)}</time></dd>
       <dt className="text-slate-600">Last detected</dt>

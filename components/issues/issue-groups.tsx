@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/components/ui/format";
+import { PROJECT_LEVEL_TYPES } from "@/lib/issues/severity";
 import type { Issue } from "@/lib/queries/issues";
 import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_ORDER, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "./labels";
 
@@ -33,7 +34,7 @@ export function IssueGroups({ projectId, issues, issueHref = (issue) => `/projec
                     {issue.status !== "open" && <Badge tone={STATUS_TONE[issue.status]}>{STATUS_LABELS[issue.status]}</Badge>}
                   </div>
                   <p className="mt-1 text-sm text-slate-600">
-                    {issue.affectedUrlCount > 0 ? count(issue.affectedUrlCount, "affected URL", "affected URLs") : "Affects the whole project"} · last seen{" "}
+                    {PROJECT_LEVEL_TYPES.includes(issue.type) ? "Affects the whole project" : issue.affectedUrlCount > 0 ? count(issue.affectedUrlCount, "affected URL", "affected URLs") : "No affected URL at the moment"} · last seen{" "}
                     <time dateTime={issue.lastDetectedAt}>{formatDateTime(issue.lastDetectedAt)}</time>
                   </p>
                   {issue.sampleUrls.length > 0 && (

@@ -1,16 +1,16 @@
-import type { RobotsTestResult } from "@/lib/queries/robots";
+import type { GoogleLineNote, RobotsTestResult } from "@/lib/queries/robots";
 
 /** Above this many lines only the lines that decided are shown, with some context around each. */
 const FULL_VIEW_LINES = 200;
 const CONTEXT = 2;
 
-type Mark = { kind: "allow" | "disallow" | "group"; count: number };
+type Mark = { kind: "allow" | "disallow" | "group" | "google"; count: number };
 
 /**
  * The tested draft with its line numbers; the lines that decided a result are highlighted (rules in red
  * or green, user-agent groups in blue), each with how many URLs it decided, in words for screen readers.
  */
-export function RobotsDraftLines({ text, results }: { text: string; results: RobotsTestResult[] }) {
+export function RobotsDraftLines({ text, results, googleNotes }: { text: string; results: RobotsTestResult[]; googleNotes: GoogleLineNote[] }) {
   const lines = text.split(/\r\n|\r|\n/);
   if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop(); // the newline that ends the last line
   const marks = new Map<number, Mark>();
@@ -21,6 +21,8 @@ export function RobotsDraftLines({ text, results }: { text: string; results: Rob
     }
     if (r.group && !marks.has(r.group.line)) marks.set(r.group.line, { kind: "group", count: 0 });
   }
+  const google = new Set(googleNotes.map((n) => n.line));
+  for (const line of google) if (!marks.has(line)) marks.set(line, { kind: "google", count: 0 });
   const shown = visibleLines(lines.length, marks);
 
   return (
@@ -29,14 +31,15 @@ export function RobotsDraftLines({ text, results }: { text: string; results: Rob
       <p className="mt-1 text-xs text-slate-600">
         <span className="mr-3 inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block size-3 rounded-sm bg-red-100 ring-1 ring-red-300" /> Disallow rule that matched</span>
         <span className="mr-3 inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block size-3 rounded-sm bg-emerald-100 ring-1 ring-emerald-300" /> Allow rule that matched</span>
-        <span className="inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block size-3 rounded-sm bg-brand-100 ring-1 ring-brand-600/30" /> User-agent group that applied</span>
+        <span className="mr-3 inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block size-3 rounded-sm bg-brand-100 ring-1 ring-brand-600/30" /> User-agent group that applied</span>
+        {google.size > 0 && <span className="inline-flex items-center gap-1"><span aria-hidden="true" className="inline-block size-3 rounded-sm bg-amber-100 ring-1 ring-amber-400" /> Google reads it differently</span>}
       </p>
       <ol className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white py-2 font-mono text-xs leading-6">
         {shown.map((n, i) =>
           n === null ? (
             <li key={`gap-${i}`} className="list-none px-3 text-slate-500" aria-hidden="true">⋯</li>
           ) : (
-            <Line key={n} n={n} text={lines[n - 1]} mark={marks.get(n)} />
+            <Line key={n} n={n} text={lines[n - 1]} mark={marks.get(n)} google={google.has(n)} />
           ),
         )}
       </ol>
@@ -44,9 +47,14 @@ export function RobotsDraftLines({ text, results }: { text: string; results: Rob
   );
 }
 
-function Line({ n, text, mark }: { n: number; text: string; mark: Mark | undefined }) {
-  const tone = !mark ? "" : mark.kind === "disallow" ? "bg-red-50 text-red-900" : mark.kind === "allow" ? "bg-emerald-50 text-emerald-900" : "bg-brand-50 text-brand-800";
-  const note = !mark ? "" : mark.kind === "group" ? "User-agent group that applied" : `${mark.kind === "allow" ? "Allow" : "Disallow"} rule that decided ${mark.count} ${mark.count === 1 ? "URL" : "URLs"}`;
+const TONES: Record<Mark["kind"], string> = {
+  disallow: "bg-red-50 text-red-900", allow: "bg-emerald-50 text-emerald-900", group: "bg-brand-50 text-brand-800", google: "bg-amber-50 text-amber-900",
+};
+
+function Line({ n, text, mark, google }: { n: number; text: string; mark: Mark | undefined; google: boolean }) {
+  const tone = mark ? TONES[mark.kind] : "";
+  const decided = !mark || mark.kind === "google" ? "" : mark.kind === "group" ? "User-agent group that applied" : `${mark.kind === "allow" ? "Allow" : "Disallow"} rule that decided ${mark.count} ${mark.count === 1 ? "URL" : "URLs"}`;
+  const note = [decided, google ? "Google reads it differently" : ""].filter(Boolean).join(" · ");
   return (
     <li className={`flex list-none whitespace-pre ${tone}`} data-line={n} data-marked={mark ? mark.kind : undefined}>
       <span aria-hidden="true" className={`w-12 shrink-0 select-none border-r pr-3 text-right tabular-nums ${mark ? "border-current font-semibold" : "border-slate-200 text-slate-500"}`}>{n}</span>

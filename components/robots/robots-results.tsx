@@ -1,21 +1,15 @@
 import { Badge } from "@/components/ui/badge";
-import type { RobotsRuleRef, RobotsTest, RobotsTestResult } from "@/lib/queries/robots";
+import { fetchFailureInWords } from "@/lib/net/failure-words";
+import type { RobotsInvalidUrl, RobotsRuleRef, RobotsTest, RobotsTestResult } from "@/lib/queries/robots";
 
 const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-3 py-2.5 align-top text-sm text-slate-700";
 
 export const ruleText = (r: RobotsRuleRef) => `${r.directive === "allow" ? "Allow" : "Disallow"}: ${r.value}`;
 
-const FETCH_ERROR_WORDS: Record<NonNullable<RobotsTest["fetchError"]>, string> = {
-  dns: "the domain name did not resolve", tls: "the TLS handshake failed", timeout: "it timed out", connection: "the connection failed",
-  http_protocol: "the answer was not valid HTTP", blocked: "it resolves to a private address", invalid_url: "the URL is invalid",
-  too_large: "it is too large", decompression_bomb: "it expands to an unreasonable size", too_many_redirects: "it redirected too many times",
-  redirect_loop: "it redirects in a loop",
-};
-
 /** What the live file's answer means for crawlers (RFC 9309 §2.3.1). */
 function liveMeaning(r: RobotsTest): string {
-  const answered = r.httpStatus !== null ? `answered HTTP ${r.httpStatus}` : `could not be read (${r.fetchError ? FETCH_ERROR_WORDS[r.fetchError] : "no answer"})`;
+  const answered = r.httpStatus !== null ? `answered HTTP ${r.httpStatus}` : `could not be read (${r.fetchError ? fetchFailureInWords(r.fetchError) : "no answer"})`;
   if (r.mode === "allow_all") return `${answered}: as if there were no robots.txt, crawlers may fetch everything`;
   if (r.mode === "disallow_all") return `${answered}: crawlers treat the whole site as disallowed until it can be read`;
   return r.truncated ? `${answered}; it is larger than 500 KiB, so only its first 500 KiB were read, as crawlers do` : answered;
@@ -30,13 +24,17 @@ const REASON_WORDS: Record<RobotsTestResult["reason"], string> = {
   unreachable: "robots.txt unreachable: everything disallowed",
 };
 
-/** One sentence for the live region: how many URLs, allowed and blocked, against which file. */
+/** One sentence for the live region: how many URLs, allowed and blocked, against which file, and the lines not tested. */
 export function summaryText(result: RobotsTest): string {
   const blocked = result.results.filter((r) => !r.allowed).length;
   const allowed = result.results.length - blocked;
   const file = result.source === "provided" ? "your draft" : `the live file`;
-  return `${result.results.length} ${result.results.length === 1 ? "URL" : "URLs"} tested against ${file}: ${allowed} allowed, ${blocked} blocked.`;
+  const skipped = result.invalidUrls.length;
+  const untested = skipped ? ` ${skipped} ${skipped === 1 ? "line was" : "lines were"} not tested (see the reasons below).` : "";
+  return `${result.results.length} ${result.results.length === 1 ? "URL" : "URLs"} tested against ${file}: ${allowed} allowed, ${blocked} blocked.${untested}`;
 }
+
+type Row = { kind: "result"; r: RobotsTestResult } | { kind: "invalid"; u: RobotsInvalidUrl };
 
 /** The outcome for each URL: allowed or blocked, the user-agent group that applied and the deciding rule, by line. */
 export function RobotsResults({ result }: { result: RobotsTest }) {
@@ -55,7 +53,20 @@ export function RobotsResults({ result }: { result: RobotsTest }) {
             </>
           )}
         </p>
+        {result.parser === "google" && (
+          <p data-testid="robots-google-parser">
+            Judged as Google&apos;s own robots.txt parser (<a href="https://github.com/google/robotstxt" target="_blank" rel="noreferrer noopener" className="text-brand-700 underline underline-offset-2">github.com/google/robotstxt</a>) reads the file, which differs from the standard (RFC 9309) in a few places.
+          </p>
+        )}
       </div>
+      {result.googleNotes.length > 0 && (
+        <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="robots-google-notes">
+          <p className="font-medium">Google reads {result.googleNotes.length === 1 ? "this line" : `these ${result.googleNotes.length} lines`} differently from the standard:</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {result.googleNotes.map((n) => <li key={`${n.line}-${n.kind}`}><span className="font-medium">Line {n.line}:</span> {n.message}</li>)}
+          </ul>
+        </div>
+      )}
       <div role="region" aria-label="robots.txt results" tabIndex={0} className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full divide-y divide-slate-200">
           <thead className="bg-slate-50">
@@ -67,11 +78,26 @@ export function RobotsResults({ result }: { result: RobotsTest }) {
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {result.results.map((r, i) => <ResultRow key={`${i}-${r.url}`} r={r} />)}
+            {rowsOf(result).map((row) => (row.kind === "result" ? <ResultRow key={row.r.index} r={row.r} /> : <InvalidRow key={row.u.index} u={row.u} />))}
           </tbody>
         </table>
       </div>
     </div>
+  );
+}
+
+/** Tested and untested lines together, in the order they were entered. */
+const rowsOf = (result: RobotsTest): Row[] =>
+  [...result.results.map((r) => ({ kind: "result" as const, r, at: r.index })), ...result.invalidUrls.map((u) => ({ kind: "invalid" as const, u, at: u.index }))]
+    .sort((a, b) => a.at - b.at);
+
+function InvalidRow({ u }: { u: RobotsInvalidUrl }) {
+  return (
+    <tr data-testid="robots-result-row" data-invalid="true">
+      <td className={`${td} min-w-[12rem] max-w-[28rem] break-all font-mono text-xs`}>{u.input}</td>
+      <td className={`${td} whitespace-nowrap`}><Badge tone="warning">Not tested</Badge></td>
+      <td className={td} colSpan={2}><span className="text-slate-600">Line {u.index + 1}: </span>{u.message}.</td>
+    </tr>
   );
 }
 
@@ -100,6 +126,7 @@ function ResultRow({ r }: { r: RobotsTestResult }) {
         ) : (
           <span className="text-slate-600">{REASON_WORDS[r.reason]}</span>
         )}
+        {r.difference && <p className="mt-1 max-w-md text-xs text-amber-900" data-testid="robots-google-difference">{r.difference}</p>}
       </td>
     </tr>
   );

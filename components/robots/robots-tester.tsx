@@ -176,7 +176,7 @@ function ResultsSection({ result, sent, headingRef }: { result: RobotsTest; sent
         Results
       </h3>
       <RobotsResults result={result} />
-      {result.source === "provided" && sent.robotsTxt !== undefined && <RobotsDraftLines text={sent.robotsTxt} results={result.results} />}
+      {result.source === "provided" && sent.robotsTxt !== undefined && <RobotsDraftLines text={sent.robotsTxt} results={result.results} googleNotes={result.googleNotes} />}
     </section>
   );
 }

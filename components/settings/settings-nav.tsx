@@ -2,6 +2,7 @@ import { TabNav } from "@/components/ui/tabs";
 
 const TABS = [
   { href: "/settings/organization", label: "Organization" },
+  { href: "/settings/credits", label: "Credits" },
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/account", label: "Account" },
   { href: "/settings/notifications", label: "Notifications" },

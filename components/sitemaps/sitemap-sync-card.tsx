@@ -7,6 +7,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { ApiRequestError } from "@/lib/queries/fetch-api";
 import { projectKeys, syncProject, type Project, type SyncResult } from "@/lib/queries/projects";
+import { SyncFailures, SyncResultSummary } from "@/components/projects/sync-result";
 import { useSyncLimit } from "./use-sync-limit";
 
 /**
@@ -73,13 +74,21 @@ function SyncError({ error }: { error: unknown }) {
 }
 
 function SyncSummary({ result }: { result: SyncResult }) {
+  if (result.status === "failed") return <SyncResultSummary result={result} />;
   const items: [string, number][] = [
     ["New URLs added", result.urlsDiscovered], ["Seen again", result.urlsUpdated], ["Skipped", result.urlsSkipped],
     ["Sitemaps read", result.sitemapsFetched], ["Newly missing", result.staleMarked], ["Back in a sitemap", result.staleCleared],
   ];
   return (
     <div role="status" data-testid="sync-result" className="space-y-3">
-      <p className="text-sm font-medium text-emerald-800">Sync complete.</p>
+      {result.status === "partial" ? (
+        <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p className="font-medium">Sync complete, but {result.failures.length === 1 ? "one file" : `${result.failures.length} files`} could not be read:</p>
+          <SyncFailures result={result} />
+        </div>
+      ) : (
+        <p className="text-sm font-medium text-emerald-800">Sync complete.</p>
+      )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {items.map(([label, value]) => (
           <div key={label} className="rounded-md border border-slate-200 px-3 py-2">

@@ -27,6 +27,11 @@ export const DISAGREEMENT_LABELS: Labels<NonNullable<UrlFilters["disagreement"]>
   any: "Either disagreement",
 };
 
+/** The overview's counters a URL list can show (`counter`), named as the counter cards name them. */
+export const COUNTER_LABELS: Labels<NonNullable<UrlFilters["counter"]>> = {
+  broken: "Broken", indexed: "Indexed (Google or Bing)", not_indexed: "Not indexed",
+};
+
 export const HEALTH_TONE: Record<Values<"healthState">, BadgeTone> = {
   unknown: "neutral", healthy: "success", redirected: "info", client_error: "danger", server_error: "danger", timeout: "warning",
 };

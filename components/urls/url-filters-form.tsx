@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import type { UrlFilters } from "@/lib/queries/urls";
-import { DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "./labels";
+import { COUNTER_LABELS, DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "./labels";
 import { SORT_LABELS, STATE_SOURCE_LABELS, VERDICT_AGE_DAYS } from "./search-labels";
 
 type Key = keyof UrlFilters;
@@ -24,6 +24,7 @@ const FIELDS: { key: Key; label: string; options: Record<string, string> }[] = [
   { key: "disagreement", label: "Audit disagrees with Google or Bing", options: DISAGREEMENT_LABELS },
   { key: "stateSource", label: "Google verdict based on", options: STATE_SOURCE_LABELS },
   { key: "verdictOlderThanDays", label: "Google verdict older than", options: VERDICT_AGES },
+  { key: "counter", label: "Overview counter", options: COUNTER_LABELS },
 ];
 
 type Props = { filters: UrlFilters; onChange: (filters: UrlFilters) => void; sort: string | null; onSort: (sort: string | null) => void };

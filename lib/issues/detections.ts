@@ -57,10 +57,11 @@ export async function recordUrlDetections(
   const issueId = group.id;
 
   if (cleared.length) {
+    // A membership resolved by a person's "Resolve" is now found fixed by a check: it no longer comes back on a reopen.
     await tx.$executeRaw(Prisma.sql`
-      UPDATE issue_url_memberships m SET resolved_at = ${now}, updated_at = now()
+      UPDATE issue_url_memberships m SET resolved_at = coalesce(m.resolved_at, ${now}), resolved_manually = false, updated_at = now()
       FROM ${uuidList(cleared)} AS u(id)
-      WHERE m.issue_id = ${issueId}::uuid AND m.tracked_url_id = u.id AND m.resolved_at IS NULL`);
+      WHERE m.issue_id = ${issueId}::uuid AND m.tracked_url_id = u.id AND (m.resolved_at IS NULL OR m.resolved_manually)`);
   }
   if (affected.length) {
     // Only new and resolved memberships are written (an open one keeps its detectedAt, when the problem
@@ -75,7 +76,7 @@ export async function recordUrlDetections(
       LEFT JOIN issue_url_memberships o ON o.issue_id = ${issueId}::uuid AND o.tracked_url_id = u.id
       WHERE o.id IS NULL OR o.resolved_at IS NOT NULL
       ORDER BY t.id
-      ON CONFLICT (issue_id, tracked_url_id) DO UPDATE SET resolved_at = NULL, detected_at = EXCLUDED.detected_at, updated_at = now()`);
+      ON CONFLICT (issue_id, tracked_url_id) DO UPDATE SET resolved_at = NULL, resolved_manually = false, detected_at = EXCLUDED.detected_at, updated_at = now()`);
   }
   await refreshGroup(tx, issueId, now);
   await emitTransition(tx, p, issueId, group.prior, now);
@@ -137,6 +138,19 @@ async function existingGroup(tx: Tx, projectId: string, type: IssueType): Promis
   return row ? { id: row.id, prior: row.status } : null;
 }
 
+/** The open memberships of a group and the most recently detected of them (sampleUrls), as one SELECT list. */
+const groupCounts = (issueId: string) => Prisma.sql`
+  SELECT (SELECT count(*) FROM issue_url_memberships WHERE issue_id = ${issueId}::uuid AND resolved_at IS NULL)::int AS n,
+         coalesce((SELECT array_agg(s.url ORDER BY s.detected_at DESC, s.url) FROM (
+           SELECT url, detected_at FROM issue_url_memberships WHERE issue_id = ${issueId}::uuid AND resolved_at IS NULL
+           ORDER BY detected_at DESC, url LIMIT ${SAMPLE_URLS}) s), '{}') AS sample`;
+
+/** affectedUrlCount and sampleUrls of a group as its memberships say now. */
+export async function countGroup(tx: Tx, issueId: string): Promise<{ n: number; sample: string[] }> {
+  const [row] = await tx.$queryRaw<{ n: number; sample: string[] }[]>(groupCounts(issueId));
+  return row;
+}
+
 /**
  * affectedUrlCount = open memberships, sampleUrls = the most recently detected open URLs; an open
  * group with no open membership left resolves itself (ignored and resolved groups keep their status).
@@ -149,11 +163,6 @@ export async function refreshGroup(tx: Tx, issueId: string, now: Date): Promise<
       status = CASE WHEN i.status = 'open' AND c.n = 0 THEN 'resolved'::"IssueStatus" ELSE i.status END,
       resolved_at = CASE WHEN i.status = 'open' AND c.n = 0 THEN ${now}::timestamptz ELSE i.resolved_at END,
       updated_at = now()
-    FROM (
-      SELECT (SELECT count(*) FROM issue_url_memberships WHERE issue_id = ${issueId}::uuid AND resolved_at IS NULL)::int AS n,
-             coalesce((SELECT array_agg(s.url ORDER BY s.detected_at DESC, s.url) FROM (
-               SELECT url, detected_at FROM issue_url_memberships WHERE issue_id = ${issueId}::uuid AND resolved_at IS NULL
-               ORDER BY detected_at DESC, url LIMIT ${SAMPLE_URLS}) s), '{}') AS sample
-    ) c
+    FROM (${groupCounts(issueId)}) c
     WHERE i.id = ${issueId}::uuid`);
 }

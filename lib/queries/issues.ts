@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { IssueResponse, IssueUrlMembershipResponse } from "@/lib/issues/schemas";
+import type { IssueResponse, IssueUrlEvidence as Evidence, IssueUrlResponse, UpdateIssueBody } from "@/lib/issues/schemas";
 import { fetchApi } from "./fetch-api";
 import { projectKeys, projectsPath } from "./projects";
 import { fetchPage, queryString, type Page, type ProjectRef } from "./urls";
@@ -7,8 +7,10 @@ import { fetchPage, queryString, type Page, type ProjectRef } from "./urls";
 export type Issue = IssueResponse;
 export type IssueStatus = Issue["status"];
 export type IssueSeverity = Issue["severity"];
-export type IssueMembership = IssueUrlMembershipResponse;
+export type IssueMembership = IssueUrlResponse;
+export type IssueUrlEvidence = Evidence;
 export type IssueFilters = { status?: IssueStatus };
+export type UpdateIssue = UpdateIssueBody;
 
 /** One type per group: a project has at most 18 groups, so one page of 100 holds them all. */
 export const ALL_GROUPS: Page = { offset: 0, limit: 100 };
@@ -41,8 +43,9 @@ export const issueUrlsQuery = (p: ProjectRef, issueId: string, page: Page) =>
     placeholderData: keepPreviousData,
   });
 
-export const updateIssueStatus = (p: ProjectRef, issueId: string, status: IssueStatus) =>
-  fetchApi<Issue>(projectsPath(p.orgId, p.projectId, `/issues/${issueId}`), { method: "PATCH", body: { status } });
+/** PATCH the group's status; an ignore may carry a note. */
+export const updateIssueStatus = (p: ProjectRef, issueId: string, body: UpdateIssueBody) =>
+  fetchApi<Issue>(projectsPath(p.orgId, p.projectId, `/issues/${issueId}`), { method: "PATCH", body });
 
 /** The CSV download of every URL of the group with its evidence (a plain link; the session cookie authenticates it). */
 export const issueUrlsExportHref = (p: ProjectRef, issueId: string) => projectsPath(p.orgId, p.projectId, `/issues/${issueId}/urls/export`);

@@ -7,6 +7,8 @@ import type { ProjectRef } from "./urls";
 export type RobotsTest = RobotsTestResponse;
 export type RobotsTestResult = z.infer<typeof RobotsTestResultSchema>;
 export type RobotsRuleRef = NonNullable<RobotsTestResult["rule"]>;
+export type RobotsInvalidUrl = RobotsTestResponse["invalidUrls"][number];
+export type GoogleLineNote = RobotsTestResponse["googleNotes"][number];
 export type RobotsTestInput = z.input<typeof testRobotsBody>;
 
 /** The limits of the tester (lib/robots/schemas.ts): 1-100 URLs, a pasted draft of at most 512 KiB. */

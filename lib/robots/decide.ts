@@ -1,3 +1,4 @@
+import { googleRequestPath, isGoogleCrawler } from "./google";
 import { patternMatches } from "./match";
 import { normalizePercentEncoding } from "./normalize";
 import { parseRobots, productToken, type ParseRobotsOptions, type RobotsGroup, type RobotsRule, type RobotsTxt } from "./parse";
@@ -36,20 +37,40 @@ export function robotsDecisionForFetch(
   return DISALLOW_ALL;
 }
 
+/** Which reading of the file judges this agent: Google's parser for Google's crawlers (google.ts), else RFC 9309. */
+export type RobotsReading = "google" | "rfc9309";
+
+export function readingFor(robots: RobotsTxt, userAgent: string): RobotsReading {
+  return robots.google && isGoogleCrawler(productToken(userAgent)) ? "google" : "rfc9309";
+}
+
+/** The groups of a reading. */
+export function groupsOf(robots: RobotsTxt, reading: RobotsReading): RobotsGroup[] {
+  return reading === "google" && robots.google ? robots.google.groups : robots.groups;
+}
+
+/** A request's path and query as a reading compares it: normalized for RFC 9309 §2.2.2, as sent for Google's parser. */
+export function comparedPath(url: string, reading: RobotsReading): string {
+  const path = robotsPath(url);
+  return reading === "google" ? googleRequestPath(path) : normalizePercentEncoding(path);
+}
+
 // Group selection is per (file, agent) and hot in bulk decisions, so it is cached per parsed file.
 const rulesCache = new WeakMap<RobotsTxt, Map<string, RobotsRule[]>>();
 
-/** The merged rules of every group naming the agent, else of every `*` group (RFC 9309 §2.2.1). */
-export function rulesForAgent(robots: RobotsTxt, userAgent: string): RobotsRule[] {
+/**
+ * The merged rules of every group naming the agent, else of every `*` group (RFC 9309 §2.2.1), in the reading
+ * that judges the agent (`reading` forces one).
+ */
+export function rulesForAgent(robots: RobotsTxt, userAgent: string, reading = readingFor(robots, userAgent)): RobotsRule[] {
   const token = productToken(userAgent);
   let perAgent = rulesCache.get(robots);
   if (!perAgent) rulesCache.set(robots, (perAgent = new Map()));
-  const cached = perAgent.get(token);
+  const key = `${reading} ${token}`;
+  const cached = perAgent.get(key);
   if (cached) return cached;
-  const collect = (name: string) => robots.groups.filter((g) => g.agents.includes(name)).flatMap((g) => g.rules);
-  const specific = token && token !== "*" && robots.groups.some((g) => g.agents.includes(token));
-  const rules = specific ? collect(token) : collect("*");
-  perAgent.set(token, rules);
+  const rules = groupsForAgent(robots, userAgent, reading).flatMap((g) => g.rules);
+  perAgent.set(key, rules);
   return rules;
 }
 
@@ -64,16 +85,17 @@ export function robotsPath(pathOrUrl: string): string {
   return p;
 }
 
-export function isAllowed(robots: RobotsTxt, userAgent: string, urlPathAndQuery: string): boolean {
+/** Whether the agent may fetch the URL, in the reading that judges it (`reading` forces one). */
+export function isAllowed(robots: RobotsTxt, userAgent: string, urlPathAndQuery: string, reading = readingFor(robots, userAgent)): boolean {
   if (robots.mode === "allow_all") return true;
-  const path = normalizePercentEncoding(robotsPath(urlPathAndQuery));
+  const path = comparedPath(urlPathAndQuery, reading);
   const q = path.indexOf("?");
   if ((q < 0 ? path : path.slice(0, q)) === "/robots.txt") return true;
   if (robots.mode === "disallow_all") return false;
 
   let bestLength = -1;
   let bestAllow = true;
-  for (const rule of rulesForAgent(robots, userAgent)) {
+  for (const rule of rulesForAgent(robots, userAgent, reading)) {
     const len = rule.pattern.length;
     if (len < bestLength || (len === bestLength && !rule.allow)) continue;
     if (!patternMatches(path, rule.pattern)) continue;
@@ -93,14 +115,16 @@ export function decideFor(robots: RobotsTxt, url: string): RobotsDecision {
 }
 
 /** The groups that apply to an agent: every group naming its product token, else every `*` group. */
-export function groupsForAgent(robots: RobotsTxt, userAgent: string): RobotsGroup[] {
+export function groupsForAgent(robots: RobotsTxt, userAgent: string, reading = readingFor(robots, userAgent)): RobotsGroup[] {
   const token = productToken(userAgent);
-  const specific = token && token !== "*" && robots.groups.some((g) => g.agents.includes(token));
-  return robots.groups.filter((g) => g.agents.includes(specific ? token : "*"));
+  const groups = groupsOf(robots, reading);
+  const specific = token && token !== "*" && groups.some((g) => g.agents.includes(token));
+  return groups.filter((g) => g.agents.includes(specific ? token : "*"));
 }
 
 /** The Crawl-delay (seconds) the file asks of this agent, capped at `maxSeconds`; 0 when none. */
 export function crawlDelayFor(robots: RobotsTxt, userAgent: string, maxSeconds = 10): number {
-  const delays = groupsForAgent(robots, userAgent).map((g) => g.crawlDelay).filter((d): d is number => d !== undefined);
+  // Google ignores Crawl-delay; the standard reading's groups carry it for everyone else (our crawler included).
+  const delays = groupsForAgent(robots, userAgent, "rfc9309").map((g) => g.crawlDelay).filter((d): d is number => d !== undefined);
   return delays.length ? Math.min(Math.max(...delays), maxSeconds) : 0;
 }

@@ -1,6 +1,5 @@
-import { groupsForAgent, robotsPath } from "./decide";
+import { comparedPath, groupsForAgent, readingFor, type RobotsReading } from "./decide";
 import { patternMatches } from "./match";
-import { normalizePercentEncoding } from "./normalize";
 import { productToken, type RobotsGroup, type RobotsRule, type RobotsTxt } from "./parse";
 
 /** A rule as written in the file: its 1-based line, directive and value. */
@@ -27,7 +26,7 @@ export type ExplainReason = (typeof EXPLAIN_REASONS)[number];
 
 export interface RobotsExplanation {
   allowed: boolean;
-  /** Path and query as matched: fragment dropped, percent-encoding normalized (RFC 9309 §2.2.2). */
+  /** Path and query as matched: fragment dropped, percent-encoding normalized (RFC 9309 §2.2.2) or, for Google's reading, as sent. */
   path: string;
   reason: ExplainReason;
   group: RobotsGroupRef | null;
@@ -35,19 +34,19 @@ export interface RobotsExplanation {
 }
 
 /**
- * `isAllowed` with its reasons: the deciding rule (longest matching pattern; allow wins a tie of equal
- * length, and among equal rules the first in the file is shown) and the group it belongs to. Its
- * `allowed` equals `isAllowed(robots, userAgent, url)` for every input (a property test holds it to that).
+ * `isAllowed` with its reasons, in the same reading (Google's parser for Google's crawlers, RFC 9309 for the
+ * rest): the deciding rule (longest matching pattern; allow wins a tie of equal length, and among equal rules
+ * the first in the file is shown) and the group it belongs to. Its `allowed` equals `isAllowed(robots, userAgent, url)` for every input (a property test holds it to that).
  */
-export function explainRobots(robots: RobotsTxt, userAgent: string, url: string): RobotsExplanation {
-  const path = normalizePercentEncoding(robotsPath(url));
+export function explainRobots(robots: RobotsTxt, userAgent: string, url: string, reading: RobotsReading = readingFor(robots, userAgent)): RobotsExplanation {
+  const path = comparedPath(url, reading);
   const q = path.indexOf("?");
   const none = { path, group: null, rule: null };
   if ((q < 0 ? path : path.slice(0, q)) === "/robots.txt") return { ...none, allowed: true, reason: "robots_txt" };
   if (robots.mode === "allow_all") return { ...none, allowed: true, reason: "unavailable" };
   if (robots.mode === "disallow_all") return { ...none, allowed: false, reason: "unreachable" };
 
-  const groups = groupsForAgent(robots, userAgent);
+  const groups = groupsForAgent(robots, userAgent, reading);
   if (groups.length === 0) return { ...none, allowed: true, reason: "no_group" };
 
   let best: { rule: RobotsRule; group: RobotsGroup } | null = null;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { SafeFetchErrorKind } from "@/lib/net/types";
 import { MAX_URL_LENGTH } from "@/lib/urls/normalize-url";
 import { EXPLAIN_REASONS } from "./explain";
+import { GOOGLE_NOTE_KINDS } from "./google";
 import { crawlerToken } from "./user-agent";
 
 // POST …/robots/test (DESIGN.md, Endpoints beyond SPEC.md): in and out.
@@ -52,7 +53,14 @@ export const RobotsGroupRef = z.object({
   mergedWith: z.array(line).describe("Lines of the other groups naming the same agent; their rules were merged with this group's (RFC 9309 §2.2.1)"),
 }).describe("The group of the deciding rule; when no rule matched, the first group that applied");
 
+const StandardVerdict = z.object({
+  allowed: z.boolean(),
+  reason: z.enum(EXPLAIN_REASONS),
+  rule: RobotsRuleRef.nullable(),
+}).describe("RFC 9309's verdict, given when Google's parser decides otherwise (another verdict or another deciding line); else null");
+
 export const RobotsTestResult = z.object({
+  index: z.number().int().min(0).describe("Position of the URL in the request's `urls` (0-based)"),
   url: z.string().describe("The absolute URL tested (paths resolved against `https://{domain}`, fragment dropped)"),
   path: z.string().describe("The path and query matched against the rules, percent-encoding normalized as RFC 9309 §2.2.2 asks"),
   allowed: z.boolean(),
@@ -62,6 +70,23 @@ export const RobotsTestResult = z.object({
     + "did not answer (disallow all)."),
   group: RobotsGroupRef.nullable().describe("null when no group applied (see `reason`)"),
   rule: RobotsRuleRef.nullable().describe("null unless `reason` is `rule`"),
+  standard: StandardVerdict.nullable(),
+  difference: z.string().nullable().describe("Where `standard` is given: how Google's reading differs, in words"),
+});
+
+export const RobotsInvalidUrl = z.object({
+  index: z.number().int().min(0).describe("Position in the request's `urls` (0-based)"),
+  input: z.string().describe("The line as sent"),
+  code: z.enum(["invalid_url", "unsupported_scheme", "credentials_in_url", "off_host", "non_default_port"]),
+  message: z.string(),
+});
+
+export const GoogleLineNote = z.object({
+  line: line,
+  kind: z.enum(GOOGLE_NOTE_KINDS).describe("`missing_colon`: `Disallow /path` read as a rule; `key_spelling`: a key read by how it begins "
+    + "(`Disallowed:`); `byte_order_mark`: a U+FEFF before the key, which makes Google ignore the line; `index_html`: `Allow: …/index.html` "
+    + "also allows the directory; `percent_encoding`: escapes compared as written"),
+  message: z.string(),
 });
 
 export const RobotsTestResponse = z.object({
@@ -75,7 +100,12 @@ export const RobotsTestResponse = z.object({
   truncated: z.boolean().describe("The file exceeded 500 KiB: only its first 500 KiB (whole lines) were parsed"),
   userAgent: z.string().describe("The user agent tested, as given but trimmed (default `Googlebot`)"),
   productToken: z.string().describe("The token matched against `User-agent` lines"),
-  results: z.array(RobotsTestResult).describe("One per requested URL, in request order"),
+  parser: z.enum(["google", "rfc9309"]).describe("`google`: the crawler is one of Google's, judged as Google's open-source parser "
+    + "(github.com/google/robotstxt) reads the file; `rfc9309`: the standard reading"),
+  results: z.array(RobotsTestResult).describe("One per testable URL, in request order (`index` gives its position)"),
+  invalidUrls: z.array(RobotsInvalidUrl).describe("The URLs that cannot be tested for the project, each with the reason; "
+    + "a request where none can be tested answers 400 instead"),
+  googleNotes: z.array(GoogleLineNote).describe("With `parser` `google`: the lines of the file Google's parser reads differently from RFC 9309"),
 });
 export type RobotsTestResponse = z.infer<typeof RobotsTestResponse>;
 export type RobotsTestResponseInput = z.input<typeof RobotsTestResponse>;

@@ -2,7 +2,7 @@ import { systemCtx, type OrgCtx } from "@/lib/core/context";
 import { getIssueByType } from "@/lib/issues/get-issue-by-type";
 import { listIssueUrls } from "@/lib/issues/list-issue-urls";
 import { listIssues } from "@/lib/issues/list-issues";
-import type { IssueResponse, IssueUrlMembershipResponse } from "@/lib/issues/schemas";
+import type { IssueResponse, IssueUrlResponse } from "@/lib/issues/schemas";
 import { indexingMetrics } from "@/lib/metrics/time-to-index";
 import { listSnapshots } from "@/lib/snapshots/list-snapshots";
 import type { WebsiteSnapshotResponse } from "@/lib/snapshots/schemas";
@@ -22,9 +22,10 @@ const ctxOf = (s: SharedProject): OrgCtx => systemCtx("share-link", { id: s.orga
 const anon = { organizationId: SHARED_SCOPE, projectId: SHARED_SCOPE };
 
 /** An issue group as a shared view shows it: its type stands for its id (one group per type and project); no metadata. */
-const anonIssue = (i: IssueResponse): IssueResponse => ({ ...i, ...anon, id: i.type, metadata: {} });
+// Who ignored a group and their note are the team's business (a reopened group keeps them).
+const anonIssue = (i: IssueResponse): IssueResponse => ({ ...i, ...anon, id: i.type, metadata: {}, ignoreNote: null, ignoredAt: null, ignoredBy: null });
 const anonSnapshot = (s: WebsiteSnapshotResponse): WebsiteSnapshotResponse => ({ ...s, ...anon, id: s.date });
-const anonMembership = (m: IssueUrlMembershipResponse, n: number): IssueUrlMembershipResponse =>
+const anonMembership = (m: IssueUrlResponse, n: number): IssueUrlResponse =>
   ({ ...m, organizationId: SHARED_SCOPE, id: String(n), issueId: SHARED_SCOPE, trackedUrlId: SHARED_SCOPE });
 
 /** The overview: live counters, the top open issues, the daily snapshots and time to index over `days`. */

@@ -7,6 +7,8 @@ import { activeFilters, urlConditions } from "./url-filters";
 // unfiltered total and every single filter; filters combined with AND are a count(*). Each total is
 // one statement, so it reads one snapshot.
 
+const COUNTER_COLUMNS = { broken: "broken_urls", indexed: "indexed_urls", not_indexed: "not_indexed_urls" } as const;
+
 const FACETS = {
   healthState: "health_state",
   indexability: "indexability",
@@ -29,10 +31,12 @@ export function countExpression(projectId: string, f: UrlFilters): Prisma.Sql {
   if (active.length === 0) return live("total_urls");
   if (active.length > 1) return Prisma.sql`(SELECT count(*) FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, f), " AND ")})`;
   const only = active[0];
-  if (!(only in FACETS) && only !== "isStale" && only !== "hasIssues") {
+  if (!(only in FACETS) && only !== "isStale" && only !== "hasIssues" && only !== "counter") {
     return Prisma.sql`(SELECT count(*) FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, f), " AND ")})`;
   }
   if (only === "isStale") return live(f.isStale === "true" ? "stale_urls" : "total_urls - stale_urls");
+  // The counter filter is the live counter itself.
+  if (only === "counter") return live(COUNTER_COLUMNS[f.counter!]);
   // open_issue_urls and its counter are exact by their triggers, whoever wrote the memberships.
   if (only === "hasIssues") return live(f.hasIssues === "true" ? "urls_with_issues" : "total_urls - urls_with_issues");
   const value = f[only as FacetFilter]!;

@@ -14,6 +14,8 @@ export const ENGINE_B_STATES = ["unknown", "indexed", "not_indexed", "submitted"
 export const DISAGREEMENTS = ["indexable_not_in_engine", "nonindexable_but_indexed", "any"] as const;
 export const STATE_SOURCES = ["inspection", "search_analytics"] as const;
 export const URL_PRIORITIES = ["high", "normal", "low"] as const;
+/** The live counters of GET stats a URL list can be filtered by (the overview's counter cards link to them). */
+export const URL_COUNTERS = ["broken", "indexed", "not_indexed"] as const;
 export const URL_SORTS = ["discoveredAt", "clicks28d", "impressions28d", "lastImpressionAt", "engineAObservedAt", "lastGooglebotFetchAt"] as const;
 
 // Disagreement filter (SPEC.md leaves "reports not indexed" open). An engine "reports not indexed" when it
@@ -49,6 +51,9 @@ export const listUrlsQuery = paginationQuery.extend({
   hasIssues: filter(flag, "`true`: URLs with an open membership (resolvedAt null) in an issue group whose status is `open`; `false`: the others"),
   isStale: filter(flag, "`true`: URLs with staleAt set (missing from the sitemap); `false`: the others"),
   disagreement: filter(z.enum(DISAGREEMENTS), DISAGREEMENT_DESCRIPTION),
+  counter: filter(z.enum(URL_COUNTERS), "The URLs a live counter of GET stats counts: `broken` (healthState client_error, server_error or timeout; "
+    + "brokenUrls), `indexed` (Google or Bing says indexed; indexedUrls), `not_indexed` (Google or Bing reported a state and neither says "
+    + "indexed; notIndexedUrls)"),
   stateSource: filter(z.enum([...STATE_SOURCES, "none"]), "Only URLs whose Google verdict comes from this source (`none`: no verdict observed yet)"),
   verdictOlderThanDays: filter(z.coerce.number().int().min(1).max(3650),
     "Only URLs whose Google verdict was observed more than this many days ago, or never"),

@@ -12,6 +12,13 @@ const DISAGREEMENT_SQL = {
   any: Prisma.raw(`((${INDEXABLE_NOT_IN_ENGINE}) OR (${NONINDEXABLE_BUT_INDEXED}))`),
 };
 
+// The live counters' definitions (the live_counters triggers and lib/stats/reconcile-stats.ts), over `t`.
+const COUNTER_SQL = {
+  broken: Prisma.raw(`t.health_state IN ('client_error', 'server_error', 'timeout')`),
+  indexed: Prisma.raw(`(t.engine_a_state = 'indexed' OR t.engine_b_state = 'indexed')`),
+  not_indexed: Prisma.raw(`(NOT (t.engine_a_state = 'indexed' OR t.engine_b_state = 'indexed') AND (t.engine_a_state <> 'unknown' OR t.engine_b_state <> 'unknown'))`),
+};
+
 /** URL `t` has an open membership in an issue group that is open (open_issue_urls holds exactly those URLs). */
 const HAS_OPEN_ISSUE = Prisma.sql`EXISTS (SELECT 1 FROM open_issue_urls o WHERE o.tracked_url_id = t.id)`;
 
@@ -32,6 +39,7 @@ export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
   if (f.hasIssues) c.push(f.hasIssues === "true" ? HAS_OPEN_ISSUE : Prisma.sql`NOT ${HAS_OPEN_ISSUE}`);
   if (f.isStale) c.push(f.isStale === "true" ? Prisma.sql`t.stale_at IS NOT NULL` : Prisma.sql`t.stale_at IS NULL`);
   if (f.disagreement) c.push(DISAGREEMENT_SQL[f.disagreement]);
+  if (f.counter) c.push(COUNTER_SQL[f.counter]);
   if (f.stateSource) c.push(f.stateSource === "none" ? Prisma.sql`t.engine_a_state_source IS NULL` : Prisma.sql`t.engine_a_state_source = ${f.stateSource}::"UrlStateSource"`);
   if (f.verdictOlderThanDays) c.push(olderThan("engine_a_observed_at", f.verdictOlderThanDays));
   if (f.notCrawledDays) c.push(olderThan("last_googlebot_fetch_at", f.notCrawledDays));

@@ -144,13 +144,14 @@ describe("PATCH issues/{issueId}", () => {
     r = await patchIssue(t, id, { status: "resolved" });
     await flushOutbox({ organizationId: t.organizationId });
     expect(resolvedEvents(id)).toHaveLength(2);
+    // Reopening brings back the URLs the manual resolves closed (no check has found them fixed since).
     r = await patchIssue(t, id, { status: "open" });
-    expect(r.body.data).toMatchObject({ status: "open", resolvedAt: null, affectedUrlCount: 0 });
-    expect((await counters(t)).stored).toEqual({ openIssues: 1, urlsWithIssues: 0 });
+    expect(r.body.data).toMatchObject({ status: "open", resolvedAt: null, affectedUrlCount: 3 });
+    expect((await counters(t)).stored).toEqual({ openIssues: 1, urlsWithIssues: 3 });
     expect(resolvedEvents(id)).toHaveLength(2);
 
     const urlsPage = await listIssueUrls(t, id);
-    expect(urlsPage.body.data.every((m: { resolvedAt: string | null }) => m.resolvedAt !== null)).toBe(true);
+    expect(urlsPage.body.data.every((m: { resolvedAt: string | null }) => m.resolvedAt === null)).toBe(true);
   });
 
   it("rejects bad bodies with 400 and changes nothing", async () => {

@@ -97,13 +97,14 @@ describe("POST …/robots/test against the live file", () => {
     const group = { line: 7, agents: ["googlebot"], matchedAgent: "googlebot", mergedWith: [] };
     expect(body.data).toEqual({
       source: "live", robotsUrl: `https://${t.domain}/robots.txt`, finalUrl: `https://${t.domain}/robots.txt`, httpStatus: 200, fetchError: null,
-      mode: "rules", truncated: false, userAgent: "Googlebot", productToken: "googlebot",
+      mode: "rules", truncated: false, userAgent: "Googlebot", productToken: "googlebot", parser: "google",
       results: [
-        { url: `https://${t.domain}/private/x`, path: "/private/x", allowed: false, reason: "rule", group, rule: { line: 8, directive: "disallow", value: "/private/" } },
-        { url: `https://${t.domain}/private/press/2024`, path: "/private/press/2024", allowed: true, reason: "rule", group, rule: { line: 9, directive: "allow", value: "/private/press" } },
-        { url: `https://${t.domain}/cart`, path: "/cart", allowed: true, reason: "no_matching_rule", group, rule: null },
-        { url: `https://${t.domain}/robots.txt`, path: "/robots.txt", allowed: true, reason: "robots_txt", group: null, rule: null },
+        { index: 0, url: `https://${t.domain}/private/x`, path: "/private/x", allowed: false, reason: "rule", group, rule: { line: 8, directive: "disallow", value: "/private/" }, standard: null, difference: null },
+        { index: 1, url: `https://${t.domain}/private/press/2024`, path: "/private/press/2024", allowed: true, reason: "rule", group, rule: { line: 9, directive: "allow", value: "/private/press" }, standard: null, difference: null },
+        { index: 2, url: `https://${t.domain}/cart`, path: "/cart", allowed: true, reason: "no_matching_rule", group, rule: null, standard: null, difference: null },
+        { index: 3, url: `https://${t.domain}/robots.txt`, path: "/robots.txt", allowed: true, reason: "robots_txt", group: null, rule: null, standard: null, difference: null },
       ],
+      invalidUrls: [], googleNotes: [],
     });
     // Fetched once, by our own crawler's name (never as the tested agent), over TLS to the project domain.
     const seen = robotsRequests(t.domain);
@@ -152,7 +153,7 @@ describe("POST …/robots/test against the live file", () => {
     const before = site.requests.length;
     const tooMany = await post(t, { urls: ["/x"] });
     expect(tooMany.body.data).toMatchObject({ mode: "allow_all", httpStatus: 302, fetchError: "too_many_redirects" });
-    expect(tooMany.body.data.results[0]).toEqual({ url: `https://${t.domain}/x`, path: "/x", allowed: true, reason: "unavailable", group: null, rule: null });
+    expect(tooMany.body.data.results[0]).toEqual({ index: 0, url: `https://${t.domain}/x`, path: "/x", allowed: true, reason: "unavailable", group: null, rule: null, standard: null, difference: null });
     // Five redirects are followed; the sixth redirect answer ends it.
     expect(site.requests.slice(before).map((r) => r.path)).toEqual(["/robots.txt", "/hop?1", "/hop?2", "/hop?3", "/hop?4", "/hop?5"]);
 
@@ -168,7 +169,7 @@ describe("POST …/robots/test against the live file", () => {
     const { res, body } = await post(t, { urls: ["/a", "/robots.txt"] });
     expect(res.status).toBe(200);
     expect(body.data).toMatchObject({ source: "live", httpStatus: status, mode: "allow_all", fetchError: null });
-    expect(body.data.results[0]).toEqual({ url: `https://${t.domain}/a`, path: "/a", allowed: true, reason: "unavailable", group: null, rule: null });
+    expect(body.data.results[0]).toEqual({ index: 0, url: `https://${t.domain}/a`, path: "/a", allowed: true, reason: "unavailable", group: null, rule: null, standard: null, difference: null });
     expect(body.data.results[1]).toMatchObject({ allowed: true, reason: "robots_txt" });
   });
 
@@ -178,7 +179,7 @@ describe("POST …/robots/test against the live file", () => {
     const { res, body } = await post(t, { urls: ["/a", "/robots.txt"] });
     expect(res.status).toBe(200);
     expect(body.data).toMatchObject({ httpStatus: status, mode: "disallow_all", fetchError: null });
-    expect(body.data.results[0]).toEqual({ url: `https://${t.domain}/a`, path: "/a", allowed: false, reason: "unreachable", group: null, rule: null });
+    expect(body.data.results[0]).toEqual({ index: 0, url: `https://${t.domain}/a`, path: "/a", allowed: false, reason: "unreachable", group: null, rule: null, standard: null, difference: null });
     expect(body.data.results[1]).toMatchObject({ allowed: true, reason: "robots_txt" });
   });
 
@@ -210,15 +211,37 @@ describe("POST …/robots/test with a draft", () => {
       source: "provided", robotsUrl: `https://${t.domain}/robots.txt`, finalUrl: null, httpStatus: null, fetchError: null, mode: "rules",
       userAgent: "Googlebot/2.1", productToken: "googlebot",
     });
+    const same = { standard: null, difference: null };
     expect(body.data.results).toEqual([
-      { url: `https://${t.domain}/drafts/x`, path: "/drafts/x", allowed: false, reason: "rule",
-        group: { line: 1, agents: ["googlebot"], matchedAgent: "googlebot", mergedWith: [4] }, rule: { line: 2, directive: "disallow", value: "/drafts" } },
-      { url: `https://${t.domain}/drafts/public/y`, path: "/drafts/public/y", allowed: true, reason: "rule",
-        group: { line: 4, agents: ["googlebot"], matchedAgent: "googlebot", mergedWith: [1] }, rule: { line: 5, directive: "allow", value: "/drafts/public" } },
-      { url: `https://${t.domain}/other`, path: "/other", allowed: true, reason: "no_matching_rule",
-        group: { line: 1, agents: ["googlebot"], matchedAgent: "googlebot", mergedWith: [4] }, rule: null },
+      { index: 0, url: `https://${t.domain}/drafts/x`, path: "/drafts/x", allowed: false, reason: "rule",
+        group: { line: 1, agents: ["googlebot"], matchedAgent: "googlebot", mergedWith: [4] }, rule: { line: 2, directive: "disallow", value: "/drafts" }, ...same },
+      { index: 1, url: `https://${t.domain}/drafts/public/y`, path: "/drafts/public/y", allowed: true, reason: "rule",
+        group: { line: 4, agents: ["googlebot"], matchedAgent: "googlebot", mergedWith: [1] }, rule: { line: 5, directive: "allow", value: "/drafts/public" }, ...same },
+      { index: 2, url: `https://${t.domain}/other`, path: "/other", allowed: true, reason: "no_matching_rule",
+        group: { line: 1, agents: ["googlebot"], matchedAgent: "googlebot", mergedWith: [4] }, rule: null, ...same },
     ]);
     expect(robotsRequests(t.domain)).toHaveLength(0);
+  });
+
+  it("judges Googlebot as Google's parser reads the draft, with the standard verdict and the lines it reads differently", async () => {
+    const t = await projectOf(alice, "google");
+    const draft = "User-agent: *\nDisallow /private\nDisallow: /\nAllow: /index.html\nAllow: /public/\n";
+    const { body } = await post(t, { urls: ["/private/a", "/", "/public/x"], robotsTxt: draft });
+    expect(body.data).toMatchObject({ parser: "google", invalidUrls: [] });
+    expect(body.data.googleNotes.map((n: { line: number; kind: string }) => [n.line, n.kind])).toEqual([[2, "missing_colon"], [4, "index_html"]]);
+    const [priv, home, pub] = body.data.results;
+    expect(priv).toMatchObject({ allowed: false, rule: { line: 2, directive: "disallow", value: "/private" },
+      standard: { allowed: false, reason: "rule", rule: { line: 3, directive: "disallow", value: "/" } } });
+    expect(priv.difference).toBe("Google reads line 2 differently from the standard: the colon is missing; Google reads the line as “Disallow: /private”, "
+      + "RFC 9309 ignores it. The standard reading reaches the same verdict through another line (line 3: Disallow: /).");
+    expect(home).toMatchObject({ allowed: true, rule: { line: 4, directive: "allow", value: "/index.html" }, standard: { allowed: false, rule: { line: 3 } } });
+    expect(home.difference).toContain("The standard reading (RFC 9309) would block it (line 3: Disallow: /).");
+    expect(pub).toMatchObject({ allowed: true, standard: null, difference: null });
+
+    // Bing is judged by the standard, and nothing is flagged.
+    const bing = await post(t, { urls: ["/private/a", "/"], robotsTxt: draft, userAgent: "Bingbot" });
+    expect(bing.body.data).toMatchObject({ parser: "rfc9309", googleNotes: [] });
+    expect(bing.body.data.results.map((r: { allowed: boolean; standard: unknown }) => [r.allowed, r.standard])).toEqual([[false, null], [false, null]]);
   });
 
   it("accepts an empty draft (allow all, no group)", async () => {
@@ -243,17 +266,27 @@ describe("POST …/robots/test refuses bad input", () => {
     expect(robotsRequests(t.domain)).toHaveLength(0);
   };
 
-  it("an off-host URL, with the index of each bad URL", async () => {
-    await expect400(
-      { urls: ["/ok", "https://evil.example/x", `https://www.${t.domain}/`, "//evil.example/", "/fine"] },
-      ["urls.1", "urls.2", "urls.3"], ["off_host", "off_host", "off_host"],
-    );
+  it("tests the valid URLs and lists the others apart, each with its index and reason", async () => {
+    const t = await projectOf(alice, "partial");
+    serve(t.domain, "/robots.txt", { body: "User-agent: *\nDisallow: /fine" });
+    const { res, body } = await post(t, { urls: ["/ok", "https://evil.example/x", `https://www.${t.domain}/`, "//evil.example/", "/fine", "page.html"] });
+    expect(res.status).toBe(200);
+    expect(body.data.results.map((r: { index: number; url: string; allowed: boolean }) => [r.index, r.url, r.allowed])).toEqual([
+      [0, `https://${t.domain}/ok`, true], [4, `https://${t.domain}/fine`, false],
+    ]);
+    expect(body.data.invalidUrls).toEqual([
+      { index: 1, input: "https://evil.example/x", code: "off_host", message: `The URL's host is not the project domain ${t.domain}` },
+      { index: 2, input: `https://www.${t.domain}/`, code: "off_host", message: `The URL's host is not the project domain ${t.domain}` },
+      { index: 3, input: "//evil.example/", code: "off_host", message: `The URL's host is not the project domain ${t.domain}` },
+      { index: 5, input: "page.html", code: "invalid_url", message: "Not an absolute http(s) URL or a path starting with \"/\"" },
+    ]);
+    expect(robotsRequests(t.domain)).toHaveLength(1);
   });
 
-  it("a URL with a user name or password, another scheme, a port or no leading slash", async () => {
+  it("only URLs that cannot be tested (400, nothing fetched): off-host, credentials, another scheme, a port, no leading slash", async () => {
     await expect400(
-      { urls: [`https://u:p@${t.domain}/`, `ftp://${t.domain}/x`, `https://${t.domain}:8443/x`, "page.html"] },
-      ["urls.0", "urls.1", "urls.2", "urls.3"], ["credentials_in_url", "unsupported_scheme", "non_default_port", "invalid_url"],
+      { urls: ["https://evil.example/x", `https://u:p@${t.domain}/`, `ftp://${t.domain}/x`, `https://${t.domain}:8443/x`, "page.html"] },
+      ["urls.0", "urls.1", "urls.2", "urls.3", "urls.4"], ["off_host", "credentials_in_url", "unsupported_scheme", "non_default_port", "invalid_url"],
     );
   });
 

@@ -58,7 +58,7 @@ describe("POST sync, GET sitemaps", () => {
     expect(res.status).toBe(200);
     expect(body.data).toEqual({
       urlsDiscovered: 4, urlsUpdated: 0, urlsSkipped: 1, sitemapsFetched: 4, staleMarked: 0, staleCleared: 0,
-      skippedOffHost: [{ url: `https://www.${victim.domain}/n`, reason: "off_host" }],
+      skippedOffHost: [{ url: `https://www.${victim.domain}/n`, reason: "off_host" }], status: "completed", failures: [],
     });
 
     const list = await listSitemaps(victim, bearer(alice.sessionToken));
@@ -102,7 +102,10 @@ describe("POST availability/probe", () => {
     site.set(probed.domain, "/sitemap.xml", urlset([]));
     const { res, body } = await probe(probed, bearer(alice.sessionToken));
     expect(res.status).toBe(200);
-    expect(body.data).toEqual({ robotsTxtPresent: true, llmsTxtPresent: false, sitemapPresent: true, robotsSitemapUrls: [`${b}/s1.xml`, `${b}/s2.xml.gz`] });
+    expect(body.data).toEqual({
+      robotsTxtPresent: true, llmsTxtPresent: false, sitemapPresent: true, robotsSitemapUrls: [`${b}/s1.xml`, `${b}/s2.xml.gz`],
+      siteReachable: true, problem: null, sitemapProblem: null,
+    });
     let project = await db.project.findUniqueOrThrow({ where: { id: probed.projectId } });
     expect(project).toMatchObject({ robotsTxtPresent: true, llmsTxtPresent: false, dnsVerifiedAt: null });
     expect(project.lastAvailabilityCheckAt).not.toBeNull();
@@ -111,7 +114,10 @@ describe("POST availability/probe", () => {
     site.remove(probed.domain, "/sitemap.xml");
     site.set(probed.domain, "/llms.txt", { body: "# Site\n", contentType: "text/plain" });
     const second = await probe(probed, bearer(alice.sessionToken));
-    expect(second.body.data).toEqual({ robotsTxtPresent: false, llmsTxtPresent: true, sitemapPresent: false, robotsSitemapUrls: [] });
+    expect(second.body.data).toEqual({
+      robotsTxtPresent: false, llmsTxtPresent: true, sitemapPresent: false, robotsSitemapUrls: [],
+      siteReachable: true, problem: null, sitemapProblem: `There is no sitemap at ${b}/sitemap.xml (HTTP 404).`,
+    });
     project = await db.project.findUniqueOrThrow({ where: { id: probed.projectId } });
     expect(project).toMatchObject({ robotsTxtPresent: false, llmsTxtPresent: true });
   });

@@ -66,6 +66,13 @@ const notInEngine = (r: Row) => r.indexability === "indexable" && (A_NOT.include
 const indexedAnyway = (r: Row) => ["noindex", "canonicalized", "blocked_by_robots"].includes(r.indexability)
   && (r.engineAState === "indexed" || r.engineBState === "indexed");
 
+/** Which of the overview's counters a URL is in (broken is independent of the two index counters, which exclude each other). */
+function counted(r: Row): "indexed" | "not_indexed" | null {
+  return r.engineAState === "indexed" || r.engineBState === "indexed" ? "indexed"
+    : r.engineAState !== "unknown" || r.engineBState !== "unknown" ? "not_indexed" : null;
+}
+const broken = (r: Row) => ["client_error", "server_error", "timeout"].includes(r.healthState);
+
 export function matches(r: Row, f: UrlFilters): boolean {
   if (f.healthState && r.healthState !== f.healthState) return false;
   if (f.indexability && r.indexability !== f.indexability) return false;
@@ -77,6 +84,8 @@ export function matches(r: Row, f: UrlFilters): boolean {
   if (f.disagreement === "indexable_not_in_engine" && !notInEngine(r)) return false;
   if (f.disagreement === "nonindexable_but_indexed" && !indexedAnyway(r)) return false;
   if (f.disagreement === "any" && !notInEngine(r) && !indexedAnyway(r)) return false;
+  if (f.counter === "broken" && !broken(r)) return false;
+  if ((f.counter === "indexed" || f.counter === "not_indexed") && counted(r) !== f.counter) return false;
   return true;
 }
 
@@ -94,6 +103,7 @@ export const SINGLE_FILTERS: UrlFilters[] = [
   ...URL_SOURCES.map((source) => ({ source })),
   { hasIssues: "true" }, { hasIssues: "false" }, { isStale: "true" }, { isStale: "false" },
   { disagreement: "indexable_not_in_engine" }, { disagreement: "nonindexable_but_indexed" }, { disagreement: "any" },
+  { counter: "broken" }, { counter: "indexed" }, { counter: "not_indexed" },
 ];
 
 export const toQuery = (f: UrlFilters, extra: Record<string, string | number> = {}) =>

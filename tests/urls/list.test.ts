@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { countTruth } from "@/lib/stats/reconcile-stats";
 import { countUrls } from "@/lib/urls/count-urls";
 import { DISAGREEMENTS, TrackedUrlResponse, type UrlFilters } from "@/lib/urls/schemas";
 import { createTestUser, type TestUser } from "../factories";
@@ -78,6 +79,8 @@ describe("URL listing", () => {
     { disagreement: "nonindexable_but_indexed", isStale: "false" },
     { hasIssues: "false", isStale: "true" },
     { engineBState: "not_indexed", hasIssues: "true", source: "manual" },
+    { counter: "not_indexed", indexability: "indexable" },
+    { counter: "broken", hasIssues: "true" },
     { healthState: "client_error", indexability: "noindex", engineAState: "indexed", engineBState: "indexed", source: "import", hasIssues: "true", isStale: "false", disagreement: "any" },
   ] as UrlFilters[])("combined filters %j", async (f) => {
     const want = expected(rows, f);
@@ -100,6 +103,10 @@ describe("URL listing", () => {
 
   it("the live counts behind single-filter totals match the rows, also after the rows change", async () => {
     for (const f of [{}, ...SINGLE_FILTERS]) expect(await countUrls(t.projectId, f), name(f)).toBe(expected(rows, f).length);
+    // The overview's counter cards link to these lists: each lists exactly what its counter counts.
+    const truth = await countTruth(t.projectId);
+    expect([await countUrls(t.projectId, { counter: "broken" }), await countUrls(t.projectId, { counter: "indexed" }), await countUrls(t.projectId, { counter: "not_indexed" })])
+      .toEqual([truth.brokenUrls, truth.indexedUrls, truth.notIndexedUrls]);
     // Move some URLs into and out of both kinds of disagreement, then put them back.
     const moved = rows.slice(0, 40).map((r) => r.id);
     const before = await db.trackedUrl.findMany({ where: { id: { in: moved } } });

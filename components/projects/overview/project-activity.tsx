@@ -12,7 +12,8 @@ import { probeProject, projectKeys, syncProject, type ProbeResult, type Project,
 import { ProbeResultList } from "../probe-result";
 import { SyncResultSummary } from "../sync-result";
 
-const presence = (v: boolean | null) => (v === null ? "Not checked" : v ? "Found" : "Not found");
+/** A presence flag in words; null after a check means the site did not answer it (unknown), not that the file is missing. */
+const presence = (v: boolean | null, checked: boolean) => (v === null ? (checked ? "Unknown: the site did not answer the last check" : "Not checked") : v ? "Found" : "Not found");
 
 /** Last sync and probe times, with buttons to run either now (sync: once per 15 minutes) and their results. */
 export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; project: Project; serverNow: number }) {
@@ -71,11 +72,11 @@ export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; 
           </div>
           <div className="flex flex-wrap gap-x-2">
             <dt className="text-slate-600">robots.txt</dt>
-            <dd>{presence(project.robotsTxtPresent)}</dd>
+            <dd data-testid="robots-presence">{presence(project.robotsTxtPresent, Boolean(project.lastAvailabilityCheckAt))}</dd>
           </div>
           <div className="flex flex-wrap gap-x-2">
             <dt className="text-slate-600">llms.txt</dt>
-            <dd>{presence(project.llmsTxtPresent)}</dd>
+            <dd>{presence(project.llmsTxtPresent, Boolean(project.lastAvailabilityCheckAt))}</dd>
           </div>
         </dl>
         <Button variant="secondary" className="mt-3" onClick={() => probe.mutate()} disabled={probe.isPending}>

@@ -4,32 +4,42 @@ import { ChartNumbers } from "@/components/ui/chart-numbers";
 import { useId, useState } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { snapshotsQuery, TREND_RANGES, type Snapshot, type TrendRange } from "@/lib/queries/trends";
+import { snapshotsQuery, TREND_RANGES, type TrendRange } from "@/lib/queries/trends";
 import { useReadOnly } from "../read-only";
+import { SERIES, seriesChange, seriesDomain, trendPoints, type Point, type Serie } from "./trend-series";
 import { TimeToIndexPanel } from "./time-to-index-panel";
 import { TimeToRemovalPanel } from "./time-to-removal-panel";
 
-// The daily snapshots as lines; a date without a snapshot is a gap (null, never interpolated).
-const SERIES = [
-  { key: "indexedUrls", label: "Indexed", color: "#047857" },
-  { key: "notIndexedUrls", label: "Not indexed", color: "#b45309" },
-  { key: "brokenUrls", label: "Broken", color: "#b91c1c" },
-  { key: "openIssues", label: "Open issue groups", color: "#4338ca" },
-] as const;
-
-type Point = { date: string } & Partial<Record<(typeof SERIES)[number]["key"], number | null>>;
-
-/** One point per UTC date of the range, oldest first: the snapshot's numbers, or nulls where none was taken. */
-export function trendPoints(snapshots: Snapshot[], days: number, today = new Date()): Point[] {
-  const byDate = new Map(snapshots.map((s) => [s.date, s]));
-  return Array.from({ length: days }, (_, i) => {
-    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days + i)).toISOString().slice(0, 10);
-    const s = byDate.get(date);
-    return { date, ...Object.fromEntries(SERIES.map(({ key }) => [key, s ? s[key] : null])) };
-  });
+/** One small chart per series, on its own scale: small counts are not flattened by the large ones. */
+function SeriesChart({ serie, points, dots }: { serie: Serie; points: Point[]; dots: boolean }) {
+  const values = points.map((p) => p[serie.key]).filter((v): v is number => typeof v === "number");
+  const change = seriesChange(points, serie.key);
+  return (
+    <div className="rounded-md border border-slate-200 p-3" data-testid={`trend-${serie.key}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-sm font-semibold" style={{ color: serie.color }}>{serie.label}</h3>
+        {change && (
+          <p className="text-xs text-slate-600" data-testid="trend-change">
+            {change.first.toLocaleString("en")} → <span className="font-semibold text-slate-900">{change.last.toLocaleString("en")}</span> ({change.text})
+          </p>
+        )}
+      </div>
+      <div className="mt-1 h-36 w-full" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={points} margin={{ top: 6, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+            <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={32} fontSize={11} />
+            <YAxis allowDecimals={false} fontSize={11} width={48} domain={seriesDomain(values)} tickFormatter={(v: number) => v.toLocaleString("en")} />
+            <Tooltip labelFormatter={(d) => shortDate(String(d))} formatter={(v) => [Number(v).toLocaleString("en"), serie.label]} />
+            <Line type="monotone" dataKey={serie.key} name={serie.label} stroke={serie.color} strokeWidth={2} dot={dots} connectNulls={false} isAnimationActive={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+    </div>
+  );
 }
 
 const n = (v: number | null | undefined) => (v === null || v === undefined ? "—" : v.toLocaleString("en"));
@@ -89,22 +99,12 @@ export function TrendsCard({ orgId, projectId }: { orgId: string; projectId: str
               {taken} of {days} days recorded{taken < days ? "; a day without a snapshot is a gap in the lines" : ""}.
             </p>
             <figure className="mt-3" aria-labelledby={`${id}-caption`}>
-              <div className="h-64 w-full" aria-hidden="true" data-testid="trends-chart">
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
-                    <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                    <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} fontSize={12} />
-                    <YAxis allowDecimals={false} fontSize={12} width={56} />
-                    <Tooltip labelFormatter={(d) => shortDate(String(d))} />
-                    <Legend />
-                    {SERIES.map((s) => (
-                      <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} dot={days <= 30} connectNulls={false} isAnimationActive={false} />
-                    ))}
-                  </LineChart>
-                </ResponsiveContainer>
+              <div className="grid gap-4 sm:grid-cols-2" data-testid="trends-chart">
+                {SERIES.map((serie) => <SeriesChart key={serie.key} serie={serie} points={points} dots={days <= 30} />)}
               </div>
               <figcaption id={`${id}-caption`} className="sr-only">
-                Indexed, not indexed and broken URLs and open issue groups per day over the last {days} days; the same numbers are in the table below.
+                Indexed, not indexed and broken URLs and open issue groups per day over the last {days} days, each on its own scale; the same
+                numbers are in the table below.
               </figcaption>
             </figure>
             <ChartNumbers id={`${id}-table`} regionLabel="Daily counters">

@@ -19,7 +19,7 @@ export function ProbeStep({ orgId, project, focus, onProbed, onContinue }: { org
   }, [probe]);
 
   const r = probe.data;
-  const noSitemap = r && !r.sitemapPresent && r.robotsSitemapUrls.length === 0;
+  const noSitemap = r && r.siteReachable && !r.sitemapPresent && r.robotsSitemapUrls.length === 0;
   return (
     <StepPanel
       title="Check the site"
@@ -51,8 +51,8 @@ export function ProbeStep({ orgId, project, focus, onProbed, onContinue }: { org
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button onClick={onContinue} disabled={probe.isPending}>
-          Continue
+        <Button onClick={onContinue} disabled={probe.isPending} variant={r && !r.siteReachable ? "secondary" : "primary"}>
+          {r && !r.siteReachable ? "Continue anyway" : "Continue"}
         </Button>
         <Button variant="secondary" onClick={() => probe.mutate()} disabled={probe.isPending}>
           Check again

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completedSetupSteps, initialSetupStep } from "./steps";
+import { attentionSetupSteps, completedSetupSteps, initialSetupStep, stepFromSearch } from "./steps";
 
 const at = "2026-11-22T00:00:00.000Z";
 
@@ -15,5 +15,20 @@ describe("setup resumes where it stopped", () => {
 
   it("marks as done only the steps whose result the project holds", () => {
     expect([...completedSetupSteps({ lastAvailabilityCheckAt: at, verified: false, lastSitemapSyncAt: at })]).toEqual(["domain", "probe", "sync"]);
+  });
+
+  it("gives no tick to a site check of a site that did not answer, and flags it instead", () => {
+    const unreachable = { lastAvailabilityCheckAt: at, verified: false, lastSitemapSyncAt: null, robotsTxtPresent: null };
+    expect([...completedSetupSteps(unreachable)]).toEqual(["domain"]);
+    expect([...attentionSetupSteps(unreachable)]).toEqual(["probe"]);
+    const answered = { ...unreachable, robotsTxtPresent: false };
+    expect([...completedSetupSteps(answered)]).toEqual(["domain", "probe"]);
+    expect([...attentionSetupSteps(answered)]).toEqual([]);
+  });
+
+  it("reads the step the person moved to from the address, nothing else", () => {
+    expect(stepFromSearch("done")).toBe("done");
+    expect(stepFromSearch("sync")).toBe("sync");
+    for (const v of [null, undefined, "", "DONE", "toString", "constructor"]) expect(stepFromSearch(v)).toBeNull();
   });
 });

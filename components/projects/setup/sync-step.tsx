@@ -16,6 +16,8 @@ export function SyncStep({ orgId, project, creditBalance, focus, onSynced, onCon
 }) {
   const sync = useMutation({ mutationFn: () => syncProject(orgId, project.id), onSuccess: onSynced });
   const error = sync.error;
+  // A sync that read no sitemap is not a step done: it can be run again at once (it does not count towards the 15 minutes).
+  const failed = sync.data?.status === "failed";
   const noCredits = error instanceof ApiRequestError && error.code === "INSUFFICIENT_CREDITS";
 
   return (
@@ -55,12 +57,12 @@ export function SyncStep({ orgId, project, creditBalance, focus, onSynced, onCon
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        {sync.data ? (
+        {sync.data && !failed ? (
           <Button onClick={onContinue}>Continue</Button>
         ) : (
           <>
             <Button onClick={() => sync.mutate()} disabled={sync.isPending}>
-              {sync.isPending ? "Syncing…" : "Sync now"}
+              {sync.isPending ? "Syncing…" : failed ? "Sync again" : "Sync now"}
             </Button>
             <Button variant="secondary" onClick={onContinue} disabled={sync.isPending}>
               Skip for now

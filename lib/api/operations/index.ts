@@ -28,3 +28,4 @@ import "./mcp";
 import "./removals";
 import "./share-links";
 import "./reports";
+import "./credits";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
-import { issueParams, IssueResponse, IssueUrlMembershipResponse, listIssuesQuery, updateIssueBody } from "@/lib/issues/schemas";
+import { issueParams, IssueResponse, IssueUrlResponse, listIssuesQuery, updateIssueBody } from "@/lib/issues/schemas";
 import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}/issues";
@@ -24,13 +24,18 @@ export const patchProjectIssueOp = defineOperation({
   summary: "Open, resolve or ignore an issue group",
   description: "`resolved`: manual resolve; the group and its open memberships resolve now (affectedUrlCount 0, sampleUrls empty) and the "
     + "`issue.resolved` event is emitted after the change commits; a later detection reopens the group. "
-    + "`ignored`: silences the type for the project; detections are still recorded but the group stays ignored and resolvedAt stays null. "
-    + "`open`: reopens the group (resolvedAt null). Any move between the three is allowed; asking for the current status changes nothing and emits nothing.",
+    + "`ignored`: silences the type for the project; detections are still recorded but the group stays ignored and resolvedAt stays null; "
+    + "an optional `note` says why (kept with who ignored it and when: `ignoreNote`, `ignoredAt`, `ignoredBy`). "
+    + "`open`: reopens the group (resolvedAt null) and brings back the URLs a manual resolve closed that no check has found fixed since "
+    + "(affectedUrlCount counts them again). Any move between the three is allowed and audited (`project.updated`); asking for the current "
+    + "status changes nothing and emits nothing (an ignored group given another note keeps the new note).",
 });
 export const getProjectIssueUrlsOp = defineOperation({
-  method: "GET", path: `${P}/{issueId}/urls`, tags, scopes: R, params: issueParams, query: paginationQuery, response: IssueUrlMembershipResponse, paginated: true,
-  summary: "List the URLs of an issue group",
-  description: "Currently affected memberships (resolvedAt null) first, then resolved ones; each part by detectedAt descending, then id.",
+  method: "GET", path: `${P}/{issueId}/urls`, tags, scopes: R, params: issueParams, query: paginationQuery, response: IssueUrlResponse, paginated: true,
+  summary: "List the URLs of an issue group, with their evidence",
+  description: "Currently affected memberships (resolvedAt null) first, then resolved ones; each part by detectedAt descending, then id. "
+    + "Each carries `evidence`: the URL's status, redirect chain (every redirect of its last audit), canonical, robots.txt rule, "
+    + "meta robots and X-Robots-Tag, and Google's and Bing's states as they stand now.",
 });
 export const getProjectIssueUrlsExportOp = defineOperation({
   method: "GET", path: `${P}/{issueId}/urls/export`, tags, scopes: R, params: issueParams, response: z.string(), rawResponse: true, responseContentType: "text/csv",

@@ -1,7 +1,8 @@
 // OpenAPI registrations of the IndexNow submissions area: one defineOperation per endpoint, read by its route and the OpenAPI document.
 import { R } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
-import { listSubmissionsQuery, SubmissionResponse } from "@/lib/indexnow/schemas";
+import { paginationQuery } from "@/lib/core/pagination";
+import { listSubmissionsQuery, submissionParams, SubmissionDetailResponse, SubmissionResponse, SubmissionUrlResponse } from "@/lib/indexnow/schemas";
 import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
@@ -18,4 +19,17 @@ export const getProjectSubmissionsOp = defineOperation({
     + "project backs off (5 minutes doubling up to 6 hours; a longer `Retry-After` is honoured) and the same URLs are retried; a URL is "
     + "given up after 10 failed batches (403 excepted) until it changes again. `responseBody` keeps at most 8 KiB of the answer. "
     + "Batch summaries are kept indefinitely, per-URL detail for 90 days. Ordered by createdAt descending, then id.",
+});
+export const getProjectSubmissionOp = defineOperation({
+  method: "GET", path: `${P}/submissions/{submissionId}`, tags: ["Submissions"], scopes: R, params: submissionParams, response: SubmissionDetailResponse,
+  summary: "Get one IndexNow submission",
+  description: "The batch (as in the list) with `urlsListed`, the URLs still on record, and `urlsKeptUntil`: per-URL detail is kept 90 days.",
+});
+export const getProjectSubmissionUrlsOp = defineOperation({
+  method: "GET", path: `${P}/submissions/{submissionId}/urls`, tags: ["Submissions"], scopes: R, params: submissionParams, query: paginationQuery,
+  response: SubmissionUrlResponse, paginated: true,
+  summary: "List the URLs of an IndexNow submission",
+  description: "The URLs the batch carried, in URL order, each with the batch's answer (`outcome`: IndexNow answers for a batch as a whole) and "
+    + "where the URL stands now: still tracked, waiting in the queue to be sent (again), its last delivered batch, Google's and Bing's "
+    + "index states. Empty once the 90 days of per-URL detail have passed.",
 });

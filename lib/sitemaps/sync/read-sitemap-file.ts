@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { DEFAULT_LIMITS, decodeBody } from "@/lib/net/body";
+import { fetchFailureInWords, httpStatusInWords } from "@/lib/net/failure-words";
 import { SafeFetchFailure, type SafeFetchErrorKind, type SafeFetcher } from "@/lib/net/safe-fetch";
 import {
   detectSitemapFormat, parseSitemapStream, parseTextSitemap, SitemapParseError, type SitemapEvent,
@@ -17,6 +18,14 @@ export type FileOutcome = {
   type: SitemapKind;
   error: string | null;
   problem: FileProblem | null;
+  /** The problem in words a site owner acts on (never the library's message); null when the file was read. */
+  reason: string | null;
+};
+
+const PARSE_WORDS: Record<SitemapParseError["code"], string> = {
+  parse_error: "the file is not a valid XML or text sitemap",
+  too_many_urls: "the file lists more than 50,000 URLs, the most a sitemap may hold",
+  too_large: "the file is larger than 50 MB, the most a sitemap may be",
 };
 
 type Entry = Exclude<SitemapEvent, { kind: "root" }>;
@@ -41,7 +50,8 @@ export async function readSitemapFile(
   if (httpStatus < 200 || httpStatus >= 300) {
     res.body.destroy();
     const problem = httpStatus === 404 || httpStatus === 410 ? "missing" : "unreachable";
-    return { fetchStatus: "error", httpStatus, type: "unknown", error: `HTTP ${httpStatus}`, problem };
+    const reason = problem === "missing" ? `there is no sitemap at this address (HTTP ${httpStatus})` : httpStatusInWords(httpStatus);
+    return { fetchStatus: "error", httpStatus, type: "unknown", error: `HTTP ${httpStatus}`, problem, reason };
   }
 
   let type: SitemapKind = "unknown";
@@ -70,10 +80,12 @@ export async function readSitemapFile(
         throw error;
       }
     }
-    return { fetchStatus: "ok", httpStatus, type, error: null, problem: null };
+    return { fetchStatus: "ok", httpStatus, type, error: null, problem: null, reason: null };
   } catch (error) {
     if (handlerError !== null && error === handlerError) throw error;
-    if (error instanceof SitemapParseError) return { fetchStatus: "error", httpStatus, type, error: `${error.code}: ${error.message}`, problem: "invalid" };
+    if (error instanceof SitemapParseError) {
+      return { fetchStatus: "error", httpStatus, type, error: `${error.code}: ${error.message}`, problem: "invalid", reason: PARSE_WORDS[error.code] };
+    }
     const failure = SafeFetchFailure.from(error, url);
     return fetchFailure(failure.kind, failure.message, httpStatus, type);
   } finally {
@@ -83,7 +95,10 @@ export async function readSitemapFile(
 
 function fetchFailure(kind: SafeFetchErrorKind, message: string, httpStatus: number | null, type: SitemapKind): FileOutcome {
   const fetchStatus: FetchStatus = kind === "timeout" ? "timeout" : kind === "blocked" ? "blocked" : "error";
-  return { fetchStatus, httpStatus, type, error: `${kind}: ${message}`.slice(0, 1000), problem: CONTENT_PROBLEMS.has(kind) ? "invalid" : "unreachable" };
+  return {
+    fetchStatus, httpStatus, type, error: `${kind}: ${message}`.slice(0, 1000), problem: CONTENT_PROBLEMS.has(kind) ? "invalid" : "unreachable",
+    reason: fetchFailureInWords(kind),
+  };
 }
 
 /** The first bytes of a stream (for format detection) and the whole stream again, head included. */

@@ -8,6 +8,15 @@ export const OFF_HOST_REPORT_LIMIT = 100;
 
 export const SkippedOffHost = z.object({ url: z.string(), reason: z.literal("off_host") });
 
+/** At most this many unreadable files are reported per sync. */
+export const FAILURES_REPORT_LIMIT = 20;
+
+export const SyncFailure = z.object({
+  url: z.string().describe("The sitemap file (or robots.txt) that could not be read"),
+  problem: z.enum(["missing", "unreachable", "invalid"]).describe("`missing`: 404/410; `unreachable`: no usable answer; `invalid`: not a usable sitemap"),
+  message: z.string().describe("What went wrong, in plain words"),
+});
+
 export const SitemapSyncResult = z.object({
   urlsDiscovered: count.describe("Net-new on-host URLs admitted (1 credit each)"),
   urlsUpdated: count.describe("Tracked URLs seen again in this sync"),
@@ -16,6 +25,10 @@ export const SitemapSyncResult = z.object({
   staleMarked: count.describe("Sitemap-origin URLs absent from every sitemap, newly marked stale"),
   staleCleared: count.describe("Stale URLs listed again, no longer stale"),
   skippedOffHost: z.array(SkippedOffHost).max(OFF_HOST_REPORT_LIMIT).describe("The first 100 distinct off-host entries (never charged)"),
+  status: z.enum(["completed", "partial", "failed"]).describe("`completed`: every sitemap was read; `partial`: some could not be read "
+    + "(URLs missing from them are not marked stale); `failed`: no sitemap could be read: nothing was admitted or charged, and the sync does "
+    + "not count towards the 15-minute limit, so it can be run again at once"),
+  failures: z.array(SyncFailure).max(FAILURES_REPORT_LIMIT).describe("The files that could not be read (at most 20), robots.txt included"),
 });
 export type SitemapSyncResult = z.infer<typeof SitemapSyncResult>;
 

@@ -9,7 +9,8 @@ import { fetchRobots } from "./fetch-robots";
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from "./limits";
 import { recordSitemaps } from "./record-sitemaps";
 import { reportStaleIssues } from "./report-stale-issues";
-import { SitemapSyncResult } from "./schemas";
+import { fetchFailureInWords, sentence } from "@/lib/net/failure-words";
+import { FAILURES_REPORT_LIMIT, SitemapSyncResult } from "./schemas";
 import { UrlStage } from "./url-stage";
 import { walkSitemaps, type SitemapOrigin, type WalkResult } from "./walk-sitemaps";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
@@ -30,6 +31,8 @@ export type SyncOptions = {
  * are read (no transaction open while the site is fetched), then one transaction that groups them
  * and admits, updates, charges and marks stale together, and finally the sitemap rows and
  * project-level issues in a transaction of their own, written even when the admission is refused.
+ * A sync that could read no sitemap at all (`failed`) gives its slot back: the 15-minute debounce counts from the start
+ * of the last sync that read a sitemap, so the owner can retry at once after fixing the site (README, "Sitemap sync").
  */
 export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOptions = {}): Promise<SitemapSyncResult> {
   const now = opts.now ?? new Date();
@@ -77,7 +80,9 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
     if (admission.discovered || admission.lastmodChanged) {
       await requestProjectSubmission(project.id, admission.discovered ? "urls_admitted" : "lastmod_changed");
     }
-    return toResult(walk, admission);
+    const result = toResult(walk, admission, robots);
+    if (result.status === "failed") await releaseSyncSlot(project.id, now, previousSyncAt);
+    return result;
   } catch (error) {
     // Credits refused: the walk happened, so the debounce stands. Anything unexpected gives the slot back.
     if (!(error instanceof DomainError && error.code === "INSUFFICIENT_CREDITS")) {
@@ -98,8 +103,16 @@ function timer(report: SyncOptions["onPhase"]) {
   };
 }
 
-function toResult(walk: WalkResult, a: Admission): SitemapSyncResult {
+function toResult(walk: WalkResult, a: Admission, robots: Awaited<ReturnType<typeof fetchRobots>>): SitemapSyncResult {
+  const read = walk.files.some((f) => f.outcome.fetchStatus === "ok");
+  const failures = walk.files.filter((f) => f.outcome.fetchStatus !== "ok")
+    .map((f) => ({ url: f.url, problem: f.outcome.problem ?? "unreachable", message: sentence(f.outcome.reason ?? "it could not be read") }));
+  if (robots.failure) {
+    failures.unshift({ url: "robots.txt", problem: "unreachable", message: sentence(`the robots.txt file could not be read, so the sitemaps it may name were not read: ${fetchFailureInWords(robots.failure)}`) });
+  }
   return SitemapSyncResult.parse({
+    status: !read ? "failed" : walk.complete ? "completed" : "partial",
+    failures: failures.slice(0, FAILURES_REPORT_LIMIT),
     urlsDiscovered: a.discovered,
     urlsUpdated: a.distinct - a.discovered,
     // Every entry read is counted once: admitted, updated, or skipped (invalid, off-host, or a repeat).

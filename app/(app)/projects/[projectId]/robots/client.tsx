@@ -15,7 +15,8 @@ export function RobotsClient({ orgId, projectId, initial }: { orgId: string; pro
         <h2 id="robots-heading" className="text-lg font-semibold">robots.txt tester</h2>
         <p className="mt-1 max-w-prose text-sm text-slate-600">
           Check which URLs a crawler may fetch, against the live robots.txt of the site or a draft you paste before publishing it.
-          Matching follows RFC 9309, as Googlebot and Bingbot do: the most specific rule wins, and Allow wins a tie.
+          Matching follows RFC 9309 (the most specific rule wins, and Allow wins a tie); Googlebot and Google&apos;s other crawlers are judged as
+          Google&apos;s own parser reads the file, and where it reads a line differently the results say so.
         </p>
       </div>
       {project.isPending ? (

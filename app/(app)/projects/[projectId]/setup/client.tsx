@@ -1,29 +1,36 @@
 "use client";
 
 import { useState } from "react";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DoneStep } from "@/components/projects/setup/done-step";
 import { OwnershipStep } from "@/components/projects/setup/ownership-step";
 import { ProbeStep } from "@/components/projects/setup/probe-step";
 import { Stepper } from "@/components/projects/setup/stepper";
 import { SyncStep } from "@/components/projects/setup/sync-step";
-import { completedSetupSteps, type SetupStep } from "@/components/projects/setup/steps";
+import { attentionSetupSteps, completedSetupSteps, stepFromSearch, type SetupStep } from "@/components/projects/setup/steps";
 import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { projectKeys, projectQuery } from "@/lib/queries/projects";
 
-/** The onboarding wizard; it opens at the first step the project has not completed, so it resumes. */
+/**
+ * The onboarding wizard; it opens at the first step the project has not completed, so it resumes. The step the
+ * person moved to is kept in the address (`?step=`): a refresh of the page's server data (after a sync or a proof)
+ * re-renders it with a new `initialStep`, which must never move them back (a skipped proof would otherwise send
+ * "Continue" after the sync back to "Prove ownership").
+ */
 export function SetupClient({ orgId, projectId, initialStep, creditBalance }: { orgId: string; projectId: string; initialStep: SetupStep; creditBalance: number }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const project = useQuery(projectQuery(orgId, projectId));
-  const [step, setStep] = useState<SetupStep>(initialStep);
+  const chosen = stepFromSearch(useSearchParams().get("step"));
+  const [opened] = useState<SetupStep>(initialStep);
+  const step = chosen ?? opened;
   const [moved, setMoved] = useState(false);
 
   const go = (next: SetupStep) => {
     setMoved(true);
-    setStep(next);
+    window.history.pushState(null, "", `?step=${next}`);
   };
   // The project changed on the server: refetch it, and refresh the shell's badges and the header's credits.
   const changed = async () => {
@@ -40,7 +47,7 @@ export function SetupClient({ orgId, projectId, initialStep, creditBalance }: { 
 
   return (
     <div className="space-y-6">
-      <Stepper current={step} completed={completedSetupSteps(p)} />
+      <Stepper current={step} completed={completedSetupSteps(p)} attention={attentionSetupSteps(p)} />
       {step === "probe" || step === "domain" ? (
         <ProbeStep orgId={orgId} project={p} focus={moved} onProbed={changed} onContinue={() => go(p.verified ? "sync" : "ownership")} />
       ) : step === "ownership" ? (

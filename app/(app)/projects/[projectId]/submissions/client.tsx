@@ -23,7 +23,7 @@ export function SubmissionsClient({ orgId, projectId, keyVerified }: { orgId: st
       <div>
         <h2 id="submissions-heading" className="text-lg font-semibold">IndexNow submissions</h2>
         <p className="mt-1 max-w-prose text-sm text-slate-600">
-          New and changed URLs are sent to IndexNow automatically, in batches. Each batch is listed with the endpoint&apos;s answer, newest first.
+          New and changed URLs are sent to IndexNow automatically, in batches. Each batch is listed with the endpoint&apos;s answer, newest first; open one to see its URLs.
         </p>
       </div>
       {submissions.isPending ? (
@@ -44,7 +44,7 @@ export function SubmissionsClient({ orgId, projectId, keyVerified }: { orgId: st
         )
       ) : (
         <div aria-busy={submissions.isPlaceholderData || undefined} className={submissions.isPlaceholderData ? "opacity-60" : undefined}>
-          <SubmissionTable submissions={submissions.data.data} />
+          <SubmissionTable projectId={projectId} submissions={submissions.data.data} />
           <Pagination
             label="Submission pages"
             offset={range.offset}

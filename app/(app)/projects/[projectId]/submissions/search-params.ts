@@ -11,3 +11,6 @@ export function pageFrom(value: string | string[] | null | undefined): number {
 export const submissionsRange = (page: number): Page => ({ offset: (page - 1) * SUBMISSIONS_PAGE_SIZE, limit: SUBMISSIONS_PAGE_SIZE });
 
 export const submissionsHref = (pathname: string, page: number) => (page > 1 ? `${pathname}?page=${page}` : pathname);
+
+export const SUBMISSION_URLS_PAGE_SIZE = 50;
+export const submissionUrlsRange = (page: number): Page => ({ offset: (page - 1) * SUBMISSION_URLS_PAGE_SIZE, limit: SUBMISSION_URLS_PAGE_SIZE });

@@ -1,4 +1,4 @@
-import { DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "@/components/urls/labels";
+import { COUNTER_LABELS, DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "@/components/urls/labels";
 import { canonicalSort, MAX_VERDICT_AGE_DAYS, STATE_SOURCE_LABELS } from "@/components/urls/search-labels";
 import type { Page, UrlFilters } from "@/lib/queries/urls";
 
@@ -21,7 +21,7 @@ const FILTER_VALUES = {
   q: "text",
   healthState: HEALTH_LABELS, indexability: INDEXABILITY_LABELS, engineAState: ENGINE_A_LABELS, engineBState: ENGINE_B_LABELS,
   source: SOURCE_LABELS, hasIssues: FLAG, isStale: FLAG, disagreement: DISAGREEMENT_LABELS, stateSource: STATE_SOURCE_LABELS,
-  verdictOlderThanDays: { min: 1, max: MAX_VERDICT_AGE_DAYS },
+  verdictOlderThanDays: { min: 1, max: MAX_VERDICT_AGE_DAYS }, counter: COUNTER_LABELS,
 } satisfies Partial<Record<keyof UrlFilters, object | "text">>;
 export const FILTER_KEYS = Object.keys(FILTER_VALUES) as (keyof typeof FILTER_VALUES)[];
 

@@ -44,7 +44,7 @@ export default async function SharedIssuePage({ params }: Params) {
         <section aria-labelledby="urls-heading" className="space-y-3">
           <h2 id="urls-heading" className="text-lg font-semibold">URLs</h2>
           {total > urls.length && <p className="text-sm text-slate-600">The first {urls.length} of {total.toLocaleString("en-US")}, those still affected first.</p>}
-          <IssueUrlsTable projectId={SHARED_SCOPE} memberships={urls} readOnly />
+          <IssueUrlsTable projectId={SHARED_SCOPE} type={issue.type} memberships={urls} readOnly />
         </section>
       )}
     </div>

@@ -4,23 +4,34 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { IssueActions } from "@/components/issues/issue-actions";
 import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueGuidance } from "@/components/issues/issue-guidance";
 import { IssueUrlsTable } from "@/components/issues/issue-urls-table";
 import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { Pagination } from "@/components/ui/pagination";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { CheckAgain } from "@/components/urls/check-again";
-import { issueKeys, issueQuery, issueUrlsExportHref, issueUrlsQuery, updateIssueStatus, type Issue, type IssueStatus } from "@/lib/queries/issues";
+import { issueKeys, issueQuery, issueUrlsExportHref, issueUrlsQuery, updateIssueStatus, type Issue, type UpdateIssue } from "@/lib/queries/issues";
+import { PROJECT_LEVEL_TYPES } from "@/lib/issues/severity";
 import { projectKeys } from "@/lib/queries/projects";
 import { ISSUE_URLS_PAGE_SIZE, issueUrlsHref, issueUrlsPage } from "../search-params";
 
-const DONE: Record<IssueStatus, string> = { open: "Issue reopened.", resolved: "Issue resolved.", ignored: "Issue ignored: new detections will not reopen it." };
+/** What the change did, in words: a reopen says how many URLs came back. */
+function doneText(issue: Issue, note: string | null): string {
+  if (issue.status === "resolved") return "Issue resolved. If a later check still finds the problem, it opens again.";
+  if (issue.status === "ignored") return `Issue ignored: new detections will not reopen it.${note ? " Your note is kept with it." : ""}`;
+  if (PROJECT_LEVEL_TYPES.includes(issue.type)) return "Issue reopened.";
+  const n = issue.affectedUrlCount;
+  return n > 0
+    ? `Issue reopened: ${n.toLocaleString("en-US")} ${n === 1 ? "URL that is" : "URLs that are"} still affected ${n === 1 ? "is" : "are"} back in the list.`
+    : "Issue reopened. No URL is affected at the moment: every URL was found fixed since it was resolved.";
+}
 
 export function IssueClient({ orgId, projectId, issueId }: { orgId: string; projectId: string; issueId: string }) {
   const ref = { orgId, projectId };
@@ -41,11 +52,10 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
   }, [notice.n]);
 
   const update = useMutation({
-    mutationFn: (status: IssueStatus) => updateIssueStatus(ref, issueId, status),
+    mutationFn: (body: UpdateIssue) => updateIssueStatus(ref, issueId, body),
     onSuccess: async (updated) => {
       queryClient.setQueryData(issueKeys.one(ref, issueId), updated);
-      setNotice((prev) => ({ text: DONE[updated.status], n: prev.n + 1 }));
-      // Resolving resolves the memberships too; counters and lists elsewhere move with it.
+      // Resolving and reopening move the memberships too; counters and lists elsewhere move with them.
       await queryClient.invalidateQueries({ queryKey: projectKeys.project(orgId, projectId) });
     },
   });
@@ -69,10 +79,13 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
                 <Badge tone={STATUS_TONE[issue.data.status]}><span data-testid="issue-status">{STATUS_LABELS[issue.data.status]}</span></Badge>
               </div>
             </div>
-            <Actions issue={issue.data} busy={update.isPending} onChange={(s) => update.mutate(s)} />
+            <IssueActions
+              issue={issue.data} busy={update.isPending} onChange={(body) => update.mutateAsync(body)}
+              onDone={(updated, body) => setNotice((prev) => ({ text: doneText(updated, body.note?.trim() || null), n: prev.n + 1 }))}
+            />
           </div>
           <p ref={statusRef} tabIndex={-1} role="status" className="mt-3 text-sm text-emerald-800 empty:hidden focus:outline-none">{notice.text}</p>
-          {update.isError && <ErrorAlert error={update.error} className="mt-3" />}
+
           <IssueFacts issue={issue.data} />
         </Card>
       )}
@@ -101,11 +114,11 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
           <ErrorAlert error={urls.error} />
         ) : urls.data.data.length === 0 ? (
           <EmptyState title={urls.data.meta.total === 0 ? "No URLs in this group" : "There are no URLs on this page"}>
-            {urls.data.meta.total === 0 ? "This issue concerns the whole project rather than single URLs." : "Go back to the first page."}
+            {urls.data.meta.total > 0 ? "Go back to the first page." : issue.data && !PROJECT_LEVEL_TYPES.includes(issue.data.type) ? "No URL has been recorded in this group." : "This issue concerns the whole project rather than single URLs."}
           </EmptyState>
         ) : (
           <div aria-busy={urls.isPlaceholderData || undefined} className={urls.isPlaceholderData ? "opacity-60" : undefined}>
-            <IssueUrlsTable projectId={projectId} memberships={urls.data.data} />
+            <IssueUrlsTable projectId={projectId} type={issue.data?.type ?? "broken_link"} memberships={urls.data.data} />
             <Pagination
               label="Affected URL pages"
               offset={page.offset}
@@ -117,17 +130,6 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
           </div>
         )}
       </section>
-    </div>
-  );
-}
-
-/** open → resolve or ignore; resolved → reopen; ignored → reopen or resolve. */
-function Actions({ issue, busy, onChange }: { issue: Issue; busy: boolean; onChange: (status: IssueStatus) => void }) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      {issue.status !== "resolved" && <Button onClick={() => onChange("resolved")} disabled={busy}>Resolve</Button>}
-      {issue.status === "open" && <Button variant="secondary" onClick={() => onChange("ignored")} disabled={busy}>Ignore</Button>}
-      {issue.status !== "open" && <Button variant="secondary" onClick={() => onChange("open")} disabled={busy}>Reopen</Button>}
     </div>
   );
 }
