@@ -51,7 +51,7 @@ for (const gib of SIZES) {
   console.log(`[bench:logs] uploading and processing ${gen.lines.toLocaleString("en-US")} lines …`);
   const spool = fs.mkdtempSync(path.join(os.tmpdir(), "iw-bench-spool-"));
   // Spawned, not spawnSync: the fake DNS server answers from this process's event loop.
-  const proc = spawn(process.execPath, [child, file, organizationId, project.id, sessionToken], {
+  const proc = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), child, file, organizationId, project.id, sessionToken], {
     cwd: ROOT, stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, DATABASE_URL, DNS_SERVERS: dns.server, LOG_SPOOL_DIR: spool, DISABLE_IN_PROCESS_JOBS: "1", LOG_DNS_LOOKUPS_PER_SECOND: "1000", NODE_ENV: "production" },
   });

@@ -1,4 +1,4 @@
-import { normalizeUrl } from "@/lib/urls/normalize-url";
+import { MAX_URL_LENGTH, normalizeUrl } from "@/lib/urls/normalize-url";
 import type { CrawlerMatch } from "./crawlers";
 import type { LogHit } from "./types";
 import type { Verification } from "./verify-crawler";
@@ -16,34 +16,41 @@ export type ProjectDayAgg = {
 };
 export type HitCounters = { crawlerHits: number; verifiedHits: number; unverifiedHits: number; otherHostHits: number };
 
+/** Slow-path targets remembered per aggregator (the fast path needs no memory). */
+const TARGET_CACHE = 20_000;
+
 /**
  * The in-memory aggregate of one chunk of hits (bounded by the chunk's size): per URL × family × day
  * for verified hits, per family × day for all crawler hits. Spoofed hits (unverified) are counted per
  * family and never as the crawler's fetch of a URL. Nothing of the line or the client address is kept.
+ * Keyed by URL first (one map lookup per hit, no key string built per hit), then a short list of the
+ * URL's (family, day) rows.
  */
 export class HitAggregator {
-  readonly urlDays = new Map<string, UrlDayAgg>();
+  private readonly urls = new Map<string, UrlDayAgg[]>();
+  private urlDayCount = 0;
   readonly projectDays = new Map<string, ProjectDayAgg>();
   readonly counters: HitCounters = { crawlerHits: 0, verifiedHits: 0, unverifiedHits: 0, otherHostHits: 0 };
   private readonly targets = new Map<string, string | null>();
+  private readonly maxPlainPath: number;
 
-  constructor(private readonly domain: string) {}
+  constructor(private readonly domain: string) {
+    // The fast path joins the domain as it is: only when normalization would leave it so.
+    const n = normalizeUrl(`https://${domain}/`);
+    this.maxPlainPath = n.ok && n.url === `https://${domain}/` ? MAX_URL_LENGTH - "https://".length - domain.length : -1;
+  }
 
   /** The URL key (`host/path?query`) of a hit on the project's host; "other_host", or null for a target that is no page. */
   target(hit: LogHit): string | "other_host" | null {
     if (hit.host && hit.host !== this.domain) return "other_host";
-    const cached = this.targets.get(hit.path);
+    const path = hit.path;
+    // Most paths are already what URL normalization would make of them: no parse, no cache.
+    if (path.length <= this.maxPlainPath && isPlainPath(path)) return this.domain + path;
+    const cached = this.targets.get(path);
     if (cached !== undefined) return cached;
-    let key: string | null = null;
-    if (hit.path.startsWith("/")) {
-      const n = normalizeUrl(`https://${this.domain}${hit.path}`);
-      key = n.ok && n.host === this.domain ? n.url.slice("https://".length) : null;
-    } else if (/^https?:\/\//i.test(hit.path)) {
-      const n = normalizeUrl(hit.path);
-      key = !n.ok ? null : n.host !== this.domain ? "other_host" : n.url.slice(n.url.indexOf("//") + 2);
-    }
-    if (this.targets.size > 20_000) this.targets.clear();
-    this.targets.set(hit.path, key);
+    const key = targetKey(path, this.domain);
+    if (this.targets.size >= TARGET_CACHE) this.targets.delete(this.targets.keys().next().value as string);
+    this.targets.set(path, key);
     return key;
   }
 
@@ -51,18 +58,24 @@ export class HitAggregator {
     const ms = hit.time.getTime();
     const day = Math.floor(ms / DAY_MS);
     const c = classOf(hit.status);
-    const pk = `${match.family}\t${day}`;
+    const family = match.family;
+    const pk = family + day;
     let p = this.projectDays.get(pk);
-    if (!p) this.projectDays.set(pk, (p = { family: match.family, day, verified: 0, unverified: 0, other: 0, s2: 0, s3: 0, s4: 0, s5: 0, lastSeen: ms }));
+    if (!p) this.projectDays.set(pk, (p = { family, day, verified: 0, unverified: 0, other: 0, s2: 0, s3: 0, s4: 0, s5: 0, lastSeen: ms }));
     if (ms > p.lastSeen) p.lastSeen = ms;
     if (verification === "unverified") { p.unverified++; this.counters.unverifiedHits++; return; }
     if (verification === "other") { p.other++; return; }
     p.verified++;
     this.counters.verifiedHits++;
     if (c) p[c]++;
-    const uk = `${key}\t${match.family}\t${day}`;
-    let u = this.urlDays.get(uk);
-    if (!u) this.urlDays.set(uk, (u = { key, family: match.family, day, hits: 0, s2: 0, s3: 0, s4: 0, s5: 0, s403: 0, first: ms, last: ms, lastStatus: null }));
+    let rows = this.urls.get(key);
+    if (!rows) this.urls.set(key, (rows = []));
+    let u: UrlDayAgg | undefined;
+    for (let i = 0; i < rows.length; i++) if (rows[i].day === day && rows[i].family === family) { u = rows[i]; break; }
+    if (!u) {
+      rows.push((u = { key: rows.length ? rows[0].key : key, family, day, hits: 0, s2: 0, s3: 0, s4: 0, s5: 0, s403: 0, first: ms, last: ms, lastStatus: null }));
+      this.urlDayCount++;
+    }
     u.hits++;
     if (c) u[c]++;
     if (hit.status === 403) u.s403++;
@@ -70,9 +83,56 @@ export class HitAggregator {
     if (ms >= u.last) { u.last = ms; u.lastStatus = hit.status; }
   }
 
+  /** The distinct URL keys with verified fetches. */
+  urlKeys(): IterableIterator<string> {
+    return this.urls.keys();
+  }
+
+  /** Every URL × family × day row. */
+  *urlDays(): Generator<UrlDayAgg> {
+    for (const rows of this.urls.values()) yield* rows;
+  }
+
+  get urlDayRows(): number {
+    return this.urlDayCount;
+  }
+
   get empty(): boolean {
     return this.projectDays.size === 0 && this.counters.otherHostHits === 0;
   }
+}
+
+/** The URL key of a logged target through URL normalization (the slow path). */
+function targetKey(path: string, domain: string): string | "other_host" | null {
+  if (path.startsWith("/")) {
+    const n = normalizeUrl(`https://${domain}${path}`);
+    return n.ok && n.host === domain ? n.url.slice("https://".length) : null;
+  }
+  if (/^https?:\/\//i.test(path)) {
+    const n = normalizeUrl(path);
+    return !n.ok ? null : n.host !== domain ? "other_host" : n.url.slice(n.url.indexOf("//") + 2);
+  }
+  return null;
+}
+
+// Characters WHATWG URL parsing leaves as they are in a path and in a query of an http(s) URL. Left out (they
+// take the slow path): controls, space, non-ASCII, `"`, `#`, `'`, `<`, `>`, `[`, `\`, `]`, `^`, `` ` ``, `{`, `|`, `}`, and `%`.
+const PLAIN = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&()*+,;=:@/?") PLAIN[c.charCodeAt(0)] = 1;
+
+/**
+ * Whether an origin-form target is already in normalized form: plain characters only and no dot segment
+ * (no `/.`), so `https://host` + path is what normalizeUrl would answer.
+ */
+export function isPlainPath(path: string): boolean {
+  if (path.charCodeAt(0) !== 47) return false;
+  let prev = 0;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c > 127 || PLAIN[c] === 0 || (c === 46 && prev === 47)) return false;
+    prev = c;
+  }
+  return true;
 }
 
 function classOf(status: number | null): "s2" | "s3" | "s4" | "s5" | null {

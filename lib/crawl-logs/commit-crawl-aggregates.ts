@@ -1,46 +1,94 @@
-import { Prisma, type Tx } from "@/lib/db";
+import { db, Prisma, type Tx } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
-import { dayToDate, type HitAggregator } from "./aggregate-hits";
+import type { HitAggregator } from "./aggregate-hits";
 import { UNTRACKED_CAP, UNTRACKED_PER_CHUNK } from "./config";
 
 const DAY_MS = 86_400_000;
-const isoDay = (day: number) => dayToDate(day).toISOString().slice(0, 10);
 const isoAt = (ms: number) => new Date(ms).toISOString();
 
 export type ProjectKey = { organizationId: string; projectId: string };
+
+type UntrackedRow = { hits: number; first: number; last: number; status: number | null };
+
+/**
+ * The project's stored untracked URL keys, read once per run (at most UNTRACKED_CAP): a chunk then sends only
+ * the untracked URLs that can be stored, those already listed and new ones while there is room, instead of
+ * letting the database discard the rest. The database still enforces the cap; this only saves it work.
+ */
+export class UntrackedBook {
+  private readonly known = new Set<string>();
+
+  private constructor() {}
+
+  static async load(projectId: string): Promise<UntrackedBook> {
+    const book = new UntrackedBook();
+    const rows = await db.$queryRaw<{ url: string }[]>(Prisma.sql`
+      SELECT url FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid LIMIT ${UNTRACKED_CAP}`);
+    for (const r of rows) book.known.add(r.url.replace(/^https?:\/\//, ""));
+    return book;
+  }
+
+  /** Of a chunk's untracked URLs, those worth sending: every listed one, then new ones by hits while there is room. */
+  select(rows: Map<string, UntrackedRow>): Map<string, UntrackedRow> {
+    const out = new Map<string, UntrackedRow>();
+    const fresh: [string, UntrackedRow][] = [];
+    for (const e of rows) {
+      if (this.known.has(e[0])) out.set(e[0], e[1]);
+      else fresh.push(e);
+    }
+    const room = Math.max(0, UNTRACKED_CAP - this.known.size);
+    if (fresh.length > room) fresh.sort((a, b) => b[1].hits - a[1].hits);
+    for (let i = 0; i < fresh.length && i < room; i++) out.set(fresh[i][0], fresh[i][1]);
+    return out;
+  }
+
+  /** After the chunk committed: the URLs it sent are listed now (or were refused by the cap, which only costs a resend). */
+  committed(keys: Iterable<string>): void {
+    for (const k of keys) if (this.known.size < UNTRACKED_CAP) this.known.add(k);
+  }
+}
+
+/** Numbers or words (no commas in them) as one text parameter: `string_to_array(…, ',')` reads it back. */
+const list = (values: ReadonlyArray<string | number>) => values.join(",");
 
 /**
  * Adds one chunk's aggregates to the stored ones, inside the caller's transaction (which also moves the
  * import's checkpoint or records the pushed batch, so the chunk counts exactly once): per tracked URL ×
  * family × day, per project × family × day, and the capped list of untracked URLs. Returns the tracked URL ids
- * touched; their TrackedUrl fields follow with refreshTrackedCrawlFields.
+ * touched (their TrackedUrl fields follow with refreshTrackedCrawlFields) and the untracked URL keys sent.
+ * Each table gets one multi-row statement whose columns travel as comma-joined text (the driver would otherwise
+ * quote every element of every array).
  */
-export async function commitCrawlAggregates(tx: Tx, p: ProjectKey, agg: HitAggregator, ids: Map<string, string | null>): Promise<string[]> {
+export async function commitCrawlAggregates(tx: Tx, p: ProjectKey, agg: HitAggregator, ids: Map<string, string | null>, book?: UntrackedBook): Promise<{ ids: string[]; untracked: string[] }> {
   const untrackedByDay = new Map<string, number>();
-  const untracked = new Map<string, { hits: number; first: number; last: number; status: number | null }>();
-  const cols = { id: [] as string[], family: [] as string[], day: [] as string[], hits: [] as number[], s2: [] as number[], s3: [] as number[],
-    s4: [] as number[], s5: [] as number[], s403: [] as number[], first: [] as string[], last: [] as string[] };
-  for (const u of agg.urlDays.values()) {
+  let untracked = new Map<string, UntrackedRow>();
+  const cols = { id: [] as string[], family: [] as string[], day: [] as number[], hits: [] as number[], s2: [] as number[], s3: [] as number[],
+    s4: [] as number[], s5: [] as number[], s403: [] as number[], first: [] as number[], last: [] as number[] };
+  for (const u of agg.urlDays()) {
     const id = ids.get(u.key) ?? null;
     if (!id) {
-      const dk = `${u.family}\t${u.day}`;
+      const dk = u.family + u.day;
       untrackedByDay.set(dk, (untrackedByDay.get(dk) ?? 0) + u.hits);
       const t = untracked.get(u.key);
       if (t) { t.hits += u.hits; t.first = Math.min(t.first, u.first); if (u.last >= t.last) { t.last = u.last; t.status = u.lastStatus; } }
-      else if (untracked.size < UNTRACKED_PER_CHUNK) untracked.set(u.key, { hits: u.hits, first: u.first, last: u.last, status: u.lastStatus });
+      else if (book || untracked.size < UNTRACKED_PER_CHUNK) untracked.set(u.key, { hits: u.hits, first: u.first, last: u.last, status: u.lastStatus });
       continue;
     }
-    cols.id.push(id); cols.family.push(u.family); cols.day.push(isoDay(u.day)); cols.hits.push(u.hits);
+    cols.id.push(id); cols.family.push(u.family); cols.day.push(u.day); cols.hits.push(u.hits);
     cols.s2.push(u.s2); cols.s3.push(u.s3); cols.s4.push(u.s4); cols.s5.push(u.s5); cols.s403.push(u.s403);
-    cols.first.push(isoAt(u.first)); cols.last.push(isoAt(u.last));
+    cols.first.push(u.first); cols.last.push(u.last);
   }
+  if (book) untracked = book.select(untracked);
 
   if (cols.id.length) {
     await tx.$executeRaw(Prisma.sql`
       INSERT INTO crawl_url_days AS d (tracked_url_id, family, day, project_id, hits, status_2xx, status_3xx, status_4xx, status_5xx, status_403, first_fetch_at, last_fetch_at)
-      SELECT u.id, u.family, u.day, ${p.projectId}::uuid, u.hits, u.s2, u.s3, u.s4, u.s5, u.s403, u.first, u.last
-      FROM unnest(${cols.id}::uuid[], ${cols.family}::text[], ${cols.day}::date[], ${cols.hits}::int[], ${cols.s2}::int[], ${cols.s3}::int[],
-                  ${cols.s4}::int[], ${cols.s5}::int[], ${cols.s403}::int[], ${cols.first}::timestamptz[], ${cols.last}::timestamptz[])
+      SELECT u.id, u.family, DATE '1970-01-01' + u.day, ${p.projectId}::uuid, u.hits, u.s2, u.s3, u.s4, u.s5, u.s403,
+             to_timestamp(u.first / 1000.0), to_timestamp(u.last / 1000.0)
+      FROM unnest(string_to_array(${list(cols.id)}, ',')::uuid[], string_to_array(${list(cols.family)}, ','), string_to_array(${list(cols.day)}, ',')::int[],
+                  string_to_array(${list(cols.hits)}, ',')::int[], string_to_array(${list(cols.s2)}, ',')::int[], string_to_array(${list(cols.s3)}, ',')::int[],
+                  string_to_array(${list(cols.s4)}, ',')::int[], string_to_array(${list(cols.s5)}, ',')::int[], string_to_array(${list(cols.s403)}, ',')::int[],
+                  string_to_array(${list(cols.first)}, ',')::bigint[], string_to_array(${list(cols.last)}, ',')::bigint[])
         AS u(id, family, day, hits, s2, s3, s4, s5, s403, first, last)
       ORDER BY u.id, u.family, u.day
       ON CONFLICT (tracked_url_id, family, day) DO UPDATE SET hits = d.hits + EXCLUDED.hits,
@@ -54,11 +102,13 @@ export async function commitCrawlAggregates(tx: Tx, p: ProjectKey, agg: HitAggre
   if (pd.length) {
     await tx.$executeRaw(Prisma.sql`
       INSERT INTO crawl_project_days AS d (project_id, family, day, verified_hits, unverified_hits, other_hits, status_2xx, status_3xx, status_4xx, status_5xx, untracked_hits, last_seen_at)
-      SELECT ${p.projectId}::uuid, u.family, u.day, u.v, u.uv, u.o, u.s2, u.s3, u.s4, u.s5, u.ut, u.seen
-      FROM unnest(${pd.map((d) => d.family)}::text[], ${pd.map((d) => isoDay(d.day))}::date[], ${pd.map((d) => d.verified)}::int[],
-                  ${pd.map((d) => d.unverified)}::int[], ${pd.map((d) => d.other)}::int[], ${pd.map((d) => d.s2)}::int[], ${pd.map((d) => d.s3)}::int[],
-                  ${pd.map((d) => d.s4)}::int[], ${pd.map((d) => d.s5)}::int[], ${pd.map((d) => untrackedByDay.get(`${d.family}\t${d.day}`) ?? 0)}::int[],
-                  ${pd.map((d) => isoAt(d.lastSeen))}::timestamptz[])
+      SELECT ${p.projectId}::uuid, u.family, DATE '1970-01-01' + u.day, u.v, u.uv, u.o, u.s2, u.s3, u.s4, u.s5, u.ut, to_timestamp(u.seen / 1000.0)
+      FROM unnest(string_to_array(${list(pd.map((d) => d.family))}, ','), string_to_array(${list(pd.map((d) => d.day))}, ',')::int[],
+                  string_to_array(${list(pd.map((d) => d.verified))}, ',')::int[], string_to_array(${list(pd.map((d) => d.unverified))}, ',')::int[],
+                  string_to_array(${list(pd.map((d) => d.other))}, ',')::int[], string_to_array(${list(pd.map((d) => d.s2))}, ',')::int[],
+                  string_to_array(${list(pd.map((d) => d.s3))}, ',')::int[], string_to_array(${list(pd.map((d) => d.s4))}, ',')::int[],
+                  string_to_array(${list(pd.map((d) => d.s5))}, ',')::int[], string_to_array(${list(pd.map((d) => untrackedByDay.get(d.family + d.day) ?? 0))}, ',')::int[],
+                  string_to_array(${list(pd.map((d) => d.lastSeen))}, ',')::bigint[])
         AS u(family, day, v, uv, o, s2, s3, s4, s5, ut, seen)
       ORDER BY u.family, u.day
       ON CONFLICT (project_id, family, day) DO UPDATE SET verified_hits = d.verified_hits + EXCLUDED.verified_hits,
@@ -69,8 +119,7 @@ export async function commitCrawlAggregates(tx: Tx, p: ProjectKey, agg: HitAggre
   }
 
   if (untracked.size) await storeUntracked(tx, p.projectId, untracked);
-  return [...new Set(cols.id)];
-
+  return { ids: [...new Set(cols.id)], untracked: [...untracked.keys()] };
 }
 
 /**

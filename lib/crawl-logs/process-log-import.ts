@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { db, Prisma } from "@/lib/db";
 import { HitAggregator } from "./aggregate-hits";
-import { commitCrawlAggregates, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
+import { commitCrawlAggregates, refreshTrackedCrawlFields, UntrackedBook } from "./commit-crawl-aggregates";
 import { crawlLogConfig, REJECT_SAMPLES } from "./config";
 import { identifyCrawler } from "./crawlers";
 import { detectCrawlerBlocked } from "./detect-crawler-blocked";
@@ -15,6 +15,8 @@ export type SliceOutcome = { status: "completed" | "failed" | "running" | "gone"
 export type SliceOptions = { now?: () => Date; verifier?: CrawlerVerifier; stepSeconds?: number; chunkLines?: number; stopAfterChunks?: number };
 
 const MAX_PENDING = 2_000;
+const TOO_LONG = { ok: false as const, reason: "line_too_long" };
+const NUL_BYTE = { ok: false as const, reason: "nul_byte" };
 
 type Chunk = {
   agg: HitAggregator; fromLines: number; toLines: number; toByte: number; parsed: number; rejected: number; crawlerHits: number;
@@ -51,6 +53,9 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
   const parse = createLineParser(format);
   const verifier = opts.verifier ?? createCrawlerVerifier({ lookupsPerSecond: cfg.dnsLookupsPerSecond });
   const resolver = new TrackedUrlResolver(imp.projectId);
+  // The project's tracked URLs (when there are not too many) and listed untracked URLs, read once per run.
+  await resolver.preload();
+  const book = await UntrackedBook.load(imp.projectId);
   const p = { organizationId: imp.organizationId, projectId: imp.projectId };
   const chunkLines = opts.chunkLines ?? cfg.chunkLines;
   const deadline = Date.now() + (opts.stepSeconds ?? cfg.stepSeconds) * 1000;
@@ -74,7 +79,7 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
     if (!(await drain())) return false;
     const from = expected;
     expected = c.toLines;
-    inFlight = commitChunk(importId, p, c, from, resolver, now());
+    inFlight = commitChunk(importId, p, c, from, resolver, book, now());
     inFlight.catch(() => {}); // awaited by the next drain; this only keeps the rejection from counting as unhandled meanwhile
     return true;
   };
@@ -89,29 +94,35 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
 
   try {
     for await (const batch of readLogLines({ file: imp.spoolPath, gzip: imp.gzip, startByte: Number(imp.byteOffset), skipLines: imp.linesRead, maxGzipRatio: cfg.maxGzipRatio })) {
-      for (let i = 0; i < batch.lines.length; i++) {
-        const line = batch.lines[i];
+      const { lines, endOffsets } = batch;
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
         const lineNo = ++chunk.toLines;
         // Plain files resume at this byte; gzip files resume by line count and keep the compressed position for progress only.
-        chunk.toByte = imp.gzip ? batch.sourceBytes : batch.endOffsets[i];
-        const r = line === null ? { ok: false as const, reason: "line_too_long" } : line.includes("\u0000") ? { ok: false as const, reason: "nul_byte" } : parse(line);
+        chunk.toByte = imp.gzip ? batch.sourceBytes : endOffsets[i];
+        const r = line === null ? TOO_LONG : line.indexOf("\u0000") >= 0 ? NUL_BYTE : parse(line);
         if (r) {
           if (!r.ok) {
             chunk.rejected++;
             if (sampleRoom > 0) { sampleRoom--; chunk.samples.push({ line: lineNo, reason: r.reason }); }
           } else {
             chunk.parsed++;
-            const match = identifyCrawler(r.hit.userAgent);
+            const hit = r.hit;
+            const match = identifyCrawler(hit.userAgent);
             if (match) {
               chunk.crawlerHits++;
-              const key = chunk.agg.target(r.hit);
-              if (key === "other_host") chunk.agg.counters.otherHostHits++;
+              const agg = chunk.agg;
+              const key = agg.target(hit);
+              if (key === "other_host") agg.counters.otherHostHits++;
               else if (key !== null) {
-                // Verifications run side by side (a reverse DNS lookup must not stall the file); cached ones settle at once.
-                const agg = chunk.agg;
-                const hit = r.hit;
-                pending.push(verifier.classify(match, hit.ip).then((v) => agg.add(hit, match, v, key)));
-                if (pending.length >= MAX_PENDING) await settle();
+                // Cached verifications (nearly all) apply at once; a lookup runs beside the file (a reverse DNS lookup
+                // must not stall it) and is awaited before the chunk commits.
+                const known = verifier.peek(match, hit.ip);
+                if (known !== undefined) agg.add(hit, match, known, key);
+                else {
+                  pending.push(verifier.classify(match, hit.ip).then((v) => agg.add(hit, match, v, key)));
+                  if (pending.length >= MAX_PENDING) await settle();
+                }
               }
             }
           }
@@ -145,9 +156,10 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
 }
 
 /** Commits one chunk: false when the checkpoint moved meanwhile (another run committed it; nothing is written). */
-async function commitChunk(importId: string, p: { organizationId: string; projectId: string }, c: Chunk, from: number, resolver: TrackedUrlResolver, now: Date): Promise<boolean> {
-  const ids = await resolver.resolve(new Set([...c.agg.urlDays.values()].map((u) => u.key)));
-  return db.$transaction(async (tx) => {
+async function commitChunk(importId: string, p: { organizationId: string; projectId: string }, c: Chunk, from: number, resolver: TrackedUrlResolver, book: UntrackedBook, now: Date): Promise<boolean> {
+  const ids = await resolver.resolve(c.agg.urlKeys());
+  let sent: string[] = [];
+  const ok = await db.$transaction(async (tx) => {
     const moved = await tx.$executeRaw(Prisma.sql`
       UPDATE log_imports SET lines_read = ${c.toLines}, byte_offset = ${c.toByte}, chunks_done = chunks_done + 1,
         lines_parsed = lines_parsed + ${c.parsed}, rejected = rejected + ${c.rejected}, crawler_hits = crawler_hits + ${c.crawlerHits},
@@ -156,9 +168,11 @@ async function commitChunk(importId: string, p: { organizationId: string; projec
         reject_samples = reject_samples || ${JSON.stringify(c.samples)}::jsonb, updated_at = ${now}
       WHERE id = ${importId}::uuid AND lines_read = ${from} AND status = 'running'`);
     if (moved !== 1) return false;
-    await commitCrawlAggregates(tx, p, c.agg, ids);
+    sent = (await commitCrawlAggregates(tx, p, c.agg, ids, book)).untracked;
     return true;
   }, { timeout: 120_000, maxWait: 30_000 });
+  if (ok) book.committed(sent);
+  return ok;
 }
 
 /** The tracked URLs' crawl fields follow the aggregates once per slice: per chunk, most URLs would be rewritten many times. */
