@@ -30,7 +30,8 @@ const dns = await startFakeDns(); // spoofed addresses: reverse lookups answer N
 const child = await bundleChild("logs", "upload-child.ts");
 
 type Row = { gib: number; lines: number; plainBytes: number; gzBytes: number; zcatS: number; zcatLps: number; totalS: number; uploadS: number; lps: number;
-  peakRssMB: number; hitRate: number; lookups: number; verified: number; unverified: number; stored: number };
+  peakRssMB: number; peakUploadRssMB: number; cpuUsPerLine: number; hitRate: number; lookups: number; verified: number; unverified: number; stored: number;
+  phases: { runS: number; dbWaitS: number; dnsWaitS: number; fieldsS: number }; load: [number, number] };
 const rows: Row[] = [];
 for (const gib of SIZES) {
   const project = await db.project.create({
@@ -41,8 +42,12 @@ for (const gib of SIZES) {
     SELECT gen_random_uuid(), ${organizationId}::uuid, ${project.id}::uuid, u, 'manual', now() FROM unnest(${urls}::text[]) AS u`);
 
   const file = path.join(os.tmpdir(), `iw-bench-logs-${gib}g.log.gz`);
-  console.log(`[bench:logs] generating ${gib} GiB …`);
-  const gen = await generateLog(file, gib * 1024 ** 3, new Date());
+  // BENCH_KEEP_FILE=1 keeps the generated file for the next run (same seed, same lines; its 30 days end when it was made).
+  const kept = process.env.BENCH_KEEP_FILE && fs.existsSync(`${file}.json`) ? JSON.parse(fs.readFileSync(`${file}.json`, "utf8")) : null;
+  if (!kept) console.log(`[bench:logs] generating ${gib} GiB …`);
+  const gen = kept ?? await generateLog(file, gib * 1024 ** 3, new Date());
+  if (process.env.BENCH_KEEP_FILE) fs.writeFileSync(`${file}.json`, JSON.stringify(gen));
+  const loadBefore = os.loadavg()[0];
   const zt = performance.now();
   const zcat = spawnSync("bash", ["-c", `zcat '${file}' | wc -l`], { encoding: "utf8" });
   const zcatS = (performance.now() - zt) / 1000;
@@ -59,7 +64,7 @@ for (const gib of SIZES) {
   proc.stdout.on("data", (d) => { stdout += d; if (process.env.BENCH_VERBOSE) process.stdout.write(d); });
   const code = await new Promise<number | null>((resolve) => proc.on("exit", resolve));
   fs.rmSync(spool, { recursive: true, force: true });
-  fs.rmSync(file, { force: true });
+  if (!process.env.BENCH_KEEP_FILE) fs.rmSync(file, { force: true });
   if (code !== 0) throw new Error(`upload child failed (${code})`);
   const out = JSON.parse(stdout.trim().split("\n").pop()!);
   if (out.status !== "completed" || out.linesRead !== gen.lines) throw new Error(`import incomplete: ${JSON.stringify(out)}`);
@@ -70,7 +75,8 @@ for (const gib of SIZES) {
   const { lookups, cacheHits } = out.verification;
   rows.push({
     gib, lines: gen.lines, plainBytes: gen.plainBytes, gzBytes: gen.gzBytes, zcatS, zcatLps: gen.lines / zcatS, totalS: out.ms / 1000, uploadS: out.uploadMs / 1000,
-    lps: gen.lines / (out.ms / 1000), peakRssMB: out.peakRssMB, hitRate: cacheHits / Math.max(1, cacheHits + lookups), lookups, verified: v, unverified: u, stored,
+    lps: gen.lines / (out.ms / 1000), peakRssMB: out.peakRssMB, peakUploadRssMB: out.peakUploadRssMB, cpuUsPerLine: (out.cpuS * 1e6) / gen.lines,
+    hitRate: cacheHits / Math.max(1, cacheHits + lookups), lookups, verified: v, unverified: u, stored, phases: out.phases, load: [loadBefore, os.loadavg()[0]],
   });
   console.log(`[bench:logs] ${JSON.stringify(rows.at(-1))}`);
 }
@@ -81,7 +87,7 @@ const n = (x: number) => Math.round(x).toLocaleString("en-US");
 const met = (ok: boolean) => (ok ? "met" : "NOT met");
 const table = rows.map((r) => `| ${r.gib} GiB (${(r.gzBytes / 1024 ** 2).toFixed(0)} MiB gzip) | ${n(r.lines)} | ${r.totalS.toFixed(1)} s (upload ${r.uploadS.toFixed(1)} s) | **${n(r.lps)}** | ${r.zcatS.toFixed(1)} s (${n(r.zcatLps)}/s) | ${r.peakRssMB} MB | ${(r.hitRate * 100).toFixed(2)}% (${n(r.lookups)} DNS lookups) | ${n(r.verified)} / ${n(r.unverified)} | ${n(r.stored)} |`).join("\n");
 const first = rows[0];
-writeResults("logs", `## Crawl logs (\`npm run bench:logs\`)
+if (!process.env.BENCH_NO_WRITE) writeResults("logs", `## Crawl logs (\`npm run bench:logs\`)
 
 A generated nginx combined log (${n(first.lines)} lines per GiB; 60% browsers, 25% real Googlebot / Bingbot / GPTBot / Applebot from the shipped IP range
 files, 5% Googlebot spoofed from 400 other addresses, 10% AhrefsBot and ClaudeBot, ${n(DISTINCT_URLS)} distinct URLs of which ${n(TRACKED)} are tracked, 30 days),

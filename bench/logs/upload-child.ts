@@ -12,14 +12,24 @@ const { whenInProcessIdle } = await import("../../lib/jobs/in-process-queue");
 const { db } = await import("../../lib/db");
 
 let verification = { lookups: 0, cacheHits: 0 };
+let phases = { runS: 0, dbWaitS: 0, dnsWaitS: 0, fieldsS: 0 };
 const info = console.info;
 console.info = (...args: unknown[]) => {
   const m = /verification: (\d+) DNS lookups, (\d+) cache hits/.exec(String(args[0]));
   if (m) verification = { lookups: Number(m[1]), cacheHits: Number(m[2]) };
+  const w = /last run ([\d.]+) s, of which waiting for the database ([\d.]+) s, for DNS ([\d.]+) s, tracked URL fields ([\d.]+) s/.exec(String(args[0]));
+  if (w) phases = { runS: Number(w[1]), dbWaitS: Number(w[2]), dnsWaitS: Number(w[3]), fieldsS: Number(w[4]) };
   info(...args);
 };
 let peakRss = 0;
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 50);
+let peakUploadRss = 0;
+let uploading = true;
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage.rss();
+  peakRss = Math.max(peakRss, rss);
+  if (uploading) peakUploadRss = Math.max(peakUploadRss, rss);
+}, 50);
+const cpu0 = process.cpuUsage();
 
 const boundary = `----bench${Date.now()}`;
 async function* multipart() {
@@ -36,13 +46,16 @@ const res = await route.POST(req, { params: Promise.resolve({ organizationId: or
 const body = await res.json();
 if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);
 const uploadMs = performance.now() - t0;
+uploading = false;
 await whenInProcessIdle();
 const ms = performance.now() - t0;
 clearInterval(sampler);
+const cpu = process.cpuUsage(cpu0);
 const imp = await db.logImport.findUniqueOrThrow({ where: { id: body.data.id } });
 await db.$disconnect();
 console.log(JSON.stringify({
   ms, uploadMs, status: imp.status, error: imp.error, linesRead: imp.linesRead, linesParsed: imp.linesParsed, crawlerHits: imp.crawlerHits,
   verifiedHits: imp.verifiedHits, unverifiedHits: imp.unverifiedHits, rejected: imp.rejected, chunks: imp.chunksDone,
-  peakRssMB: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 1024 / 1024), verification,
+  peakRssMB: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 1024 / 1024), peakUploadRssMB: Math.round(peakUploadRss / 1024 / 1024),
+  cpuS: (cpu.user + cpu.system) / 1e6, verification, phases,
 }));

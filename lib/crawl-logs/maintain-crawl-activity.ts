@@ -6,7 +6,8 @@ import { detectCrawlerBlocked } from "./detect-crawler-blocked";
 const DAY_MS = 86_400_000;
 
 /**
- * The daily sweep: aggregates older than 480 days and untracked URLs not fetched for as long go, batch
+ * The daily sweep: aggregates older than 480 days (and days of URLs deleted while an import wrote them) and
+ * untracked URLs not fetched for as long go, batch
  * keys after 7 days; crawlerHits30d is recomputed from the aggregates (the window moves every day);
  * crawler_blocked is re-weighed for every project with Googlebot data in its window.
  */
@@ -14,6 +15,9 @@ export async function maintainCrawlActivity(now: Date) {
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * DAY_MS).toISOString().slice(0, 10);
   const since = new Date(now.getTime() - 29 * DAY_MS).toISOString().slice(0, 10);
   const urlDays = await db.$executeRaw(Prisma.sql`DELETE FROM crawl_url_days WHERE day < ${cutoff}::date`);
+  // Days written for a URL deleted while its import ran (crawl_url_days has no foreign key; a trigger takes the rest).
+  const orphanDays = await db.$executeRaw(Prisma.sql`
+    DELETE FROM crawl_url_days d WHERE NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.id = d.tracked_url_id)`);
   const projectDays = await db.$executeRaw(Prisma.sql`DELETE FROM crawl_project_days WHERE day < ${cutoff}::date`);
   const untracked = await db.$executeRaw(Prisma.sql`DELETE FROM crawl_untracked_urls WHERE last_seen_at < ${cutoff}::date`);
   const batches = await db.$executeRaw(Prisma.sql`DELETE FROM log_ingest_batches WHERE created_at < ${new Date(now.getTime() - BATCH_KEY_DAYS * DAY_MS)}`);
@@ -29,5 +33,5 @@ export async function maintainCrawlActivity(now: Date) {
         AND NOT EXISTS (SELECT 1 FROM crawl_url_days d WHERE d.tracked_url_id = t.id AND d.day >= ${since}::date)`);
     await detectCrawlerBlocked(p, now);
   }
-  return { purged: { urlDays, projectDays, untracked, batches }, recomputed, projects: projects.length };
+  return { purged: { urlDays, orphanDays, projectDays, untracked, batches }, recomputed, projects: projects.length };
 }
