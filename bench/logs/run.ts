@@ -29,7 +29,7 @@ const { sessionToken } = await createSession(userId);
 const dns = await startFakeDns(); // spoofed addresses: reverse lookups answer NXDOMAIN at once
 const child = await bundleChild("logs", "upload-child.ts");
 
-type Row = { gib: number; lines: number; plainBytes: number; gzBytes: number; zcatS: number; zcatLps: number; totalS: number; uploadS: number; lps: number;
+type Row = { gib: number; lines: number; plainBytes: number; gzBytes: number; zcatS: number; zcatLps: number; totalS: number; idleS: number; uploadS: number; lps: number;
   peakRssMB: number; peakUploadRssMB: number; cpuUsPerLine: number; hitRate: number; lookups: number; verified: number; unverified: number; stored: number;
   phases: { runS: number; dbWaitS: number; dnsWaitS: number; fieldsS: number }; load: [number, number] };
 const rows: Row[] = [];
@@ -74,7 +74,7 @@ for (const gib of SIZES) {
   const stored = await db.crawlUrlDay.count({ where: { projectId: project.id } });
   const { lookups, cacheHits } = out.verification;
   rows.push({
-    gib, lines: gen.lines, plainBytes: gen.plainBytes, gzBytes: gen.gzBytes, zcatS, zcatLps: gen.lines / zcatS, totalS: out.ms / 1000, uploadS: out.uploadMs / 1000,
+    gib, lines: gen.lines, plainBytes: gen.plainBytes, gzBytes: gen.gzBytes, zcatS, zcatLps: gen.lines / zcatS, totalS: out.ms / 1000, idleS: out.idleMs / 1000, uploadS: out.uploadMs / 1000,
     lps: gen.lines / (out.ms / 1000), peakRssMB: out.peakRssMB, peakUploadRssMB: out.peakUploadRssMB, cpuUsPerLine: (out.cpuS * 1e6) / gen.lines,
     hitRate: cacheHits / Math.max(1, cacheHits + lookups), lookups, verified: v, unverified: u, stored, phases: out.phases, load: [loadBefore, os.loadavg()[0]],
   });
