@@ -12,7 +12,7 @@ export type { HostResolver };
 /**
  * `verified`: claims a verifiable crawler and proves it. `unverified`: claims a known crawler and fails
  * (spoofed, or the proof could not be had). `other`: claims no crawler we know, or one of a family nobody can
- * verify (no published list and no reverse DNS convention: ClaudeBot, CCBot, Bytespider, …).
+ * verify (no published list and no reverse DNS convention: Bytespider, meta-externalagent, other bots).
  */
 export type Verification = "verified" | "unverified" | "other";
 
@@ -56,6 +56,8 @@ const REVERSE_DNS: Partial<Record<CrawlerFamily, ReverseDnsRule>> = {
   yandexbot: { domains: ["yandex.ru", "yandex.net", "yandex.com"], forwardConfirm: true },
   baiduspider: { domains: ["baidu.com", "baidu.jp"], forwardConfirm: false },
   amazonbot: { domains: ["crawl.amazonbot.amazon"], forwardConfirm: true },
+  // Common Crawl: crawler hosts are named under crawl.commoncrawl.org (commoncrawl.org/ccbot; its ccbot.json recommends FCrDNS too).
+  ccbot: { domains: ["crawl.commoncrawl.org"], forwardConfirm: true },
 };
 
 export const REVERSE_DNS_DOMAINS: Readonly<Partial<Record<CrawlerFamily, readonly string[]>>> = Object.fromEntries(
