@@ -1,7 +1,7 @@
 import { db, Prisma, type Tx } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
 import type { HitAggregator } from "./aggregate-hits";
-import { UNTRACKED_CAP, UNTRACKED_PER_CHUNK } from "./config";
+import { crawlLogConfig, UNTRACKED_PER_CHUNK } from "./config";
 
 const DAY_MS = 86_400_000;
 const isoAt = (ms: number) => new Date(ms).toISOString();
@@ -11,19 +11,19 @@ export type ProjectKey = { organizationId: string; projectId: string };
 type UntrackedRow = { hits: number; first: number; last: number; status: number | null };
 
 /**
- * The project's stored untracked URL keys, read once per run (at most UNTRACKED_CAP): a chunk then sends only
+ * The project's stored untracked URL keys, read once per run (at most the cap, LOG_UNTRACKED_CAP): a chunk then sends only
  * the untracked URLs that can be stored, those already listed and new ones while there is room, instead of
  * letting the database discard the rest. The database still enforces the cap; this only saves it work.
  */
 export class UntrackedBook {
   private readonly known = new Set<string>();
 
-  private constructor() {}
+  private constructor(private readonly cap: number) {}
 
   static async load(projectId: string): Promise<UntrackedBook> {
-    const book = new UntrackedBook();
+    const book = new UntrackedBook(crawlLogConfig().untrackedCap);
     const rows = await db.$queryRaw<{ url: string }[]>(Prisma.sql`
-      SELECT url FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid LIMIT ${UNTRACKED_CAP}`);
+      SELECT url FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid LIMIT ${book.cap}`);
     for (const r of rows) book.known.add(r.url.replace(/^https?:\/\//, ""));
     return book;
   }
@@ -36,7 +36,7 @@ export class UntrackedBook {
       if (this.known.has(e[0])) out.set(e[0], e[1]);
       else fresh.push(e);
     }
-    const room = Math.max(0, UNTRACKED_CAP - this.known.size);
+    const room = Math.max(0, this.cap - this.known.size);
     if (fresh.length > room) fresh.sort((a, b) => b[1].hits - a[1].hits);
     for (let i = 0; i < fresh.length && i < room; i++) out.set(fresh[i][0], fresh[i][1]);
     return out;
@@ -44,7 +44,7 @@ export class UntrackedBook {
 
   /** After the chunk committed: the URLs it sent are listed now (or were refused by the cap, which only costs a resend). */
   committed(keys: Iterable<string>): void {
-    for (const k of keys) if (this.known.size < UNTRACKED_CAP) this.known.add(k);
+    for (const k of keys) if (this.known.size < this.cap) this.known.add(k);
   }
 }
 
@@ -143,7 +143,7 @@ export async function refreshTrackedCrawlFields(tx: Tx, p: ProjectKey, now: Date
            OR s.b > t.last_bingbot_fetch_at OR (s.b IS NOT NULL AND t.last_bingbot_fetch_at IS NULL))`);
 }
 
-/** Existing untracked URLs add up; new ones enter while the project keeps fewer than UNTRACKED_CAP, most hits first. */
+/** Existing untracked URLs add up; new ones enter while the project keeps fewer than the cap, most hits first. */
 async function storeUntracked(tx: Tx, projectId: string, rows: Map<string, { hits: number; first: number; last: number; status: number | null }>) {
   const e = [...rows.entries()].sort((a, b) => b[1].hits - a[1].hits);
   const [{ n }] = await tx.$queryRaw<{ n: number }[]>(Prisma.sql`SELECT count(*)::int AS n FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid`);
@@ -155,7 +155,7 @@ async function storeUntracked(tx: Tx, projectId: string, rows: Map<string, { hit
     ), known AS (
       SELECT u.* FROM u JOIN crawl_untracked_urls c ON c.project_id = ${projectId}::uuid AND c.url = u.url
     ), fresh AS (
-      SELECT u.* FROM u WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.url = u.url) ORDER BY u.ord LIMIT ${Math.max(0, UNTRACKED_CAP - n)}
+      SELECT u.* FROM u WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.url = u.url) ORDER BY u.ord LIMIT ${Math.max(0, crawlLogConfig().untrackedCap - n)}
     )
     INSERT INTO crawl_untracked_urls AS c (project_id, url, verified_hits, last_status, first_seen_at, last_seen_at)
     SELECT ${projectId}::uuid, x.url, x.hits, x.status, x.first, x.last FROM (SELECT * FROM known UNION ALL SELECT * FROM fresh) x ORDER BY x.url

@@ -29,14 +29,15 @@ export const crawlLogConfig = () => ({
   dnsLookupsPerSecond: num("LOG_DNS_LOOKUPS_PER_SECOND", 50),
   /** Pushes per minute per token. */
   pushPerMinute: num("LOG_PUSH_PER_MINUTE", 120),
+  /** Untracked crawled URLs kept per project (new ones beyond it only count in the day totals). */
+  untrackedCap: num("LOG_UNTRACKED_CAP", 50_000),
 });
 
 /** Bytes of one line beyond which it is rejected (line_too_long) without being buffered. */
 export const MAX_LINE_BYTES = 1024 * 1024;
 /** Ahead of expansion-ratio checks: the first 64 MiB a gzip file expands to are always allowed. */
 export const GZIP_RATIO_GRACE_BYTES = 64 * 1024 ** 2;
-/** Untracked crawled URLs kept per project, and distinct ones held in memory per chunk. */
-export const UNTRACKED_CAP = 50_000;
+/** Distinct untracked URLs a pushed batch sends (an import sends what its project can still keep: see UntrackedBook). */
 export const UNTRACKED_PER_CHUNK = 20_000;
 /** Daily aggregates are kept 16 months. */
 export const RETENTION_DAYS = 480;
