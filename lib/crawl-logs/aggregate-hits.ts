@@ -1,5 +1,5 @@
 import { MAX_URL_LENGTH, normalizeUrl } from "@/lib/urls/normalize-url";
-import type { CrawlerMatch } from "./crawlers";
+import { CRAWLER_FAMILY_IDS, type CrawlerMatch } from "./crawlers";
 import type { LogHit } from "./types";
 import type { Verification } from "./verify-crawler";
 
@@ -18,18 +18,20 @@ export type HitCounters = { crawlerHits: number; verifiedHits: number; unverifie
 
 /** Slow-path targets remembered per aggregator (the fast path needs no memory). */
 const TARGET_CACHE = 20_000;
+const FAMILY_INDEX = new Map<string, number>(CRAWLER_FAMILY_IDS.map((f, i) => [f, i]));
+const familyIndex = (family: string) => FAMILY_INDEX.get(family) ?? CRAWLER_FAMILY_IDS.length;
 
 /**
  * The in-memory aggregate of one chunk of hits (bounded by the chunk's size): per URL × family × day
  * for verified hits, per family × day for all crawler hits. Spoofed hits (unverified) are counted per
  * family and never as the crawler's fetch of a URL. Nothing of the line or the client address is kept.
- * Keyed by URL first (one map lookup per hit, no key string built per hit), then a short list of the
- * URL's (family, day) rows.
+ * Keyed by the URL's normalized path (one map lookup per hit, no string built per hit), then a short list of the
+ * URL's (family, day) rows; project days by a number (family index and day).
  */
 export class HitAggregator {
   private readonly urls = new Map<string, UrlDayAgg[]>();
   private urlDayCount = 0;
-  readonly projectDays = new Map<string, ProjectDayAgg>();
+  readonly projectDays = new Map<number, ProjectDayAgg>();
   readonly counters: HitCounters = { crawlerHits: 0, verifiedHits: 0, unverifiedHits: 0, otherHostHits: 0 };
   private readonly targets = new Map<string, string | null>();
   private readonly maxPlainPath: number;
@@ -40,26 +42,31 @@ export class HitAggregator {
     this.maxPlainPath = n.ok && n.url === `https://${domain}/` ? MAX_URL_LENGTH - "https://".length - domain.length : -1;
   }
 
-  /** The URL key (`host/path?query`) of a hit on the project's host; "other_host", or null for a target that is no page. */
+  /**
+   * The normalized path (`/path?query`) of a hit on the project's host (its URL key is the domain and this path);
+   * "other_host", or null for a target that is no page.
+   */
   target(hit: LogHit): string | "other_host" | null {
     if (hit.host && hit.host !== this.domain) return "other_host";
     const path = hit.path;
     // Most paths are already what URL normalization would make of them: no parse, no cache.
-    if (path.length <= this.maxPlainPath && isPlainPath(path)) return this.domain + path;
+    if (path.length <= this.maxPlainPath && isPlainPath(path)) return path;
     const cached = this.targets.get(path);
     if (cached !== undefined) return cached;
     const key = targetKey(path, this.domain);
+    const normalized = key === null || key === "other_host" ? key : key.slice(this.domain.length);
     if (this.targets.size >= TARGET_CACHE) this.targets.delete(this.targets.keys().next().value as string);
-    this.targets.set(path, key);
-    return key;
+    this.targets.set(copy(path), normalized);
+    return normalized;
   }
 
-  add(hit: LogHit, match: CrawlerMatch, verification: Verification, key: string): void {
+  /** Counts a crawler hit; `path` is what target() answered for it. */
+  add(hit: LogHit, match: CrawlerMatch, verification: Verification, path: string): void {
     const ms = hit.time.getTime();
     const day = Math.floor(ms / DAY_MS);
     const c = classOf(hit.status);
     const family = match.family;
-    const pk = family + day;
+    const pk = familyIndex(family) * 1_000_000 + day;
     let p = this.projectDays.get(pk);
     if (!p) this.projectDays.set(pk, (p = { family, day, verified: 0, unverified: 0, other: 0, s2: 0, s3: 0, s4: 0, s5: 0, lastSeen: ms }));
     if (ms > p.lastSeen) p.lastSeen = ms;
@@ -68,12 +75,13 @@ export class HitAggregator {
     p.verified++;
     this.counters.verifiedHits++;
     if (c) p[c]++;
-    let rows = this.urls.get(key);
-    if (!rows) this.urls.set(key, (rows = []));
+    let rows = this.urls.get(path);
+    // A new URL's path is copied: the hit's is a slice of its log line, which would stay alive with it.
+    if (!rows) this.urls.set(copy(path), (rows = []));
     let u: UrlDayAgg | undefined;
     for (let i = 0; i < rows.length; i++) if (rows[i].day === day && rows[i].family === family) { u = rows[i]; break; }
     if (!u) {
-      rows.push((u = { key: rows.length ? rows[0].key : key, family, day, hits: 0, s2: 0, s3: 0, s4: 0, s5: 0, s403: 0, first: ms, last: ms, lastStatus: null }));
+      rows.push((u = { key: rows.length ? rows[0].key : this.domain + path, family, day, hits: 0, s2: 0, s3: 0, s4: 0, s5: 0, s403: 0, first: ms, last: ms, lastStatus: null }));
       this.urlDayCount++;
     }
     u.hits++;
@@ -83,9 +91,9 @@ export class HitAggregator {
     if (ms >= u.last) { u.last = ms; u.lastStatus = hit.status; }
   }
 
-  /** The distinct URL keys with verified fetches. */
-  urlKeys(): IterableIterator<string> {
-    return this.urls.keys();
+  /** The distinct URL keys (`host/path?query`) with verified fetches. */
+  *urlKeys(): Generator<string> {
+    for (const rows of this.urls.values()) yield rows[0].key;
   }
 
   /** Every URL × family × day row. */
@@ -133,6 +141,11 @@ export function isPlainPath(path: string): boolean {
     prev = c;
   }
   return true;
+}
+
+/** A flat copy of a string: a slice keeps its parent (the whole log line) alive; slicing a concatenation copies. */
+function copy(s: string): string {
+  return s.length < 13 ? s : (" " + s).slice(1);
 }
 
 function classOf(status: number | null): "s2" | "s3" | "s4" | "s5" | null {

@@ -2,7 +2,7 @@
 //   [vhost[:port] ]host ident user [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 2326[ "referer" "agent"][ extra…]
 // The optional leading field is nginx's `$host` or Apache's `%v` / vhost_combined `%v:%p`; anything after the
 // agent (request time, upstream time, …) is ignored.
-import { cleanHost, createTimeCheck, makeHit, reject, type ParserOptions } from "./parse-fields";
+import { cleanHost, createHitMaker, reject, type ParserOptions } from "./parse-fields";
 import { parseNcsaTime } from "./parse-time";
 import type { ParseResult } from "./types";
 
@@ -37,7 +37,7 @@ function statusAt(line: string, at: number): number {
 }
 
 export function createNcsaParser(combined: boolean, options: ParserOptions = {}): (line: string) => ParseResult {
-  const timeOk = createTimeCheck(options);
+  const makeHit = createHitMaker(options);
   // Consecutive lines nearly always share their day and zone: parse each distinct date once and only the
   // time of day per line.
   let lastDay = "";
@@ -124,7 +124,7 @@ export function createNcsaParser(combined: boolean, options: ParserOptions = {})
       if (u2 < 0) return reject("malformed");
       userAgent = u2 === r2 + 4 && line.charCodeAt(r2 + 3) === 45 ? null : line.slice(r2 + 3, u2);
     }
-    return makeHit(timeOk, ms, ip, method, host, target, status, bytes, userAgent);
+    return makeHit(ms, ip, method, host, target, status, bytes, userAgent);
   };
 }
 

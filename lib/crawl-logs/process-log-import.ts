@@ -50,7 +50,8 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
     await db.logImport.update({ where: { id: importId }, data: { format } });
   }
 
-  const parse = createLineParser(format);
+  // One result object for every line (each hit is used before the next line is parsed; a hit that waits for DNS is copied).
+  const parse = createLineParser(format, { reuse: true });
   const verifier = opts.verifier ?? createCrawlerVerifier({ lookupsPerSecond: cfg.dnsLookupsPerSecond });
   const resolver = new TrackedUrlResolver(imp.projectId);
   // The project's tracked URLs (when there are not too many) and listed untracked URLs, read once per run.
@@ -127,7 +128,8 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
                 const known = verifier.peek(match, hit.ip);
                 if (known !== undefined) agg.add(hit, match, known, key);
                 else {
-                  pending.push(verifier.classify(match, hit.ip).then((v) => agg.add(hit, match, v, key)));
+                  const kept = { ...hit, time: new Date(hit.time.getTime()) };
+                  pending.push(verifier.classify(match, kept.ip).then((v) => agg.add(kept, match, v, key)));
                   if (pending.length >= MAX_PENDING) await settle();
                 }
               }
