@@ -5,9 +5,9 @@ import type { Verification } from "./verify-crawler";
 
 const DAY_MS = 86_400_000;
 
-/** Verified fetches of one URL (host + path, scheme left out) by one family on one UTC day. */
+/** Verified fetches of one URL (its normalized path on the project's host) by one family on one UTC day. */
 export type UrlDayAgg = {
-  key: string; family: string; day: number; hits: number;
+  path: string; family: string; day: number; hits: number;
   s2: number; s3: number; s4: number; s5: number; s403: number; first: number; last: number; lastStatus: number | null;
 };
 export type ProjectDayAgg = {
@@ -76,12 +76,13 @@ export class HitAggregator {
     this.counters.verifiedHits++;
     if (c) p[c]++;
     let rows = this.urls.get(path);
+    let own = rows?.[0]?.path;
     // A new URL's path is copied: the hit's is a slice of its log line, which would stay alive with it.
-    if (!rows) this.urls.set(copy(path), (rows = []));
+    if (!rows) this.urls.set((own = copy(path)), (rows = []));
     let u: UrlDayAgg | undefined;
     for (let i = 0; i < rows.length; i++) if (rows[i].day === day && rows[i].family === family) { u = rows[i]; break; }
     if (!u) {
-      rows.push((u = { key: rows.length ? rows[0].key : this.domain + path, family, day, hits: 0, s2: 0, s3: 0, s4: 0, s5: 0, s403: 0, first: ms, last: ms, lastStatus: null }));
+      rows.push((u = { path: own ?? copy(path), family, day, hits: 0, s2: 0, s3: 0, s4: 0, s5: 0, s403: 0, first: ms, last: ms, lastStatus: null }));
       this.urlDayCount++;
     }
     u.hits++;
@@ -91,9 +92,9 @@ export class HitAggregator {
     if (ms >= u.last) { u.last = ms; u.lastStatus = hit.status; }
   }
 
-  /** The distinct URL keys (`host/path?query`) with verified fetches. */
-  *urlKeys(): Generator<string> {
-    for (const rows of this.urls.values()) yield rows[0].key;
+  /** The distinct URL paths with verified fetches. */
+  urlPaths(): IterableIterator<string> {
+    return this.urls.keys();
   }
 
   /** Every URL × family × day row. */

@@ -1,6 +1,7 @@
 import { db, Prisma, type Tx } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
 import type { HitAggregator } from "./aggregate-hits";
+import type { TrackedUrlLookup } from "./resolve-tracked-urls";
 import { crawlLogConfig, UNTRACKED_PER_CHUNK } from "./config";
 
 const DAY_MS = 86_400_000;
@@ -11,7 +12,7 @@ export type ProjectKey = { organizationId: string; projectId: string };
 type UntrackedRow = { hits: number; first: number; last: number; status: number | null };
 
 /**
- * The project's stored untracked URL keys, read once per run (at most the cap, LOG_UNTRACKED_CAP): a chunk then sends only
+ * The project's stored untracked URL paths, read once per run (at most the cap, LOG_UNTRACKED_CAP): a chunk then sends only
  * the untracked URLs that can be stored, those already listed and new ones while there is room, instead of
  * letting the database discard the rest. The database still enforces the cap; this only saves it work.
  */
@@ -20,11 +21,11 @@ export class UntrackedBook {
 
   private constructor(private readonly cap: number) {}
 
-  static async load(projectId: string): Promise<UntrackedBook> {
+  static async load(p: ProjectKey & { domain: string }): Promise<UntrackedBook> {
     const book = new UntrackedBook(crawlLogConfig().untrackedCap);
-    const rows = await db.$queryRaw<{ url: string }[]>(Prisma.sql`
-      SELECT url FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid LIMIT ${book.cap}`);
-    for (const r of rows) book.known.add(r.url.replace(/^https?:\/\//, ""));
+    const rows = await db.$queryRaw<{ path: string }[]>(Prisma.sql`
+      SELECT substr(url, ${`https://${p.domain}`.length + 1}) AS path FROM crawl_untracked_urls WHERE project_id = ${p.projectId}::uuid LIMIT ${book.cap}`);
+    for (const r of rows) book.known.add(r.path);
     return book;
   }
 
@@ -55,23 +56,23 @@ const list = (values: ReadonlyArray<string | number>) => values.join(",");
  * Adds one chunk's aggregates to the stored ones, inside the caller's transaction (which also moves the
  * import's checkpoint or records the pushed batch, so the chunk counts exactly once): per tracked URL ×
  * family × day, per project × family × day, and the capped list of untracked URLs. Returns the tracked URL ids
- * touched (their TrackedUrl fields follow with refreshTrackedCrawlFields) and the untracked URL keys sent.
+ * touched (their TrackedUrl fields follow with refreshTrackedCrawlFields) and the untracked URL paths sent.
  * Each table gets one multi-row statement whose columns travel as comma-joined text (the driver would otherwise
  * quote every element of every array).
  */
-export async function commitCrawlAggregates(tx: Tx, p: ProjectKey, agg: HitAggregator, ids: Map<string, string | null>, book?: UntrackedBook): Promise<{ ids: string[]; untracked: string[] }> {
+export async function commitCrawlAggregates(tx: Tx, p: ProjectKey & { domain: string }, agg: HitAggregator, idOf: TrackedUrlLookup, book?: UntrackedBook): Promise<{ ids: string[]; untracked: string[] }> {
   const untrackedByDay = new Map<string, number>();
   let untracked = new Map<string, UntrackedRow>();
   const cols = { id: [] as string[], family: [] as string[], day: [] as number[], hits: [] as number[], s2: [] as number[], s3: [] as number[],
     s4: [] as number[], s5: [] as number[], s403: [] as number[], first: [] as number[], last: [] as number[] };
   for (const u of agg.urlDays()) {
-    const id = ids.get(u.key) ?? null;
+    const id = idOf(u.path);
     if (!id) {
       const dk = u.family + u.day;
       untrackedByDay.set(dk, (untrackedByDay.get(dk) ?? 0) + u.hits);
-      const t = untracked.get(u.key);
+      const t = untracked.get(u.path);
       if (t) { t.hits += u.hits; t.first = Math.min(t.first, u.first); if (u.last >= t.last) { t.last = u.last; t.status = u.lastStatus; } }
-      else if (book || untracked.size < UNTRACKED_PER_CHUNK) untracked.set(u.key, { hits: u.hits, first: u.first, last: u.last, status: u.lastStatus });
+      else if (book || untracked.size < UNTRACKED_PER_CHUNK) untracked.set(u.path, { hits: u.hits, first: u.first, last: u.last, status: u.lastStatus });
       continue;
     }
     cols.id.push(id); cols.family.push(u.family); cols.day.push(u.day); cols.hits.push(u.hits);
@@ -118,7 +119,7 @@ export async function commitCrawlAggregates(tx: Tx, p: ProjectKey, agg: HitAggre
         untracked_hits = d.untracked_hits + EXCLUDED.untracked_hits, last_seen_at = GREATEST(d.last_seen_at, EXCLUDED.last_seen_at)`);
   }
 
-  if (untracked.size) await storeUntracked(tx, p.projectId, untracked);
+  if (untracked.size) await storeUntracked(tx, p, untracked);
   return { ids: [...new Set(cols.id)], untracked: [...untracked.keys()] };
 }
 
@@ -144,12 +145,12 @@ export async function refreshTrackedCrawlFields(tx: Tx, p: ProjectKey, now: Date
 }
 
 /** Existing untracked URLs add up; new ones enter while the project keeps fewer than the cap, most hits first. */
-async function storeUntracked(tx: Tx, projectId: string, rows: Map<string, { hits: number; first: number; last: number; status: number | null }>) {
+async function storeUntracked(tx: Tx, { projectId, domain }: { projectId: string; domain: string }, rows: Map<string, UntrackedRow>) {
   const e = [...rows.entries()].sort((a, b) => b[1].hits - a[1].hits);
   const [{ n }] = await tx.$queryRaw<{ n: number }[]>(Prisma.sql`SELECT count(*)::int AS n FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid`);
   await tx.$executeRaw(Prisma.sql`
     WITH u AS (
-      SELECT * FROM unnest(${e.map(([k]) => `https://${k}`)}::text[], ${e.map(([, v]) => v.hits)}::int[], ${e.map(([, v]) => v.status)}::int[],
+      SELECT * FROM unnest(${e.map(([path]) => `https://${domain}${path}`)}::text[], ${e.map(([, v]) => v.hits)}::int[], ${e.map(([, v]) => v.status)}::int[],
                            ${e.map(([, v]) => isoAt(v.first))}::timestamptz[], ${e.map(([, v]) => isoAt(v.last))}::timestamptz[])
         WITH ORDINALITY AS u(url, hits, status, first, last, ord)
     ), known AS (

@@ -64,13 +64,13 @@ export async function ingestLogBatch(req: Request, now = new Date()): Promise<In
     if (target === "other_host") agg.counters.otherHostHits++;
     else if (target !== null) agg.add(r.hit, match, await verifier().classify(match, r.hit.ip), target);
   }
-  const ids = await new TrackedUrlResolver(project.projectId).resolve(agg.urlKeys());
+  const idOf = await new TrackedUrlResolver(project.projectId, project.domain).resolve(agg.urlPaths());
   const replayed = await db.$transaction(async (tx) => {
     const inserted = await tx.$executeRaw(Prisma.sql`
       INSERT INTO log_ingest_batches (project_id, key, accepted, rejected, created_at) VALUES (${project.projectId}::uuid, ${key}, ${accepted}, ${rejected}, ${now})
       ON CONFLICT (project_id, key) DO NOTHING`);
     if (inserted !== 1) return true; // a concurrent copy of the batch won
-    await refreshTrackedCrawlFields(tx, project, now, (await commitCrawlAggregates(tx, project, agg, ids)).ids);
+    await refreshTrackedCrawlFields(tx, project, now, (await commitCrawlAggregates(tx, project, agg, idOf)).ids);
     if (!project.lastUsedAt || now.getTime() - project.lastUsedAt.getTime() > 60_000) {
       await tx.logIngestToken.update({ where: { projectId: project.projectId }, data: { lastUsedAt: now } });
     }

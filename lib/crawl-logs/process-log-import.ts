@@ -53,11 +53,11 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
   // One result object for every line (each hit is used before the next line is parsed; a hit that waits for DNS is copied).
   const parse = createLineParser(format, { reuse: true });
   const verifier = opts.verifier ?? createCrawlerVerifier({ lookupsPerSecond: cfg.dnsLookupsPerSecond });
-  const resolver = new TrackedUrlResolver(imp.projectId);
+  const p = { organizationId: imp.organizationId, projectId: imp.projectId, domain: imp.project.domain };
+  const resolver = new TrackedUrlResolver(imp.projectId, imp.project.domain);
   // The project's tracked URLs (when there are not too many) and listed untracked URLs, read once per run.
   await resolver.preload();
-  const book = await UntrackedBook.load(imp.projectId);
-  const p = { organizationId: imp.organizationId, projectId: imp.projectId };
+  const book = await UntrackedBook.load(p);
   const chunkLines = opts.chunkLines ?? cfg.chunkLines;
   const deadline = Date.now() + (opts.stepSeconds ?? cfg.stepSeconds) * 1000;
   let expected = imp.linesRead;
@@ -176,8 +176,8 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
 }
 
 /** Commits one chunk: false when the checkpoint moved meanwhile (another run committed it; nothing is written). */
-async function commitChunk(importId: string, p: { organizationId: string; projectId: string }, c: Chunk, from: number, resolver: TrackedUrlResolver, book: UntrackedBook, now: Date): Promise<boolean> {
-  const ids = await resolver.resolve(c.agg.urlKeys());
+async function commitChunk(importId: string, p: { organizationId: string; projectId: string; domain: string }, c: Chunk, from: number, resolver: TrackedUrlResolver, book: UntrackedBook, now: Date): Promise<boolean> {
+  const idOf = await resolver.resolve(c.agg.urlPaths());
   let sent: string[] = [];
   const ok = await db.$transaction(async (tx) => {
     const moved = await tx.$executeRaw(Prisma.sql`
@@ -188,7 +188,7 @@ async function commitChunk(importId: string, p: { organizationId: string; projec
         reject_samples = reject_samples || ${JSON.stringify(c.samples)}::jsonb, updated_at = ${now}
       WHERE id = ${importId}::uuid AND lines_read = ${from} AND status = 'running'`);
     if (moved !== 1) return false;
-    sent = (await commitCrawlAggregates(tx, p, c.agg, ids, book)).untracked;
+    sent = (await commitCrawlAggregates(tx, p, c.agg, idOf, book)).untracked;
     return true;
   }, { timeout: 120_000, maxWait: 30_000 });
   if (ok) book.committed(sent);
