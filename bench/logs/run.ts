@@ -31,7 +31,7 @@ const child = await bundleChild("logs", "upload-child.ts");
 
 type Row = { gib: number; lines: number; plainBytes: number; gzBytes: number; zcatS: number; zcatLps: number; totalS: number; idleS: number; uploadS: number; lps: number;
   peakRssMB: number; peakUploadRssMB: number; cpuUsPerLine: number; hitRate: number; lookups: number; verified: number; unverified: number; stored: number;
-  phases: { runS: number; dbWaitS: number; dnsWaitS: number; fieldsS: number }; load: [number, number] };
+  phases: { runS: number; dbWaitS: number; dnsWaitS: number; heapCollections: number; fieldsS: number }; load: [number, number] };
 const rows: Row[] = [];
 for (const gib of SIZES) {
   const project = await db.project.create({

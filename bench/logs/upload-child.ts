@@ -12,13 +12,13 @@ const { whenInProcessIdle } = await import("../../lib/jobs/in-process-queue");
 const { db } = await import("../../lib/db");
 
 let verification = { lookups: 0, cacheHits: 0 };
-let phases = { runS: 0, dbWaitS: 0, dnsWaitS: 0, fieldsS: 0 };
+let phases = { runS: 0, dbWaitS: 0, dnsWaitS: 0, heapCollections: 0, fieldsS: 0 };
 const info = console.info;
 console.info = (...args: unknown[]) => {
   const m = /verification: (\d+) DNS lookups, (\d+) cache hits/.exec(String(args[0]));
   if (m) verification = { lookups: Number(m[1]), cacheHits: Number(m[2]) };
-  const w = /last run ([\d.]+) s, of which waiting for the database ([\d.]+) s, for DNS ([\d.]+) s; tracked URL fields ([\d.]+) s after/.exec(String(args[0]));
-  if (w) phases = { runS: Number(w[1]), dbWaitS: Number(w[2]), dnsWaitS: Number(w[3]), fieldsS: Number(w[4]) };
+  const w = /last run ([\d.]+) s, of which waiting for the database ([\d.]+) s, for DNS ([\d.]+) s; (\d+) heap collections; tracked URL fields ([\d.]+) s after/.exec(String(args[0]));
+  if (w) phases = { runS: Number(w[1]), dbWaitS: Number(w[2]), dnsWaitS: Number(w[3]), heapCollections: Number(w[4]), fieldsS: Number(w[5]) };
   info(...args);
 };
 let peakRss = 0;
@@ -30,6 +30,7 @@ const sampler = setInterval(() => {
   if (uploading) peakUploadRss = Math.max(peakUploadRss, rss);
 }, 50);
 const cpu0 = process.cpuUsage();
+const memTimer = process.env.BENCH_MEM_TRACE ? setInterval(() => { const m = process.memoryUsage(); console.error(`[mem] rss=${m.rss >> 20} heap=${m.heapUsed >> 20}/${m.heapTotal >> 20} ext=${m.external >> 20} ab=${m.arrayBuffers >> 20}`); }, 500) : null;
 
 const boundary = `----bench${Date.now()}`;
 async function* multipart() {
@@ -51,6 +52,7 @@ uploading = false;
 await whenInProcessIdle();
 const ms = performance.now() - t0;
 clearInterval(sampler);
+if (memTimer) clearInterval(memTimer);
 const cpu = process.cpuUsage(cpu0);
 const imp = await db.logImport.findUniqueOrThrow({ where: { id: body.data.id } });
 await db.$disconnect();

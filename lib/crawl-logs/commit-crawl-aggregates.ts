@@ -1,11 +1,10 @@
-import { db, Prisma, type Tx } from "@/lib/db";
+import { db, Prisma, type SqlRunner, type Tx } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
 import type { HitAggregator } from "./aggregate-hits";
 import type { TrackedUrlLookup } from "./resolve-tracked-urls";
 import { crawlLogConfig, UNTRACKED_PER_CHUNK } from "./config";
 
 const DAY_MS = 86_400_000;
-const isoAt = (ms: number) => new Date(ms).toISOString();
 
 export type ProjectKey = { organizationId: string; projectId: string };
 
@@ -60,7 +59,7 @@ const list = (values: ReadonlyArray<string | number>) => values.join(",");
  * Each table gets one multi-row statement whose columns travel as comma-joined text (the driver would otherwise
  * quote every element of every array).
  */
-export async function commitCrawlAggregates(tx: Tx, p: ProjectKey & { domain: string }, agg: HitAggregator, idOf: TrackedUrlLookup, book?: UntrackedBook): Promise<{ ids: string[]; untracked: string[] }> {
+export async function commitCrawlAggregates(run: SqlRunner, p: ProjectKey & { domain: string }, agg: HitAggregator, idOf: TrackedUrlLookup, book?: UntrackedBook): Promise<{ ids: string[]; untracked: string[] }> {
   const untrackedByDay = new Map<string, number>();
   let untracked = new Map<string, UntrackedRow>();
   const cols = { id: [] as string[], family: [] as string[], day: [] as number[], hits: [] as number[], s2: [] as number[], s3: [] as number[],
@@ -82,7 +81,7 @@ export async function commitCrawlAggregates(tx: Tx, p: ProjectKey & { domain: st
   if (book) untracked = book.select(untracked);
 
   if (cols.id.length) {
-    await tx.$executeRaw(Prisma.sql`
+    await run.execute(Prisma.sql`
       INSERT INTO crawl_url_days AS d (tracked_url_id, family, day, project_id, hits, status_2xx, status_3xx, status_4xx, status_5xx, status_403, first_fetch_at, last_fetch_at)
       SELECT u.id, u.family, DATE '1970-01-01' + u.day, ${p.projectId}::uuid, u.hits, u.s2, u.s3, u.s4, u.s5, u.s403,
              to_timestamp(u.first / 1000.0), to_timestamp(u.last / 1000.0)
@@ -101,7 +100,7 @@ export async function commitCrawlAggregates(tx: Tx, p: ProjectKey & { domain: st
 
   const pd = [...agg.projectDays.values()];
   if (pd.length) {
-    await tx.$executeRaw(Prisma.sql`
+    await run.execute(Prisma.sql`
       INSERT INTO crawl_project_days AS d (project_id, family, day, verified_hits, unverified_hits, other_hits, status_2xx, status_3xx, status_4xx, status_5xx, untracked_hits, last_seen_at)
       SELECT ${p.projectId}::uuid, u.family, DATE '1970-01-01' + u.day, u.v, u.uv, u.o, u.s2, u.s3, u.s4, u.s5, u.ut, to_timestamp(u.seen / 1000.0)
       FROM unnest(string_to_array(${list(pd.map((d) => d.family))}, ','), string_to_array(${list(pd.map((d) => d.day))}, ',')::int[],
@@ -119,7 +118,7 @@ export async function commitCrawlAggregates(tx: Tx, p: ProjectKey & { domain: st
         untracked_hits = d.untracked_hits + EXCLUDED.untracked_hits, last_seen_at = GREATEST(d.last_seen_at, EXCLUDED.last_seen_at)`);
   }
 
-  if (untracked.size) await storeUntracked(tx, p, untracked);
+  if (untracked.size) await storeUntracked(run, p, untracked);
   return { ids: [...new Set(cols.id)], untracked: [...untracked.keys()] };
 }
 
@@ -145,14 +144,17 @@ export async function refreshTrackedCrawlFields(tx: Tx, p: ProjectKey, now: Date
 }
 
 /** Existing untracked URLs add up; new ones enter while the project keeps fewer than the cap, most hits first. */
-async function storeUntracked(tx: Tx, { projectId, domain }: { projectId: string; domain: string }, rows: Map<string, UntrackedRow>) {
+async function storeUntracked(run: SqlRunner, { projectId, domain }: { projectId: string; domain: string }, rows: Map<string, UntrackedRow>) {
   const e = [...rows.entries()].sort((a, b) => b[1].hits - a[1].hits);
-  const [{ n }] = await tx.$queryRaw<{ n: number }[]>(Prisma.sql`SELECT count(*)::int AS n FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid`);
-  await tx.$executeRaw(Prisma.sql`
+  const [{ n }] = await run.rows<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid`);
+  // Paths as one JSON array (they may hold commas), the numbers comma-joined (an empty status is NULL).
+  await run.execute(Prisma.sql`
     WITH u AS (
-      SELECT * FROM unnest(${e.map(([path]) => `https://${domain}${path}`)}::text[], ${e.map(([, v]) => v.hits)}::int[], ${e.map(([, v]) => v.status)}::int[],
-                           ${e.map(([, v]) => isoAt(v.first))}::timestamptz[], ${e.map(([, v]) => isoAt(v.last))}::timestamptz[])
-        WITH ORDINALITY AS u(url, hits, status, first, last, ord)
+      SELECT ${`https://${domain}`} || u.path AS url, u.hits, u.status, to_timestamp(u.first / 1000.0) AS first, to_timestamp(u.last / 1000.0) AS last, u.ord
+      FROM unnest(ARRAY(SELECT json_array_elements_text(${JSON.stringify(e.map(([path]) => path))}::json)), string_to_array(${list(e.map(([, v]) => v.hits))}, ',')::int[],
+                  string_to_array(${list(e.map(([, v]) => v.status ?? ""))}, ',', '')::int[], string_to_array(${list(e.map(([, v]) => v.first))}, ',')::bigint[],
+                  string_to_array(${list(e.map(([, v]) => v.last))}, ',')::bigint[])
+        WITH ORDINALITY AS u(path, hits, status, first, last, ord)
     ), known AS (
       SELECT u.* FROM u JOIN crawl_untracked_urls c ON c.project_id = ${projectId}::uuid AND c.url = u.url
     ), fresh AS (

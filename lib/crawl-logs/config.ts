@@ -29,6 +29,8 @@ export const crawlLogConfig = () => ({
   dnsLookupsPerSecond: num("LOG_DNS_LOOKUPS_PER_SECOND", 50),
   /** Pushes per minute per token. */
   pushPerMinute: num("LOG_PUSH_PER_MINUTE", 120),
+  /** Heap growth past a run's start after which it collects between chunks (lib/crawl-logs/heap-guard.ts), MiB. */
+  heapHeadroomMb: num("LOG_HEAP_HEADROOM_MB", 64),
   /** Untracked crawled URLs kept per project (new ones beyond it only count in the day totals). */
   untrackedCap: num("LOG_UNTRACKED_CAP", 50_000),
 });

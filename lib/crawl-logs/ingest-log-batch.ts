@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { DomainError, validationError } from "@/lib/core/errors";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, txRunner } from "@/lib/db";
 import { consumeAll } from "@/lib/rate-limit/decide";
 import { InsuredLimiter, StoreHealth } from "@/lib/rate-limit/insured-limiter";
 import { rateLimits } from "@/lib/rate-limit/limiters";
@@ -70,7 +70,7 @@ export async function ingestLogBatch(req: Request, now = new Date()): Promise<In
       INSERT INTO log_ingest_batches (project_id, key, accepted, rejected, created_at) VALUES (${project.projectId}::uuid, ${key}, ${accepted}, ${rejected}, ${now})
       ON CONFLICT (project_id, key) DO NOTHING`);
     if (inserted !== 1) return true; // a concurrent copy of the batch won
-    await refreshTrackedCrawlFields(tx, project, now, (await commitCrawlAggregates(tx, project, agg, idOf)).ids);
+    await refreshTrackedCrawlFields(tx, project, now, (await commitCrawlAggregates(txRunner(tx), project, agg, idOf)).ids);
     if (!project.lastUsedAt || now.getTime() - project.lastUsedAt.getTime() > 60_000) {
       await tx.logIngestToken.update({ where: { projectId: project.projectId }, data: { lastUsedAt: now } });
     }

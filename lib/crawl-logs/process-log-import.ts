@@ -1,8 +1,9 @@
 import { rm } from "node:fs/promises";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, sqlTransaction } from "@/lib/db";
 import { HitAggregator } from "./aggregate-hits";
 import { commitCrawlAggregates, refreshTrackedCrawlFields, UntrackedBook } from "./commit-crawl-aggregates";
 import { crawlLogConfig, REJECT_SAMPLES } from "./config";
+import { HeapGuard } from "./heap-guard";
 import { identifyCrawler } from "./crawlers";
 import { detectCrawlerBlocked } from "./detect-crawler-blocked";
 import { createLineParser, detectLogFormat } from "./parse-log";
@@ -72,11 +73,13 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
   // Where a run's time goes (the completion log line): waiting for the database to take a chunk, for DNS
   // lookups, and recomputing the tracked URLs' fields.
   const waits = { dbMs: 0, dnsMs: 0, fieldsMs: 0, startedAt: performance.now() };
+  const heap = new HeapGuard(cfg.heapHeadroomMb * 1024 * 1024);
   const drain = async (): Promise<boolean> => {
     if (!inFlight) return true;
     const t0 = performance.now();
     const ok = await inFlight;
     waits.dbMs += performance.now() - t0;
+    heap.check();
     inFlight = null;
     committed++;
     return ok;
@@ -170,7 +173,7 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
   const { lookups, cacheHits } = verifier.stats();
   const sec = (ms: number) => (ms / 1000).toFixed(1);
   console.info(`[crawl-logs] import ${importId} completed at line ${expected}; verification: ${lookups} DNS lookups, ${cacheHits} cache hits; `
-    + `last run ${sec(runMs)} s, of which waiting for the database ${sec(waits.dbMs)} s, for DNS ${sec(waits.dnsMs)} s; `
+    + `last run ${sec(runMs)} s, of which waiting for the database ${sec(waits.dbMs)} s, for DNS ${sec(waits.dnsMs)} s; ${heap.collections} heap collections; `
     + `tracked URL fields ${sec(performance.now() - waits.startedAt - runMs)} s after`);
   return done;
 }
@@ -179,8 +182,9 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
 async function commitChunk(importId: string, p: { organizationId: string; projectId: string; domain: string }, c: Chunk, from: number, resolver: TrackedUrlResolver, book: UntrackedBook, now: Date): Promise<boolean> {
   const idOf = await resolver.resolve(c.agg.urlPaths());
   let sent: string[] = [];
-  const ok = await db.$transaction(async (tx) => {
-    const moved = await tx.$executeRaw(Prisma.sql`
+  // Straight on one connection (Prisma would copy the chunk's large parameters several times over on the heap).
+  const ok = await sqlTransaction(async (run) => {
+    const moved = await run.execute(Prisma.sql`
       UPDATE log_imports SET lines_read = ${c.toLines}, byte_offset = ${c.toByte}, chunks_done = chunks_done + 1,
         lines_parsed = lines_parsed + ${c.parsed}, rejected = rejected + ${c.rejected}, crawler_hits = crawler_hits + ${c.crawlerHits},
         verified_hits = verified_hits + ${c.agg.counters.verifiedHits}, unverified_hits = unverified_hits + ${c.agg.counters.unverifiedHits},
@@ -188,9 +192,9 @@ async function commitChunk(importId: string, p: { organizationId: string; projec
         reject_samples = reject_samples || ${JSON.stringify(c.samples)}::jsonb, updated_at = ${now}
       WHERE id = ${importId}::uuid AND lines_read = ${from} AND status = 'running'`);
     if (moved !== 1) return false;
-    sent = (await commitCrawlAggregates(tx, p, c.agg, idOf, book)).untracked;
+    sent = (await commitCrawlAggregates(run, p, c.agg, idOf, book)).untracked;
     return true;
-  }, { timeout: 120_000, maxWait: 30_000 });
+  }, { timeoutMs: 120_000 });
   if (ok) book.committed(sent);
   return ok;
 }
