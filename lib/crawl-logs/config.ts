@@ -19,7 +19,7 @@ export const crawlLogConfig = () => ({
   /** A gzip member may expand this many times its compressed size (beyond the first 64 MiB): more is a zip bomb. */
   maxGzipRatio: num("LOG_GZIP_MAX_RATIO", 200),
   /** Lines per committed chunk. */
-  chunkLines: num("LOG_CHUNK_LINES", 200_000),
+  chunkLines: num("LOG_CHUNK_LINES", 100_000),
   /** A job step stops after this many seconds and the next step resumes from the checkpoint (Inngest requests stay short). */
   stepSeconds: num("LOG_STEP_SECONDS", 240),
   /** Push: compressed body cap and decompressed body cap. */

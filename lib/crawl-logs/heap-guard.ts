@@ -1,7 +1,8 @@
 // Keeps an import's memory flat. Each chunk leaves megabytes of short-lived large strings behind (the statement's
 // parameters and the driver's copies of them), which V8 places straight into old space and collects only when that
 // space reaches a limit it raises as it goes: left alone the heap of a long import climbs far above what it holds.
-// After a chunk has committed, a heap grown past the run's starting size plus LOG_HEAP_HEADROOM_MB is collected.
+// A run starts from a collected heap; after a chunk has committed, a heap grown past that size plus
+// LOG_HEAP_HEADROOM_MB is collected.
 import v8 from "node:v8";
 import vm from "node:vm";
 
@@ -25,6 +26,7 @@ export class HeapGuard {
   collections = 0;
 
   constructor(headroomBytes: number) {
+    collector()?.();
     this.limit = process.memoryUsage().heapUsed + headroomBytes;
   }
 
