@@ -17,7 +17,7 @@ const info = console.info;
 console.info = (...args: unknown[]) => {
   const m = /verification: (\d+) DNS lookups, (\d+) cache hits/.exec(String(args[0]));
   if (m) verification = { lookups: Number(m[1]), cacheHits: Number(m[2]) };
-  const w = /last run ([\d.]+) s, of which waiting for the database ([\d.]+) s, for DNS ([\d.]+) s; (\d+) heap collections; tracked URL fields ([\d.]+) s after/.exec(String(args[0]));
+  const w = /last run ([\d.]+) s, of which waiting for the database ([\d.]+) s, for DNS ([\d.]+) s; (\d+) heap collections; untracked list and tracked URL fields ([\d.]+) s after/.exec(String(args[0]));
   if (w) phases = { runS: Number(w[1]), dbWaitS: Number(w[2]), dnsWaitS: Number(w[3]), heapCollections: Number(w[4]), fieldsS: Number(w[5]) };
   info(...args);
 };

@@ -55,7 +55,9 @@ const list = (values: ReadonlyArray<string | number>) => values.join(",");
  * Adds one chunk's aggregates to the stored ones, inside the caller's transaction (which also moves the
  * import's checkpoint or records the pushed batch, so the chunk counts exactly once): per tracked URL ×
  * family × day, per project × family × day, and the capped list of untracked URLs. Returns the tracked URL ids
- * touched (their TrackedUrl fields follow with refreshTrackedCrawlFields) and the untracked URL paths sent.
+ * touched (their TrackedUrl fields follow with refreshTrackedCrawlFields) and the untracked URL paths sent. Untracked URLs'
+ * hits are appended to crawl_untracked_deltas (a plain insert: updating the listed URLs chunk after chunk cost the database
+ * as much as the rest of the chunk) and folded into the list by foldUntrackedUrls.
  * Each table gets one multi-row statement whose columns travel as comma-joined text (the driver would otherwise
  * quote every element of every array).
  */
@@ -118,7 +120,7 @@ export async function commitCrawlAggregates(run: SqlRunner, p: ProjectKey & { do
         untracked_hits = d.untracked_hits + EXCLUDED.untracked_hits, last_seen_at = GREATEST(d.last_seen_at, EXCLUDED.last_seen_at)`);
   }
 
-  if (untracked.size) await storeUntracked(run, p, untracked);
+  if (untracked.size) await appendUntracked(run, p.projectId, untracked);
   return { ids: [...new Set(cols.id)], untracked: [...untracked.keys()] };
 }
 
@@ -143,25 +145,39 @@ export async function refreshTrackedCrawlFields(tx: Tx, p: ProjectKey, now: Date
            OR s.b > t.last_bingbot_fetch_at OR (s.b IS NOT NULL AND t.last_bingbot_fetch_at IS NULL))`);
 }
 
-/** Existing untracked URLs add up; new ones enter while the project keeps fewer than the cap, most hits first. */
-async function storeUntracked(run: SqlRunner, { projectId, domain }: { projectId: string; domain: string }, rows: Map<string, UntrackedRow>) {
-  const e = [...rows.entries()].sort((a, b) => b[1].hits - a[1].hits);
-  const [{ n }] = await run.rows<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM crawl_untracked_urls WHERE project_id = ${projectId}::uuid`);
+async function appendUntracked(run: SqlRunner, projectId: string, rows: Map<string, UntrackedRow>) {
   // Paths as one JSON array (they may hold commas), the numbers comma-joined (an empty status is NULL).
+  const e = [...rows];
   await run.execute(Prisma.sql`
-    WITH u AS (
-      SELECT ${`https://${domain}`} || u.path AS url, u.hits, u.status, to_timestamp(u.first / 1000.0) AS first, to_timestamp(u.last / 1000.0) AS last, u.ord
-      FROM unnest(ARRAY(SELECT json_array_elements_text(${JSON.stringify(e.map(([path]) => path))}::json)), string_to_array(${list(e.map(([, v]) => v.hits))}, ',')::int[],
-                  string_to_array(${list(e.map(([, v]) => v.status ?? ""))}, ',', '')::int[], string_to_array(${list(e.map(([, v]) => v.first))}, ',')::bigint[],
-                  string_to_array(${list(e.map(([, v]) => v.last))}, ',')::bigint[])
-        WITH ORDINALITY AS u(path, hits, status, first, last, ord)
+    INSERT INTO crawl_untracked_deltas (project_id, path, hits, last_status, first_seen_at, last_seen_at)
+    SELECT ${projectId}::uuid, u.path, u.hits, u.status, to_timestamp(u.first / 1000.0), to_timestamp(u.last / 1000.0)
+    FROM unnest(ARRAY(SELECT json_array_elements_text(${JSON.stringify(e.map(([path]) => path))}::json)), string_to_array(${list(e.map(([, v]) => v.hits))}, ',')::int[],
+                string_to_array(${list(e.map(([, v]) => v.status ?? ""))}, ',', '')::int[], string_to_array(${list(e.map(([, v]) => v.first))}, ',')::bigint[],
+                string_to_array(${list(e.map(([, v]) => v.last))}, ',')::bigint[])
+      AS u(path, hits, status, first, last)`);
+}
+
+/**
+ * Folds a project's untracked URL hits appended by chunks into its list, in the caller's transaction: listed URLs add
+ * up; new ones enter while the project keeps fewer than the cap (LOG_UNTRACKED_CAP), most hits first; the folded rows go.
+ * Folding twice, or concurrently, counts nothing twice (each appended row is deleted by the fold that counts it).
+ */
+export async function foldUntrackedUrls(run: SqlRunner, p: { projectId: string; domain: string }): Promise<number> {
+  return run.execute(Prisma.sql`
+    WITH d AS (
+      DELETE FROM crawl_untracked_deltas WHERE project_id = ${p.projectId}::uuid RETURNING path, hits, last_status, first_seen_at, last_seen_at
+    ), g AS (
+      SELECT ${`https://${p.domain}`} || path AS url, sum(hits)::int AS hits, (array_agg(last_status ORDER BY last_seen_at DESC))[1] AS status,
+             min(first_seen_at) AS first, max(last_seen_at) AS last
+      FROM d GROUP BY path
     ), known AS (
-      SELECT u.* FROM u JOIN crawl_untracked_urls c ON c.project_id = ${projectId}::uuid AND c.url = u.url
+      SELECT g.* FROM g JOIN crawl_untracked_urls c ON c.project_id = ${p.projectId}::uuid AND c.url = g.url
     ), fresh AS (
-      SELECT u.* FROM u WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.url = u.url) ORDER BY u.ord LIMIT ${Math.max(0, crawlLogConfig().untrackedCap - n)}
+      SELECT g.* FROM g WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.url = g.url) ORDER BY g.hits DESC, g.url
+      LIMIT GREATEST(0, ${crawlLogConfig().untrackedCap}::int - (SELECT count(*) FROM crawl_untracked_urls WHERE project_id = ${p.projectId}::uuid))
     )
     INSERT INTO crawl_untracked_urls AS c (project_id, url, verified_hits, last_status, first_seen_at, last_seen_at)
-    SELECT ${projectId}::uuid, x.url, x.hits, x.status, x.first, x.last FROM (SELECT * FROM known UNION ALL SELECT * FROM fresh) x ORDER BY x.url
+    SELECT ${p.projectId}::uuid, x.url, x.hits, x.status, x.first, x.last FROM (SELECT * FROM known UNION ALL SELECT * FROM fresh) x ORDER BY x.url
     ON CONFLICT (project_id, url) DO UPDATE SET verified_hits = c.verified_hits + EXCLUDED.verified_hits,
       last_status = CASE WHEN EXCLUDED.last_seen_at >= c.last_seen_at THEN EXCLUDED.last_status ELSE c.last_status END,
       first_seen_at = LEAST(c.first_seen_at, EXCLUDED.first_seen_at), last_seen_at = GREATEST(c.last_seen_at, EXCLUDED.last_seen_at)`);

@@ -6,7 +6,7 @@ import { consumeAll } from "@/lib/rate-limit/decide";
 import { InsuredLimiter, StoreHealth } from "@/lib/rate-limit/insured-limiter";
 import { rateLimits } from "@/lib/rate-limit/limiters";
 import { HitAggregator } from "./aggregate-hits";
-import { commitCrawlAggregates, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
+import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
 import { crawlLogConfig, MAX_LINE_BYTES, REJECT_SAMPLES } from "./config";
 import { identifyCrawler } from "./crawlers";
 import { projectOfIngestToken } from "./ingest-token";
@@ -70,7 +70,10 @@ export async function ingestLogBatch(req: Request, now = new Date()): Promise<In
       INSERT INTO log_ingest_batches (project_id, key, accepted, rejected, created_at) VALUES (${project.projectId}::uuid, ${key}, ${accepted}, ${rejected}, ${now})
       ON CONFLICT (project_id, key) DO NOTHING`);
     if (inserted !== 1) return true; // a concurrent copy of the batch won
-    await refreshTrackedCrawlFields(tx, project, now, (await commitCrawlAggregates(txRunner(tx), project, agg, idOf)).ids);
+    const run = txRunner(tx);
+    const touched = await commitCrawlAggregates(run, project, agg, idOf);
+    await foldUntrackedUrls(run, project);
+    await refreshTrackedCrawlFields(tx, project, now, touched.ids);
     if (!project.lastUsedAt || now.getTime() - project.lastUsedAt.getTime() > 60_000) {
       await tx.logIngestToken.update({ where: { projectId: project.projectId }, data: { lastUsedAt: now } });
     }

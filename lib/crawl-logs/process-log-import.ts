@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { db, Prisma, sqlTransaction } from "@/lib/db";
 import { HitAggregator } from "./aggregate-hits";
-import { commitCrawlAggregates, refreshTrackedCrawlFields, UntrackedBook } from "./commit-crawl-aggregates";
+import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields, UntrackedBook } from "./commit-crawl-aggregates";
 import { crawlLogConfig, REJECT_SAMPLES } from "./config";
 import { HeapGuard } from "./heap-guard";
 import { identifyCrawler } from "./crawlers";
@@ -160,21 +160,21 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
   }
   await settle();
   if (!(await flush(chunk)) || !(await drain())) return { status: "running", linesRead: expected };
-  // The import is complete once its last chunk's aggregates are stored. The tracked URLs' crawl fields, derived from
-  // them, follow in the same step (and crawl-logs-maintain recomputes them daily, should this process stop first).
+  // The import is complete once its last chunk's aggregates are stored. The untracked URL list and the tracked URLs'
+  // crawl fields, derived from them, follow in the same step (crawl-logs-maintain does both daily, should this process stop first).
   const done = await finish(importId, "completed", null, imp.spoolPath);
   const runMs = performance.now() - waits.startedAt;
   try {
     await refreshFields(p, now());
     await detectCrawlerBlocked(p, now());
   } catch (e) {
-    console.warn(`[crawl-logs] import ${importId}: the tracked URLs' crawl fields were not refreshed (the daily sweep will):`, (e as Error).message);
+    console.warn(`[crawl-logs] import ${importId}: the untracked URLs and tracked URL fields were not brought up to date (the daily sweep will):`, (e as Error).message);
   }
   const { lookups, cacheHits } = verifier.stats();
   const sec = (ms: number) => (ms / 1000).toFixed(1);
   console.info(`[crawl-logs] import ${importId} completed at line ${expected}; verification: ${lookups} DNS lookups, ${cacheHits} cache hits; `
     + `last run ${sec(runMs)} s, of which waiting for the database ${sec(waits.dbMs)} s, for DNS ${sec(waits.dnsMs)} s; ${heap.collections} heap collections; `
-    + `tracked URL fields ${sec(performance.now() - waits.startedAt - runMs)} s after`);
+    + `untracked list and tracked URL fields ${sec(performance.now() - waits.startedAt - runMs)} s after`);
   return done;
 }
 
@@ -199,8 +199,12 @@ async function commitChunk(importId: string, p: { organizationId: string; projec
   return ok;
 }
 
-/** The tracked URLs' crawl fields follow the aggregates once per slice: per chunk, most URLs would be rewritten many times. */
-async function refreshFields(p: { organizationId: string; projectId: string }, now: Date): Promise<void> {
+/**
+ * What follows the stored aggregates once per step: the untracked URLs' appended hits folded into their list, and the
+ * tracked URLs' crawl fields recomputed (per chunk, most URLs would be rewritten many times).
+ */
+async function refreshFields(p: { organizationId: string; projectId: string; domain: string }, now: Date): Promise<void> {
+  await sqlTransaction((run) => foldUntrackedUrls(run, p), { timeoutMs: 600_000 });
   await db.$transaction((tx) => refreshTrackedCrawlFields(tx, p, now), { timeout: 600_000, maxWait: 30_000 });
 }
 

@@ -52,4 +52,19 @@ describe("the daily crawl activity sweep", () => {
     expect(await db.crawlUrlDay.count({ where: { trackedUrlId: orphan } })).toBe(0);
     expect(await db.crawlUrlDay.count({ where: { projectId: t.projectId, family: "googlebot" } })).toBe(3);
   });
+
+  it("folds untracked URL hits an import appended and left unfolded, and drops a deleted project's", async () => {
+    const at = daysAgo(3);
+    const gone = randomUUID();
+    await db.crawlUntrackedDelta.createMany({ data: [
+      { projectId: t.projectId, path: "/left-behind", hits: 2, lastStatus: 404, firstSeenAt: at, lastSeenAt: at },
+      { projectId: t.projectId, path: "/left-behind", hits: 1, lastStatus: 200, firstSeenAt: daysAgo(2), lastSeenAt: daysAgo(2) },
+      { projectId: gone, path: "/gone", hits: 1, lastStatus: 200, firstSeenAt: at, lastSeenAt: at },
+    ] });
+    const out = await maintainCrawlActivity(NOW);
+    expect(out.folded).toBeGreaterThanOrEqual(1);
+    expect(await db.crawlUntrackedUrl.findUnique({ where: { projectId_url: { projectId: t.projectId, url: `https://${t.domain}/left-behind` } } }))
+      .toMatchObject({ verifiedHits: 3, lastStatus: 200, firstSeenAt: at, lastSeenAt: daysAgo(2) });
+    expect(await db.crawlUntrackedDelta.count({ where: { projectId: { in: [t.projectId, gone] } } })).toBe(0);
+  });
 });
