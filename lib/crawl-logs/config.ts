@@ -19,7 +19,7 @@ export const crawlLogConfig = () => ({
   /** A gzip member may expand this many times its compressed size (beyond the first 64 MiB): more is a zip bomb. */
   maxGzipRatio: num("LOG_GZIP_MAX_RATIO", 200),
   /** Lines per committed chunk. */
-  chunkLines: num("LOG_CHUNK_LINES", 100_000),
+  chunkLines: num("LOG_CHUNK_LINES", 50_000),
   /** A job step stops after this many seconds and the next step resumes from the checkpoint (Inngest requests stay short). */
   stepSeconds: num("LOG_STEP_SECONDS", 240),
   /** Push: compressed body cap and decompressed body cap. */
@@ -30,7 +30,7 @@ export const crawlLogConfig = () => ({
   /** Pushes per minute per token. */
   pushPerMinute: num("LOG_PUSH_PER_MINUTE", 120),
   /** Heap growth past a run's start after which it collects between chunks (lib/crawl-logs/heap-guard.ts), MiB. */
-  heapHeadroomMb: num("LOG_HEAP_HEADROOM_MB", 64),
+  heapHeadroomMb: num("LOG_HEAP_HEADROOM_MB", 32),
   /** Untracked crawled URLs kept per project (new ones beyond it only count in the day totals). */
   untrackedCap: num("LOG_UNTRACKED_CAP", 50_000),
 });
