@@ -122,13 +122,15 @@ reading and gunzip 0.8 µs a line, parsing 0.7 µs, identifying the agent (cache
 family and address: ${n(first.lookups)} DNS lookups in all) and aggregation 1.3 µs a line (3.3 µs a crawler line); building and sending a chunk's
 statements about 1 µs a line; garbage collection about 1.3 µs a line, the heap guard's full collections included. The database's part, about
 6,500 URL-day rows and 4,500 untracked URL hits appended per 50,000-line chunk, runs beside the parsing of the next chunk and no longer holds it up
-(the job waited ${first.phases.dbWaitS.toFixed(1)} s for it in the ${first.gib} GiB run). So one thread needs about 6 µs a line, ~160,000 lines/s on a core of its
-own and less on a shared machine (CPU per line is the figure to compare between runs). What would come next is parsing on a worker
+(the job waited ${first.phases.dbWaitS.toFixed(1)} s for it in the ${first.gib} GiB run). So one thread needs 5-7 µs a line: 150,000-190,000 lines/s on a core of its
+own, less on a shared machine. Throughput follows what else the two cores run, CPU per line does not: earlier runs the same day (64 MB headroom,
+100,000-line chunks) gave 94,061 lines/s (load 7.1 → 3.5) and 135,890 (5.8 → 5.2) at 1 GiB and 134,799 (6.8 → 6.0) at 4 GiB, 5.4-6.2 µs a line.
+What would come next is parsing on a worker
 thread (node:worker_threads) while the main thread commits; not done: Turbopack bundles \`new Worker(new URL(…))\` for the server, but the
 tests (Vitest on the TypeScript sources) and this benchmark (an esbuild bundle) would each need their own way to load the worker.
 
 Memory: the loaded app is about 190 MB of the peak before any upload; streaming the upload to the spool file adds ~40 MB; processing holds
-the project's tracked URLs (a compact map, ~9 MB per 100,000), two chunks' aggregates at most (one committing, one being read: ~10 MB each),
+the project's tracked URLs (a compact map, ~9 MB per 100,000), two chunks' aggregates at most (one committing, one being read: ~5 MB each),
 bounded caches (agents 20,000, addresses 100,000, listed untracked paths ≤ 50,000) and each commit's garbage until the heap guard collects
 (32 MB past the step's start; \`LOG_HEAP_HEADROOM_MB\`, with \`LOG_CHUNK_LINES\` the trade of memory for CPU: 64 MB and 100,000 lines gave ~335 MB and 6.0 µs a line at 1 GiB, 32 MB and 50,000 lines ~290 MB and 7.2 µs). The peak is the same at 1 and 4 GiB: it depends on the chunk size and the project, not on the file.
 
