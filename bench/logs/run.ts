@@ -16,7 +16,6 @@ import { DISTINCT_URLS, generateLog, urlPath } from "./generate-log";
 
 // BENCH_LOG_GIB=1,4 runs both sizes; BENCH_RENDER_ONLY=1 only rewrites docs/benchmarks.md from bench/results/logs.json.
 const SIZES = process.env.BENCH_RENDER_ONLY ? [] : (process.env.BENCH_LOG_GIB ?? "1").split(",").map(Number);
-const loadAtStart = os.loadavg()[0];
 const DOMAIN = "shop-bench.example";
 const TRACKED = DISTINCT_URLS / 2;
 
