@@ -12,7 +12,10 @@ const GOOGLEBOT = "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) App
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2; +https://openai.com/gptbot";
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-/** An nginx combined log over the last 10 days: Googlebot from its published range, a spoofed Googlebot, GPTBot, visitors. */
+/**
+ * An nginx combined log over the last 10 days: Googlebot from its published range, a spoofed Googlebot, GPTBot, visitors; and
+ * Googlebot's fetch of /products/0 an hour after now (the check again asked just before: its reaction).
+ */
 function accessLog(): string {
   const lines: string[] = [];
   const line = (ip: string, hoursAgo: number, path: string, status: number, ua: string) => {
@@ -27,6 +30,7 @@ function accessLog(): string {
     line("198.51.100.20", h, "/products/1", 200, BROWSER);
   }
   line("66.249.64.5", 5, "/old-category?page=2", 404, GOOGLEBOT);
+  line("66.249.64.5", -1, "/products/0", 200, GOOGLEBOT);
   lines.push("garbage that is not a log line");
   return `${lines.join("\n")}\n`;
 }
@@ -37,6 +41,19 @@ test("upload a server log and read the crawl activity page", async ({ page }) =>
   const project = await createProject(page, domain);
   await admitUrls(page, project, ["/products/0", "/products/1", "/products/2", "/products/3", "/blog/hello"]);
   await siteRoute(domain, "/robots.txt", { body: "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n", headers: { "content-type": "text/plain" } });
+  await siteRoute(domain, "/products/0", { body: "<html><head><title>Product 0</title></head><body>Tent</body></html>", headers: { "content-type": "text/html" } });
+
+  // "Check again" one URL now (inspect now): Googlebot's next fetch of it is the engine's reaction.
+  const productUrl = `https://${domain}/products/0`;
+  const openDetail = async () => {
+    await page.goto(`/projects/${project.id}/urls`);
+    await page.getByRole("button", { name: productUrl, exact: true }).click();
+    return page.getByRole("dialog", { name: "URL details" });
+  };
+  let detail = await openDetail();
+  await detail.getByRole("button", { name: "Inspect now (1 credit)" }).click();
+  await expect(detail.getByTestId("inspect-result")).toBeVisible();
+  await page.keyboard.press("Escape");
 
   await page.goto(`/projects/${project.id}/crawl`);
   await expect(page.getByRole("link", { name: "Crawl activity" })).toHaveAttribute("aria-current", "page");
@@ -53,8 +70,8 @@ test("upload a server log and read the crawl activity page", async ({ page }) =>
   await expect(progress).toContainText("spoofed");
   await expect(progress.getByText("Rejected lines (first 1)")).toBeVisible();
 
-  // 80 + 1 fetches from Googlebot's published range; 26 from another address claiming to be Googlebot.
-  await expect(page.getByTestId("stat-googlebot")).toContainText("81");
+  // 80 + 2 fetches from Googlebot's published range; 26 from another address claiming to be Googlebot.
+  await expect(page.getByTestId("stat-googlebot")).toContainText("82");
   await expect(page.getByTestId("stat-spoofed")).toContainText("26");
   await expect(page.getByTestId("crawl-hits-chart")).toBeVisible();
   await expect(page.getByTestId("status-mix").getByRole("rowheader", { name: "Googlebot" })).toBeVisible();
@@ -82,4 +99,13 @@ test("upload a server log and read the crawl activity page", async ({ page }) =>
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalOverflow(page);
   await shot(page, "mobile");
+
+  // The URL's crawl timeline marks Googlebot's fetch an hour after the check again.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  detail = await openDetail();
+  const timeline = detail.getByTestId("url-crawl-timeline");
+  await expect(timeline.getByTestId("crawl-reactions")).toContainText("Googlebot fetched it 1 h after the check again");
+  await expectNoSeriousA11yViolations(page);
+  await timeline.scrollIntoViewIfNeeded();
+  await shot(page, "url-reaction");
 });

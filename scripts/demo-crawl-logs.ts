@@ -1,7 +1,7 @@
 // The demo's crawl activity: 90 days of the demo site's access log (nginx combined, gzip) written as the site
 // would have logged it, uploaded as a log import and processed by the product's own job verb, so the crawl
-// page, the URL crawl timelines and the TrackedUrl crawl fields are real aggregates. Googlebot, Bingbot, GPTBot
-// and Applebot come from addresses in the shipped IP range files (verified without DNS); a scraper claims to be
+// page, the URL crawl timelines and the TrackedUrl crawl fields are real aggregates. Googlebot, Bingbot, GPTBot,
+// Applebot and ClaudeBot come from addresses in the shipped IP range files (verified without DNS); a scraper claims to be
 // Googlebot from other addresses (reverse DNS against the demo's fake DNS: spoofed); a few healthy products answer
 // Googlebot 403 for the last days (a WAF rule: the crawler_blocked issue); a log push token exists.
 import fs from "node:fs";
@@ -47,7 +47,9 @@ function statusOf(e: Entry, daysAgo: number): number {
 export async function seedCrawlActivity(ctx: OrgCtx, projectId: string, entries: Entry[], now: number): Promise<{ lines: number; verified: number; spoofed: number }> {
   let seed = 7;
   const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-  const ips = { googlebot: firstAddress("google-common-crawlers.json"), bingbot: firstAddress("bingbot.json"), gptbot: firstAddress("openai-gptbot.json"), applebot: firstAddress("applebot.json") };
+  const ips = { googlebot: firstAddress("google-common-crawlers.json"), bingbot: firstAddress("bingbot.json"), gptbot: firstAddress("openai-gptbot.json"), applebot: firstAddress("applebot.json"),
+    // Anthropic's list is mostly single addresses: these are inside its one /22.
+    claude: ["216.73.216.7", "216.73.217.20", "216.73.218.33"] };
   const blocked = new Set(entries.filter((e) => e.section === "products" && e.kindNow === "healthy" && e.addedDaysAgo === 90).slice(0, 5).map((e) => e.path));
   const lines: { t: number; line: string }[] = [];
   const add = (t: number, ip: string, pathQ: string, status: number, ua: string) => {
@@ -69,7 +71,7 @@ export async function seedCrawlActivity(ctx: OrgCtx, projectId: string, entries:
       if (rand() < weight * 0.12) add(t(), pick(ips.gptbot), e.path, status, UA.gptbot);
       if (rand() < weight * 0.05) add(t(), pick(ips.applebot), e.path, status, UA.applebot);
       if (rand() < weight * 0.06) add(t(), `203.0.113.${1 + Math.floor(rand() * 40)}`, e.path, status, UA.googlebot);
-      if (rand() < weight * 0.04) add(t(), `100.64.3.${Math.floor(rand() * 200)}`, e.path, status, UA.claude);
+      if (rand() < weight * 0.04) add(t(), pick(ips.claude), e.path, status, UA.claude);
       if (rand() < weight * 0.3) add(t(), `198.51.100.${Math.floor(rand() * 250)}`, e.path, status, UA.browser);
     }
   }

@@ -1,6 +1,6 @@
 // A realistic combined-format access log, written gzipped as it is generated: browsers, real crawlers (addresses
 // from the shipped IP range files, so they verify without DNS), spoofed crawlers (addresses outside every list),
-// unverifiable bots, 200,000 distinct URLs over 30 days.
+// an unverifiable bot (AhrefsBot), 200,000 distinct URLs over 30 days.
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -92,7 +92,7 @@ export async function generateLog(file: string, targetBytes: number, now: Date):
         else if (r < 0.84) { ip = apple[Math.floor(rand() * apple.length)]; ua = UA.applebot; }
         else if (r < 0.89) { ip = spoofed[Math.floor(rand() * spoofed.length)]; ua = UA.googlebot; }
         else if (r < 0.95) { ip = `100.64.${Math.floor(rand() * 64)}.${Math.floor(rand() * 256)}`; ua = UA.ahrefs; }
-        else { ip = `100.65.${Math.floor(rand() * 16)}.${Math.floor(rand() * 256)}`; ua = UA.claude; }
+        else { ip = `216.73.${216 + Math.floor(rand() * 4)}.${Math.floor(rand() * 256)}`; ua = UA.claude; } // inside Anthropic's published /22
         const s = rand();
         if (s < 0.04) status = 301; else if (s < 0.07) status = 404; else if (s < 0.075) status = 503;
         const line = `${ip} - - [${ts}] "GET ${urlPath(u)} HTTP/1.1" ${status} ${1000 + Math.floor(rand() * 90000)} "https://www.example.com/" "${ua}"\n`;

@@ -51,7 +51,7 @@ export function AiCrawlerMatrix({ projectRef }: { projectRef: ProjectRef }) {
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-slate-600">Fetches are counted per operator&apos;s crawler family (ClaudeBot, Claude-User and Claude-SearchBot share one count). Anthropic, Common Crawl, ByteDance and Meta publish no way to verify their crawlers: their hits are unverifiable claims.</p>
+      <p className="text-xs text-slate-600">Fetches are counted per operator&apos;s crawler family (ClaudeBot, Claude-User and Claude-SearchBot share one count). ByteDance and Meta publish no way to verify their crawlers: their hits are unverifiable claims.</p>
     </div>
   );
 }

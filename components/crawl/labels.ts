@@ -38,3 +38,15 @@ export function bytes(n: number): string {
   while (v >= 1024 && i < units.length - 1) { v /= 1024; i++; }
   return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
 }
+
+/** A reaction time: minutes under an hour, hours under two days, days beyond. */
+export function duration(hours: number): string {
+  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} min`;
+  if (hours < 48) return `${Math.round(hours * 10) / 10} h`;
+  return `${Math.round((hours / 24) * 10) / 10} days`;
+}
+
+export const REACTION_TRIGGERS: Record<"indexnow" | "check_again", string> = {
+  indexnow: "the IndexNow submission",
+  check_again: "the check again",
+};

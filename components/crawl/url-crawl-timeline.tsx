@@ -2,13 +2,13 @@
 
 import { useId, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartNumbers } from "@/components/ui/chart-numbers";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { urlCrawlQuery } from "@/lib/queries/crawl";
 import type { ProjectRef, TrackedUrl } from "@/lib/queries/urls";
-import { count, shortDate } from "./labels";
+import { count, duration, REACTION_TRIGGERS, shortDate } from "./labels";
 
 const DAYS = 90;
 const COLORS = ["#1d4ed8", "#0f766e", "#7e22ce", "#b45309", "#be123c", "#4d7c0f", "#475569"];
@@ -29,6 +29,9 @@ export function UrlCrawlTimeline({ projectRef, url }: { projectRef: ProjectRef; 
     for (const r of q.data ?? []) { const p = byDay.get(r.date); if (p) p[r.name] = (p[r.name] as number) + r.hits; }
     return { points: [...byDay.values()], names };
   }, [q.data, q.dataUpdatedAt]);
+  // The engines' reactions to what was asked of them, newest first.
+  const reactions = useMemo(() => (q.data ?? []).flatMap((d) => d.reactions.map((r) => ({ ...r, date: d.date, name: d.name })))
+    .sort((a, b) => b.fetchedAt.localeCompare(a.fetchedAt)), [q.data]);
 
   return (
     <section aria-labelledby={`${id}-title`} data-testid="url-crawl-timeline">
@@ -46,6 +49,19 @@ export function UrlCrawlTimeline({ projectRef, url }: { projectRef: ProjectRef; 
           </p>
         ) : (
           <>
+            {reactions.length > 0 && (
+              <div className="mt-3">
+                <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Engine reactions</h4>
+                <ul className="mt-1 space-y-1 text-sm text-slate-800" data-testid="crawl-reactions">
+                  {reactions.map((r) => (
+                    <li key={`${r.trigger}-${r.triggeredAt}-${r.name}`}>
+                      <span className="font-medium">{r.name}</span> fetched it {r.approximate ? "at most " : ""}{duration(r.hours)} after {REACTION_TRIGGERS[r.trigger]}
+                      {" "}(<time dateTime={r.triggeredAt}>{formatDateTime(r.triggeredAt)}</time>)
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <div className="mt-3 h-40 w-full" aria-hidden="true">
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
@@ -55,6 +71,9 @@ export function UrlCrawlTimeline({ projectRef, url }: { projectRef: ProjectRef; 
                   <Tooltip labelFormatter={(d) => formatDate(`${d}T00:00:00Z`)} />
                   <Legend />
                   {names.map((n, i) => <Bar key={n} dataKey={n} stackId="c" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />)}
+                  {[...new Set(reactions.map((r) => r.date))].map((d) => (
+                    <ReferenceLine key={d} x={d} stroke="#b45309" strokeDasharray="4 3" label={{ value: "reaction", position: "top", fontSize: 10, fill: "#92400e" }} />
+                  ))}
                 </BarChart>
               </ResponsiveContainer>
             </div>
@@ -64,6 +83,7 @@ export function UrlCrawlTimeline({ projectRef, url }: { projectRef: ProjectRef; 
                 <thead><tr className="border-b border-slate-200 text-xs uppercase text-slate-600">
                   <th scope="col" className="py-1.5 pr-3">Date</th><th scope="col" className="py-1.5 pr-3">Crawler</th>
                   <th scope="col" className="py-1.5 pr-3 text-right">Fetches</th><th scope="col" className="py-1.5 pr-3 text-right">Errors (4xx/5xx)</th>
+                  <th scope="col" className="py-1.5 pr-3">Reaction to</th>
                 </tr></thead>
                 <tbody>
                   {q.data.map((r) => (
@@ -71,6 +91,7 @@ export function UrlCrawlTimeline({ projectRef, url }: { projectRef: ProjectRef; 
                       <td className="py-1.5 pr-3">{formatDate(`${r.date}T00:00:00Z`)}</td><td className="py-1.5 pr-3">{r.name}</td>
                       <td className="py-1.5 pr-3 text-right tabular-nums">{count(r.hits)}</td>
                       <td className="py-1.5 pr-3 text-right tabular-nums">{count(r.status4xx + r.status5xx)}</td>
+                      <td className="py-1.5 pr-3">{r.reactions.map((x) => `${x.trigger === "indexnow" ? "IndexNow" : "check again"} (${x.approximate ? "≤ " : ""}${duration(x.hours)})`).join(", ")}</td>
                     </tr>
                   ))}
                 </tbody>

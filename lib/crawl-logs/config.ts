@@ -19,7 +19,7 @@ export const crawlLogConfig = () => ({
   /** A gzip member may expand this many times its compressed size (beyond the first 64 MiB): more is a zip bomb. */
   maxGzipRatio: num("LOG_GZIP_MAX_RATIO", 200),
   /** Lines per committed chunk. */
-  chunkLines: num("LOG_CHUNK_LINES", 200_000),
+  chunkLines: num("LOG_CHUNK_LINES", 50_000),
   /** A job step stops after this many seconds and the next step resumes from the checkpoint (Inngest requests stay short). */
   stepSeconds: num("LOG_STEP_SECONDS", 240),
   /** Push: compressed body cap and decompressed body cap. */
@@ -29,14 +29,17 @@ export const crawlLogConfig = () => ({
   dnsLookupsPerSecond: num("LOG_DNS_LOOKUPS_PER_SECOND", 50),
   /** Pushes per minute per token. */
   pushPerMinute: num("LOG_PUSH_PER_MINUTE", 120),
+  /** Heap growth past a run's start after which it collects between chunks (lib/crawl-logs/heap-guard.ts), MiB. */
+  heapHeadroomMb: num("LOG_HEAP_HEADROOM_MB", 32),
+  /** Untracked crawled URLs kept per project (new ones beyond it only count in the day totals). */
+  untrackedCap: num("LOG_UNTRACKED_CAP", 50_000),
 });
 
 /** Bytes of one line beyond which it is rejected (line_too_long) without being buffered. */
 export const MAX_LINE_BYTES = 1024 * 1024;
 /** Ahead of expansion-ratio checks: the first 64 MiB a gzip file expands to are always allowed. */
 export const GZIP_RATIO_GRACE_BYTES = 64 * 1024 ** 2;
-/** Untracked crawled URLs kept per project, and distinct ones held in memory per chunk. */
-export const UNTRACKED_CAP = 50_000;
+/** Distinct untracked URLs a pushed batch sends (an import sends what its project can still keep: see UntrackedBook). */
 export const UNTRACKED_PER_CHUNK = 20_000;
 /** Daily aggregates are kept 16 months. */
 export const RETENTION_DAYS = 480;

@@ -2,6 +2,7 @@ import type { OrgCtx } from "@/lib/core/context";
 import { validationError } from "@/lib/core/errors";
 import { dbOf, Prisma } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
+import { projectReactionStats } from "./crawl-reactions";
 import { CRAWLER_FAMILIES, CRAWLER_FAMILY_IDS, type CrawlerFamily } from "./crawlers";
 import { CrawlActivityResponse } from "./schemas";
 import { roundTenth } from "@/lib/core/round-tenth";
@@ -12,7 +13,8 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * Per UTC day and crawler family over the last `days` days: verified, unverified (spoofed) and
  * unverifiable hits, status classes of verified hits; totals per family; and time to crawl (hours from
- * our discovery of a URL to the first verified Googlebot / Bingbot fetch) for URLs discovered in the window.
+ * our discovery of a URL to the first verified Googlebot / Bingbot fetch) for URLs discovered in the window; and the
+ * engines' reaction times (IndexNow submission to Bingbot's fetch, check again to Googlebot's).
  */
 export async function getCrawlActivity(ctx: OrgCtx, projectId: string, q: { days: number; crawler?: string }, now = new Date()) {
   const project = await getProjectOrThrow(ctx, projectId);
@@ -47,6 +49,7 @@ export async function getCrawlActivity(ctx: OrgCtx, projectId: string, q: { days
       googlebot: await timeToCrawl(ctx, project.id, "googlebot", from),
       bingbot: await timeToCrawl(ctx, project.id, "bingbot", from),
     },
+    reactions: await projectReactionStats(dbOf(ctx), project.id, new Date(`${from}T00:00:00Z`)),
   });
 }
 

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { DomainError, validationError } from "@/lib/core/errors";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, txRunner } from "@/lib/db";
 import { consumeAll } from "@/lib/rate-limit/decide";
 import { InsuredLimiter, StoreHealth } from "@/lib/rate-limit/insured-limiter";
 import { rateLimits } from "@/lib/rate-limit/limiters";
 import { HitAggregator } from "./aggregate-hits";
-import { commitCrawlAggregates, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
+import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
 import { crawlLogConfig, MAX_LINE_BYTES, REJECT_SAMPLES } from "./config";
 import { identifyCrawler } from "./crawlers";
 import { projectOfIngestToken } from "./ingest-token";
@@ -64,13 +64,16 @@ export async function ingestLogBatch(req: Request, now = new Date()): Promise<In
     if (target === "other_host") agg.counters.otherHostHits++;
     else if (target !== null) agg.add(r.hit, match, await verifier().classify(match, r.hit.ip), target);
   }
-  const ids = await new TrackedUrlResolver(project.projectId).resolve(new Set([...agg.urlDays.values()].map((u) => u.key)));
+  const idOf = await new TrackedUrlResolver(project.projectId, project.domain).resolve(agg.urlPaths());
   const replayed = await db.$transaction(async (tx) => {
     const inserted = await tx.$executeRaw(Prisma.sql`
       INSERT INTO log_ingest_batches (project_id, key, accepted, rejected, created_at) VALUES (${project.projectId}::uuid, ${key}, ${accepted}, ${rejected}, ${now})
       ON CONFLICT (project_id, key) DO NOTHING`);
     if (inserted !== 1) return true; // a concurrent copy of the batch won
-    await refreshTrackedCrawlFields(tx, project, now, await commitCrawlAggregates(tx, project, agg, ids));
+    const run = txRunner(tx);
+    const touched = await commitCrawlAggregates(run, project, agg, idOf);
+    await foldUntrackedUrls(run, project);
+    await refreshTrackedCrawlFields(tx, project, now, touched.ids);
     if (!project.lastUsedAt || now.getTime() - project.lastUsedAt.getTime() > 60_000) {
       await tx.logIngestToken.update({ where: { projectId: project.projectId }, data: { lastUsedAt: now } });
     }

@@ -1,12 +1,13 @@
-import { db, Prisma } from "@/lib/db";
-import { refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
+import { db, Prisma, sqlTransaction } from "@/lib/db";
+import { foldUntrackedUrls, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
 import { BATCH_KEY_DAYS, RETENTION_DAYS } from "./config";
 import { detectCrawlerBlocked } from "./detect-crawler-blocked";
 
 const DAY_MS = 86_400_000;
 
 /**
- * The daily sweep: aggregates older than 480 days and untracked URLs not fetched for as long go, batch
+ * The daily sweep: untracked URL hits an import left unfolded are folded into the list; aggregates older than 480 days (and days of URLs deleted while an import wrote them) and
+ * untracked URLs not fetched for as long go, batch
  * keys after 7 days; crawlerHits30d is recomputed from the aggregates (the window moves every day);
  * crawler_blocked is re-weighed for every project with Googlebot data in its window.
  */
@@ -14,9 +15,21 @@ export async function maintainCrawlActivity(now: Date) {
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * DAY_MS).toISOString().slice(0, 10);
   const since = new Date(now.getTime() - 29 * DAY_MS).toISOString().slice(0, 10);
   const urlDays = await db.$executeRaw(Prisma.sql`DELETE FROM crawl_url_days WHERE day < ${cutoff}::date`);
+  // Days written for a URL deleted while its import ran (crawl_url_days has no foreign key; a trigger takes the rest).
+  const orphanDays = await db.$executeRaw(Prisma.sql`
+    DELETE FROM crawl_url_days d WHERE NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.id = d.tracked_url_id)`);
   const projectDays = await db.$executeRaw(Prisma.sql`DELETE FROM crawl_project_days WHERE day < ${cutoff}::date`);
   const untracked = await db.$executeRaw(Prisma.sql`DELETE FROM crawl_untracked_urls WHERE last_seen_at < ${cutoff}::date`);
   const batches = await db.$executeRaw(Prisma.sql`DELETE FROM log_ingest_batches WHERE created_at < ${new Date(now.getTime() - BATCH_KEY_DAYS * DAY_MS)}`);
+  // Untracked URL hits an import appended and did not fold (it stopped first); a deleted project's go.
+  const pendingUntracked = await db.$queryRaw<{ projectId: string; domain: string | null }[]>(Prisma.sql`
+    SELECT d.project_id::text AS "projectId", min(p.domain) AS domain FROM (SELECT DISTINCT project_id FROM crawl_untracked_deltas) d
+    LEFT JOIN projects p ON p.id = d.project_id AND p.deleted_at IS NULL GROUP BY d.project_id`);
+  let folded = 0;
+  for (const u of pendingUntracked) {
+    if (u.domain) folded += await sqlTransaction((run) => foldUntrackedUrls(run, { projectId: u.projectId, domain: u.domain! }));
+    else await db.$executeRaw(Prisma.sql`DELETE FROM crawl_untracked_deltas WHERE project_id = ${u.projectId}::uuid`);
+  }
   const projects = await db.$queryRaw<{ organizationId: string; projectId: string }[]>(Prisma.sql`
     SELECT p.organization_id::text AS "organizationId", p.id::text AS "projectId" FROM projects p
     WHERE p.deleted_at IS NULL AND EXISTS (SELECT 1 FROM crawl_project_days d WHERE d.project_id = p.id AND d.day >= ${cutoff}::date)`);
@@ -29,5 +42,5 @@ export async function maintainCrawlActivity(now: Date) {
         AND NOT EXISTS (SELECT 1 FROM crawl_url_days d WHERE d.tracked_url_id = t.id AND d.day >= ${since}::date)`);
     await detectCrawlerBlocked(p, now);
   }
-  return { purged: { urlDays, projectDays, untracked, batches }, recomputed, projects: projects.length };
+  return { purged: { urlDays, orphanDays, projectDays, untracked, batches }, folded, recomputed, projects: projects.length };
 }

@@ -1,5 +1,5 @@
 // JSON lines: Cloudflare Logpush `http_requests` records, and a generic mapping of common field names.
-import { cleanHost, createTimeCheck, makeHit, parseBytes, reject, type ParserOptions } from "./parse-fields";
+import { cleanHost, createHitMaker, parseBytes, reject, type ParserOptions } from "./parse-fields";
 import { parseAnyTime } from "./parse-time";
 import type { ParseResult } from "./types";
 
@@ -19,15 +19,13 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.length > 
 const strOrNum = (v: unknown): string | number | null => (typeof v === "number" ? v : str(v));
 
 export function createCloudflareParser(options: ParserOptions = {}): (line: string) => ParseResult {
-  const timeOk = createTimeCheck(options);
+  const makeHit = createHitMaker(options);
   return (line) => {
     const o = parseObject(line);
     if (!o || !("ClientIP" in o) || !("ClientRequestURI" in o || "ClientRequestPath" in o)) return reject("malformed");
     const ms = parseAnyTime(o.EdgeStartTimestamp ?? o.EdgeEndTimestamp);
     const method = str(o.ClientRequestMethod);
-    return makeHit(
-      timeOk,
-      ms,
+    return makeHit(ms,
       str(o.ClientIP),
       method,
       cleanHost(str(o.ClientRequestHost)),
@@ -60,7 +58,7 @@ function pick(o: Json, names: readonly string[]): unknown {
 }
 
 export function createGenericJsonParser(options: ParserOptions = {}): (line: string) => ParseResult {
-  const timeOk = createTimeCheck(options);
+  const makeHit = createHitMaker(options);
   return (line) => {
     const o = parseObject(line);
     if (!o) return reject("malformed");
@@ -76,9 +74,7 @@ export function createGenericJsonParser(options: ParserOptions = {}): (line: str
       }
     }
     if (pick(o, GENERIC_JSON_FIELDS.ip) === undefined && pick(o, GENERIC_JSON_FIELDS.time) === undefined) return reject("malformed");
-    return makeHit(
-      timeOk,
-      parseAnyTime(pick(o, GENERIC_JSON_FIELDS.time)),
+    return makeHit(parseAnyTime(pick(o, GENERIC_JSON_FIELDS.time)),
       str(pick(o, GENERIC_JSON_FIELDS.ip)),
       method,
       cleanHost(str(pick(o, GENERIC_JSON_FIELDS.host))),

@@ -2,7 +2,7 @@
 //   [vhost[:port] ]host ident user [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 2326[ "referer" "agent"][ extra…]
 // The optional leading field is nginx's `$host` or Apache's `%v` / vhost_combined `%v:%p`; anything after the
 // agent (request time, upstream time, …) is ignored.
-import { cleanHost, createTimeCheck, makeHit, parseBytes, reject, type ParserOptions } from "./parse-fields";
+import { cleanHost, createHitMaker, reject, type ParserOptions } from "./parse-fields";
 import { parseNcsaTime } from "./parse-time";
 import type { ParseResult } from "./types";
 
@@ -19,20 +19,50 @@ function closingQuote(line: string, open: number): number {
   }
 }
 
-function isMethod(s: string): boolean {
-  if (s.length === 0 || s.length > 24) return false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+/** Whether line[from, to) is an HTTP method token (upper-case letters, `-`, `_`; at most 24). */
+function isMethodAt(line: string, from: number, to: number): boolean {
+  if (to <= from || to - from > 24) return false;
+  for (let i = from; i < to; i++) {
+    const c = line.charCodeAt(i);
     if (!((c >= 65 && c <= 90) || c === 45 || c === 95)) return false;
   }
   return true;
 }
 
+/** Three digits at `at` as a status code (100-599), -1 when they are something else (the field then goes the slow way). */
+function statusAt(line: string, at: number): number {
+  const a = line.charCodeAt(at) - 48, b = line.charCodeAt(at + 1) - 48, c = line.charCodeAt(at + 2) - 48;
+  if (a < 1 || a > 5 || b < 0 || b > 9 || c < 0 || c > 9) return -1;
+  return a * 100 + b * 10 + c;
+}
+
 export function createNcsaParser(combined: boolean, options: ParserOptions = {}): (line: string) => ParseResult {
-  const timeOk = createTimeCheck(options);
-  // Consecutive lines usually share their second: parse each distinct timestamp once.
-  let lastStamp = "";
-  let lastMs = NaN;
+  const makeHit = createHitMaker(options);
+  // Consecutive lines nearly always share their day and zone: parse each distinct date once and only the
+  // time of day per line.
+  let lastDay = "";
+  let lastZone = "";
+  let dayBase = NaN;
+
+  function timeAt(line: string, ts: number): number {
+    if (lastDay.length > 0 && line.startsWith(lastDay, ts) && line.startsWith(lastZone, ts + 21) && line.charCodeAt(ts + 11) === 58
+      && line.charCodeAt(ts + 14) === 58 && line.charCodeAt(ts + 17) === 58 && line.charCodeAt(ts + 20) === 32) {
+      const h = twoDigits(line, ts + 12), m = twoDigits(line, ts + 15), sec = twoDigits(line, ts + 18);
+      // A leap second (:60) goes the slow way, which decides whether it rolls into a day that exists.
+      if (h <= 23 && m <= 59 && sec < 60) return dayBase + h * 3_600_000 + m * 60_000 + sec * 1000;
+      return parseNcsaTime(line, ts);
+    }
+    const ms = parseNcsaTime(line, ts);
+    const h = twoDigits(line, ts + 12), m = twoDigits(line, ts + 15), sec = twoDigits(line, ts + 18);
+    dayBase = ms - (h * 3_600_000 + m * 60_000 + sec * 1000);
+    if (Number.isNaN(dayBase) || sec === 60) {
+      lastDay = "";
+    } else {
+      lastDay = line.slice(ts, ts + 11);
+      lastZone = line.slice(ts + 21, ts + 26);
+    }
+    return ms;
+  }
 
   return (line) => {
     const lb = line.indexOf(" [");
@@ -55,35 +85,34 @@ export function createNcsaParser(combined: boolean, options: ParserOptions = {})
 
     const ts = lb + 2;
     if (line.charCodeAt(ts + 26) !== 93) return reject("bad_time");
-    const stamp = line.slice(ts, ts + 26);
-    if (stamp !== lastStamp) {
-      lastStamp = stamp;
-      lastMs = parseNcsaTime(stamp);
-    }
-    const ms = lastMs;
+    const ms = timeAt(line, ts);
 
     const q1 = ts + 28;
     if (line.charCodeAt(ts + 27) !== 32 || line.charCodeAt(q1) !== 34) return reject("malformed");
     const q2 = closingQuote(line, q1);
     if (q2 < 0) return reject("malformed");
-    const request = line.slice(q1 + 1, q2);
-    const sp1 = request.indexOf(" ");
+    // The request line `METHOD target[ HTTP/x]`, read in place.
+    const sp1 = line.indexOf(" ", q1 + 1);
     let method: string | null = null;
     let target: string | null = null;
-    if (sp1 > 0 && isMethod(request.slice(0, sp1))) {
-      method = request.slice(0, sp1);
-      const sp2 = request.lastIndexOf(" ");
-      target = sp2 > sp1 && request.startsWith("HTTP/", sp2 + 1) ? request.slice(sp1 + 1, sp2) : request.slice(sp1 + 1);
-      if (target.length === 0 || target.indexOf(" ") >= 0) target = null;
+    if (sp1 > q1 + 1 && sp1 < q2 && isMethodAt(line, q1 + 1, sp1)) {
+      method = line.slice(q1 + 1, sp1);
+      const sp2 = line.lastIndexOf(" ", q2 - 1);
+      const end = sp2 > sp1 && line.startsWith("HTTP/", sp2 + 1) ? sp2 : q2;
+      if (end > sp1 + 1) {
+        const space = line.indexOf(" ", sp1 + 1);
+        if (space < 0 || space >= end) target = line.slice(sp1 + 1, end);
+      }
     }
 
     if (line.charCodeAt(q2 + 1) !== 32) return reject("malformed");
     const statusEnd = line.indexOf(" ", q2 + 2);
     if (statusEnd < 0) return reject("malformed");
-    const status = line.slice(q2 + 2, statusEnd);
+    const fast = statusEnd === q2 + 5 ? statusAt(line, q2 + 2) : -1;
+    const status: string | number = fast > 0 ? fast : line.slice(q2 + 2, statusEnd);
     let bytesEnd = line.indexOf(" ", statusEnd + 1);
     if (bytesEnd < 0) bytesEnd = line.length;
-    const bytes = parseBytes(line.slice(statusEnd + 1, bytesEnd));
+    const bytes = parseBytesAt(line, statusEnd + 1, bytesEnd);
 
     let userAgent: string | null = null;
     if (combined) {
@@ -93,9 +122,25 @@ export function createNcsaParser(combined: boolean, options: ParserOptions = {})
       if (r2 < 0 || line.charCodeAt(r2 + 1) !== 32 || line.charCodeAt(r2 + 2) !== 34) return reject("malformed");
       const u2 = closingQuote(line, r2 + 2);
       if (u2 < 0) return reject("malformed");
-      userAgent = line.slice(r2 + 3, u2);
-      if (userAgent === "-") userAgent = null;
+      userAgent = u2 === r2 + 4 && line.charCodeAt(r2 + 3) === 45 ? null : line.slice(r2 + 3, u2);
     }
-    return makeHit(timeOk, ms, ip, method, host, target, status, bytes, userAgent);
+    return makeHit(ms, ip, method, host, target, status, bytes, userAgent);
   };
+}
+
+function twoDigits(s: string, at: number): number {
+  const a = s.charCodeAt(at) - 48, b = s.charCodeAt(at + 1) - 48;
+  return a < 0 || a > 9 || b < 0 || b > 9 ? NaN : a * 10 + b;
+}
+
+/** A byte count from line[from, to): null for "-" or anything that is not a non-negative safe integer. */
+function parseBytesAt(line: string, from: number, to: number): number | null {
+  if (to - from > 15 || to <= from) return null;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = line.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return null;
+    n = n * 10 + c;
+  }
+  return n;
 }

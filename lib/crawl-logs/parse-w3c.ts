@@ -1,7 +1,7 @@
 // W3C extended logs: IIS (space-separated, `+` for spaces in the agent) and CloudFront standard logs
 // (tab-separated, URL-encoded agent). The `#Fields:` directive names the columns; until one is seen, IIS's
 // default field list is assumed for space-separated lines and CloudFront's for tab-separated ones.
-import { cleanHost, createTimeCheck, makeHit, parseBytes, reject, type ParserOptions } from "./parse-fields";
+import { cleanHost, createHitMaker, parseBytes, reject, type ParserOptions } from "./parse-fields";
 import { parseW3cTime } from "./parse-time";
 import type { ParseResult } from "./types";
 
@@ -72,7 +72,7 @@ function decodeCloudFront(value: string): string {
 }
 
 export function createW3cParser(options: ParserOptions = {}): (line: string) => ParseResult | null {
-  const timeOk = createTimeCheck(options);
+  const makeHit = createHitMaker(options);
   let declared: Columns | null = null;
   const iisDefault = columns(IIS_DEFAULT);
   const cloudFrontDefault = columns(CLOUDFRONT_DEFAULT);
@@ -103,6 +103,6 @@ export function createW3cParser(options: ParserOptions = {}): (line: string) => 
     const agent = rawAgent === null ? null : tabbed ? decodeCloudFront(rawAgent) : rawAgent.replaceAll("+", " ");
     const host = cleanHost(field(values, cols.hostHeader) ?? field(values, cols.host));
     const path = stem === null ? null : query === null ? stem : `${stem}?${query}`;
-    return makeHit(timeOk, ms, field(values, cols.ip), field(values, cols.method), host, path, field(values, cols.status), parseBytes(field(values, cols.bytes)), agent);
+    return makeHit(ms, field(values, cols.ip), field(values, cols.method), host, path, field(values, cols.status), parseBytes(field(values, cols.bytes)), agent);
   };
 }

@@ -58,11 +58,17 @@ export const CrawlActivityDay = z.object({
   ...statusMix,
 });
 const timeToCrawl = z.object({ urls: z.number().int(), medianHours: z.number().nullable(), p90Hours: z.number().nullable() });
+const reactionStats = z.object({
+  requests: z.number().int().describe("Requests in the window (at most the latest 20,000)"), fetched: z.number().int().describe("Requests the crawler answered within 14 days"),
+  medianHours: z.number().nullable(), p90Hours: z.number().nullable(),
+});
 export const CrawlActivityResponse = z.object({
   from: z.iso.date(), to: z.iso.date(),
   days: z.array(CrawlActivityDay).describe("One row per day and crawler family with any hit, ascending"),
   totals: z.array(z.object({ crawler: z.string(), name: z.string(), kind: z.string(), verifiedHits: z.number().int(), unverifiedHits: z.number().int(), otherHits: z.number().int(), lastSeenAt: z.iso.datetime().nullable(), ...statusMix })),
   timeToCrawl: z.object({ googlebot: timeToCrawl, bingbot: timeToCrawl }).describe("URLs first seen by us in the window: hours from discovery to the first verified fetch"),
+  reactions: z.object({ indexNowToBingbot: reactionStats, checkAgainToGooglebot: reactionStats })
+    .describe("The engines' reaction in the window: hours from an IndexNow submission to Bingbot's first verified fetch of the URL, and from a check again to Googlebot's"),
 });
 export type CrawlActivityResponse = z.infer<typeof CrawlActivityResponse>;
 
@@ -86,8 +92,18 @@ export const urlCrawlParams = z.object({ organizationId: uuidParam, id: uuidPara
 export const urlCrawlQuery = z.object({
   days: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(480).default(90)).describe("UTC days up to today, 1-480 (default 90)"),
 });
+export const CrawlReaction = z.object({
+  trigger: z.enum(["indexnow", "check_again"]).describe("What was asked of the engine: an IndexNow submission that delivered the URL, or a check again (or inspect now)"),
+  triggeredAt: z.iso.datetime().describe("When the submission was sent or the requested audit ran"),
+  fetchedAt: z.iso.datetime().describe("The crawler's first verified fetch after it"),
+  hours: z.number().describe("Hours from the request to the fetch"),
+  approximate: z.boolean().describe("The request fell between that day's first and last of several fetches: fetchedAt is the last, an upper bound"),
+});
 export const UrlCrawlDay = z.object({
   date: z.iso.date(), crawler: z.string(), name: z.string(), hits: z.number().int().describe("Verified fetches"),
   ...statusMix, lastFetchAt: z.iso.datetime(),
+  reactions: z.array(CrawlReaction).describe(
+    "This day holds the crawler's first verified fetch after these requests (Bingbot after an IndexNow submission; Googlebot and Bingbot after a check again), "
+    + "within 14 days and before the next request of the same kind"),
 });
 export type UrlCrawlDay = z.infer<typeof UrlCrawlDay>;

@@ -12,12 +12,14 @@ export type { HostResolver };
 /**
  * `verified`: claims a verifiable crawler and proves it. `unverified`: claims a known crawler and fails
  * (spoofed, or the proof could not be had). `other`: claims no crawler we know, or one of a family nobody can
- * verify (no published list and no reverse DNS convention: ClaudeBot, CCBot, Bytespider, …).
+ * verify (no published list and no reverse DNS convention: Bytespider, meta-externalagent, other bots).
  */
 export type Verification = "verified" | "unverified" | "other";
 
 export interface CrawlerVerifier {
   classify(match: CrawlerMatch | null, ip: string): Promise<Verification>;
+  /** The answer without waiting when it is known (no claim, or cached), else undefined: then classify() looks it up. */
+  peek(match: CrawlerMatch | null, ip: string): Verification | undefined;
   stats(): { lookups: number; cacheHits: number };
 }
 
@@ -54,6 +56,8 @@ const REVERSE_DNS: Partial<Record<CrawlerFamily, ReverseDnsRule>> = {
   yandexbot: { domains: ["yandex.ru", "yandex.net", "yandex.com"], forwardConfirm: true },
   baiduspider: { domains: ["baidu.com", "baidu.jp"], forwardConfirm: false },
   amazonbot: { domains: ["crawl.amazonbot.amazon"], forwardConfirm: true },
+  // Common Crawl: crawler hosts are named under crawl.commoncrawl.org (commoncrawl.org/ccbot; its ccbot.json recommends FCrDNS too).
+  ccbot: { domains: ["crawl.commoncrawl.org"], forwardConfirm: true },
 };
 
 export const REVERSE_DNS_DOMAINS: Readonly<Partial<Record<CrawlerFamily, readonly string[]>>> = Object.fromEntries(
@@ -75,7 +79,8 @@ type Outcome = { result: "verified" | "unverified"; transient: boolean };
 
 export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): CrawlerVerifier {
   const resolver = options.resolver ?? getDefaultResolver();
-  const now = options.now ?? (() => new Date());
+  const clock = options.now;
+  const nowMs = clock ? () => clock().getTime() : Date.now;
   const loadLists = options.loadLists ?? loadIpRangeLists;
   const cacheSize = options.cacheSize ?? 100_000;
   const positiveTtl = options.positiveTtlMs ?? 24 * HOUR;
@@ -83,7 +88,9 @@ export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): Cra
   const errorTtl = options.errorTtlMs ?? 5 * 60_000;
   const limiter = createLimiter(options.maxConcurrentLookups ?? 8, options.lookupsPerSecond ?? 50, options.maxWaitMs ?? 30_000);
 
-  const cache = new Map<string, { result: Verification; expires: number }>();
+  // Per family, then per address: no key string is built per hit.
+  const cache = new Map<CrawlerFamily, Map<string, { result: Verification; expires: number }>>();
+  let cached = 0;
   const inFlight = new Map<string, Promise<Verification>>();
   let lookups = 0;
   let cacheHits = 0;
@@ -100,9 +107,29 @@ export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): Cra
     return sets;
   }
 
-  function remember(key: string, result: Verification, ttl: number): void {
-    if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
-    cache.set(key, { result, expires: now().getTime() + ttl });
+  function remember(family: CrawlerFamily, ip: string, result: Verification, ttl: number): void {
+    let byIp = cache.get(family);
+    if (!byIp) cache.set(family, (byIp = new Map()));
+    if (cached >= cacheSize) {
+      // Oldest first, from the largest family's entries (where the room is).
+      let largest = byIp;
+      for (const m of cache.values()) if (m.size > largest.size) largest = m;
+      const oldest = largest.keys().next();
+      if (!oldest.done) { largest.delete(oldest.value); cached--; }
+    }
+    if (!byIp.has(ip)) cached++;
+    // The address is copied: a slice of a log line would keep the whole line alive.
+    byIp.set(ip.length < 13 ? ip : Buffer.from(ip, "latin1").toString("latin1"), { result, expires: nowMs() + ttl });
+  }
+
+  function cachedAnswer(family: CrawlerFamily, ip: string): Verification | undefined {
+    const byIp = cache.get(family);
+    const entry = byIp?.get(ip);
+    if (!entry) return undefined;
+    if (entry.expires > nowMs()) return entry.result;
+    byIp!.delete(ip);
+    cached--;
+    return undefined;
   }
 
   async function lookup<T>(run: () => Promise<T>): Promise<T> {
@@ -152,24 +179,27 @@ export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): Cra
   }
 
   return {
+    peek(match, ip) {
+      if (!match || !match.verifiable || !isVerifiableFamily(match.family)) return "other";
+      const answer = cachedAnswer(match.family, ip);
+      if (answer !== undefined) cacheHits++;
+      return answer;
+    },
     async classify(match, ip) {
       if (!match || !match.verifiable || !isVerifiableFamily(match.family)) return "other";
-      const key = `${match.family}|${ip}`;
-      const cached = cache.get(key);
-      if (cached) {
-        if (cached.expires > now().getTime()) {
-          cacheHits++;
-          return cached.result;
-        }
-        cache.delete(key);
+      const answer = cachedAnswer(match.family, ip);
+      if (answer !== undefined) {
+        cacheHits++;
+        return answer;
       }
+      const key = `${match.family}|${ip}`;
       const pending = inFlight.get(key);
       if (pending) {
         cacheHits++;
         return pending;
       }
       const promise = verify(match.family, ip).then(({ result, ttl }) => {
-        remember(key, result, ttl);
+        remember(match.family, ip, result, ttl);
         return result;
       });
       inFlight.set(key, promise);

@@ -84,3 +84,43 @@ export function isoFromTimestamptzText(text: string): string {
 export async function sqlExecute(query: Prisma.Sql): Promise<number> {
   return (await pool.query({ text: query.text, values: query.values as unknown[] })).rowCount ?? 0;
 }
+
+/** Statements run inside sqlTransaction (straight on its connection) or inside a Prisma transaction (txRunner). */
+export type SqlRunner = {
+  rows<T>(query: Prisma.Sql): Promise<T[]>;
+  execute(query: Prisma.Sql): Promise<number>;
+};
+
+/**
+ * A transaction on one pool connection whose statements run straight, skipping Prisma: for bulk writes with large
+ * parameters that must commit together (a log import chunk's aggregates with its checkpoint), which Prisma's query
+ * path would copy several times over on the JS heap. Commits what `fn` did, or rolls it all back when it throws.
+ */
+export async function sqlTransaction<T>(fn: (run: SqlRunner) => Promise<T>, opts: { timeoutMs?: number } = {}): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN");
+    if (opts.timeoutMs) await client.query(`SET LOCAL statement_timeout = ${Math.floor(opts.timeoutMs)}`);
+    const run: SqlRunner = {
+      rows: async <R>(q: Prisma.Sql) => (await client.query({ text: q.text, values: q.values as unknown[] })).rows as R[],
+      execute: async (q) => (await client.query({ text: q.text, values: q.values as unknown[] })).rowCount ?? 0,
+    };
+    const out = await fn(run);
+    await client.query("COMMIT");
+    return out;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => { broken = true; });
+    throw error;
+  } finally {
+    // A connection whose rollback failed is closed rather than handed to the next caller mid-transaction.
+    client.release(broken);
+  }
+}
+
+/** The same statements inside a Prisma transaction. */
+export const txRunner = (tx: Tx): SqlRunner => ({
+  rows: <R>(q: Prisma.Sql) => tx.$queryRaw<R[]>(q),
+  execute: (q) => tx.$executeRaw(q),
+});
+

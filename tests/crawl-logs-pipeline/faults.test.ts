@@ -125,6 +125,28 @@ describe("bad files", () => {
   });
 });
 
+describe("a file of many distinct URLs", () => {
+  it("keeps at most the cap of untracked URLs, the most fetched first, and counts every hit in the day totals", async () => {
+    const p = await projectFor(await createTestTenant("crawl-faults-distinct"));
+    process.env.LOG_UNTRACKED_CAP = "500";
+    process.env.LOG_CHUNK_LINES = "1000";
+    try {
+      // 3,000 distinct URLs nobody tracks, all fetched by verified Googlebot; the first 100 three times (all in the first chunk).
+      const heavy = Array.from({ length: 300 }, (_, i) => combined(IP.googlebot, ago(30), `/heavy-${i % 100}`, 200, UA.googlebot));
+      const light = Array.from({ length: 2900 }, (_, i) => combined(IP.googlebot, ago(20), `/light-${i}?session=${i}`, 200, UA.googlebot));
+      const imp = await uploadAndWait(p, `${[...heavy, ...light].join("\n")}\n`);
+      expect(imp).toMatchObject({ status: "completed", linesRead: 3200, verifiedHits: 3200, rejected: 0 });
+      expect(await db.crawlUntrackedUrl.count({ where: { projectId: p.projectId } })).toBe(500);
+      expect(await db.crawlUntrackedUrl.count({ where: { projectId: p.projectId, url: { contains: "/heavy-" }, verifiedHits: 3 } })).toBe(100);
+      const days = await db.crawlProjectDay.aggregate({ where: { projectId: p.projectId }, _sum: { verifiedHits: true, untrackedHits: true } });
+      expect(days._sum).toEqual({ verifiedHits: 3200, untrackedHits: 3200 });
+    } finally {
+      delete process.env.LOG_UNTRACKED_CAP;
+      delete process.env.LOG_CHUNK_LINES;
+    }
+  });
+});
+
 describe("tenancy", () => {
   it("answers 404 for another organization's project and import", async () => {
     const other = await projectFor(await createTestTenant("crawl-faults-other"));

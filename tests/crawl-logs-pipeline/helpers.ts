@@ -3,6 +3,7 @@ import * as logsRoute from "@/app/api/user/organizations/[organizationId]/projec
 import * as logRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/logs/[logImportId]/route";
 import * as activityRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/crawl-activity/route";
 import * as untrackedRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/crawl-activity/untracked/route";
+import * as urlCrawlRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/crawl-activity/route";
 import type { Target } from "../urls/helpers";
 
 // Addresses inside the shipped range files (verified without DNS) and outside every list (spoofed: the fake DNS has no PTR for them).
@@ -60,6 +61,10 @@ export async function activity(t: Target, query = "") {
 
 export async function untracked(t: Target, query = "") {
   return envelope(await untrackedRoute.GET(new Request(`${base(t)}/crawl-activity/untracked${query}`, { headers: t.headers }), { params: Promise.resolve(params(t)) }));
+}
+
+export async function urlCrawl(t: Target, urlId: string, query = "") {
+  return envelope(await urlCrawlRoute.GET(new Request(`${base(t)}/urls/${urlId}/crawl-activity${query}`, { headers: t.headers }), { params: Promise.resolve({ ...params(t), urlId }) }));
 }
 
 /** Uploads and waits for the in-process job to finish; returns the import as the API shows it. */

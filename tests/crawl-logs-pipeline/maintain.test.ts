@@ -1,5 +1,6 @@
 // The daily sweep: aggregates past 16 months go, and each URL's 30-day crawler hits follow the moving window.
 import { beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { maintainCrawlActivity } from "@/lib/crawl-logs/maintain-crawl-activity";
 import { createTestTenant } from "../factories";
@@ -33,5 +34,37 @@ describe("the daily crawl activity sweep", () => {
     expect(after.map((u) => u.crawlerHits30d)).toEqual([3, 0]);
     expect(after[0].lastGooglebotFetchAt).toEqual(daysAgo(5));
     expect(after[1].lastGooglebotFetchAt).toEqual(daysAgo(45));
+  });
+
+  it("deletes a deleted URL's crawl days with it, and sweeps days written for a URL that no longer exists", async () => {
+    await admit(t, [`https://${t.domain}/gone`]);
+    const gone = await db.trackedUrl.findFirstOrThrow({ where: { projectId: t.projectId, url: `https://${t.domain}/gone` } });
+    const row = (trackedUrlId: string) => ({ trackedUrlId, projectId: t.projectId, family: "bingbot", day: day(2), hits: 1, status2xx: 1, firstFetchAt: daysAgo(2), lastFetchAt: daysAgo(2) });
+    await db.crawlUrlDay.create({ data: row(gone.id) });
+    await db.trackedUrl.delete({ where: { id: gone.id } });
+    expect(await db.crawlUrlDay.count({ where: { trackedUrlId: gone.id } })).toBe(0);
+
+    // An import that resolved the URL before it was deleted writes its day afterwards.
+    const orphan = randomUUID();
+    await db.crawlUrlDay.create({ data: row(orphan) });
+    const out = await maintainCrawlActivity(NOW);
+    expect(out.purged.orphanDays).toBeGreaterThanOrEqual(1);
+    expect(await db.crawlUrlDay.count({ where: { trackedUrlId: orphan } })).toBe(0);
+    expect(await db.crawlUrlDay.count({ where: { projectId: t.projectId, family: "googlebot" } })).toBe(3);
+  });
+
+  it("folds untracked URL hits an import appended and left unfolded, and drops a deleted project's", async () => {
+    const at = daysAgo(3);
+    const gone = randomUUID();
+    await db.crawlUntrackedDelta.createMany({ data: [
+      { projectId: t.projectId, path: "/left-behind", hits: 2, lastStatus: 404, firstSeenAt: at, lastSeenAt: at },
+      { projectId: t.projectId, path: "/left-behind", hits: 1, lastStatus: 200, firstSeenAt: daysAgo(2), lastSeenAt: daysAgo(2) },
+      { projectId: gone, path: "/gone", hits: 1, lastStatus: 200, firstSeenAt: at, lastSeenAt: at },
+    ] });
+    const out = await maintainCrawlActivity(NOW);
+    expect(out.folded).toBeGreaterThanOrEqual(1);
+    expect(await db.crawlUntrackedUrl.findUnique({ where: { projectId_url: { projectId: t.projectId, url: `https://${t.domain}/left-behind` } } }))
+      .toMatchObject({ verifiedHits: 3, lastStatus: 200, firstSeenAt: at, lastSeenAt: daysAgo(2) });
+    expect(await db.crawlUntrackedDelta.count({ where: { projectId: { in: [t.projectId, gone] } } })).toBe(0);
   });
 });

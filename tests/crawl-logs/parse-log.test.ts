@@ -22,6 +22,17 @@ const NGINX_COMBINED =
   '66.249.66.1 - - [25/Nov/2026:10:15:32 +0100] "GET /products/tent-2p?color=green HTTP/1.1" 200 18734 "-" "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.139 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"';
 
 describe("NCSA common and combined", () => {
+  it("with reuse, answers every line with the same result object, overwritten by the next line", () => {
+    const parse = createLineParser("ncsa_combined", { now, reuse: true });
+    const first = parse(NGINX_COMBINED);
+    const snapshot = JSON.parse(JSON.stringify(first));
+    const second = parse(APACHE_COMBINED);
+    expect(second).toBe(first);
+    expect(hit(second)).toMatchObject({ ip: "127.0.0.1", path: "/apache_pb.gif", time: new Date("2000-10-10T20:55:36Z") });
+    expect(snapshot).toEqual(JSON.parse(JSON.stringify(createLineParser("ncsa_combined", { now })(NGINX_COMBINED))));
+    expect(parse("garbage")).toEqual({ ok: false, reason: "malformed" });
+  });
+
   it("reads Apache's documented common and combined examples", () => {
     expect(hit(parseAll("ncsa_common", [APACHE_COMMON])[0])).toEqual({
       time: new Date("2000-10-10T20:55:36Z"),

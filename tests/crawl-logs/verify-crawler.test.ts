@@ -23,6 +23,11 @@ const agent = {
   applebot: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)",
   yandex: "Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
   claude: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)",
+  claudeUser: "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Claude-User/1.0; +Claude-User@anthropic.com)",
+  ccbot: "CCBot/2.0 (https://commoncrawl.org/faq/)",
+  duckduckbot: "DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)",
+  duckassist: "DuckAssistBot/1.2; (+http://duckduckgo.com/duckassistbot.html)",
+  bytespider: "Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)",
   adsbot: "AdsBot-Google (+http://www.google.com/adsbot.html)",
 };
 const claim = (ua: string): CrawlerMatch => identifyCrawler(ua)!;
@@ -58,10 +63,24 @@ describe("verification by the published IP ranges", () => {
     expect(v.stats()).toEqual({ lookups: 0, cacheHits: 0 });
   });
 
+  it("verifies ClaudeBot and Claude-User, CCBot and DuckDuckBot / DuckAssistBot inside their operators' lists", async () => {
+    const v = verifier();
+    expect(await v.classify(claim(agent.claude), "216.73.216.40")).toBe("verified");
+    expect(await v.classify(claim(agent.claudeUser), "34.162.230.222")).toBe("verified");
+    expect(await v.classify(claim(agent.ccbot), "18.97.14.84")).toBe("verified");
+    expect(await v.classify(claim(agent.ccbot), "2600:1f28:365:80ab::1")).toBe("verified");
+    expect(await v.classify(claim(agent.duckduckbot), "20.191.45.212")).toBe("verified");
+    expect(await v.classify(claim(agent.duckassist), "57.152.72.128")).toBe("verified");
+    expect(dns.queries).toEqual([]);
+  });
+
   it("a family with a list and no reverse DNS convention is unverified outside its list", async () => {
     const v = verifier();
     expect(await v.classify(claim(agent.gptbot), "203.0.113.5")).toBe("unverified");
     expect(await v.classify(claim(agent.perplexity), "18.97.9.104")).toBe("unverified");
+    // Spoofed Anthropic and DuckDuckGo crawlers: the address one step outside the list.
+    expect(await v.classify(claim(agent.claude), "216.73.220.1")).toBe("unverified");
+    expect(await v.classify(claim(agent.duckduckbot), "20.191.45.213")).toBe("unverified");
     expect(dns.queries).toEqual([]);
   });
 
@@ -88,6 +107,16 @@ describe("verification by forward-confirmed reverse DNS", () => {
     expect(await v.classify(claim(agent.googlebot), "2001:db8::5")).toBe("verified");
     expect(dns.queriesFor(ptrName("198.51.100.10"), "PTR")).toHaveLength(1);
     expect(v.stats().lookups).toBeGreaterThanOrEqual(4);
+  });
+
+  it("verifies CCBot outside its list by a PTR under crawl.commoncrawl.org that resolves back, and not a look-alike", async () => {
+    const v = verifier();
+    reverseDns("198.51.100.24", "ccbot-198-51-100-24.crawl.commoncrawl.org");
+    reverseDns("198.51.100.25", "crawl.commoncrawl.org.attacker.example");
+    reverseDns("198.51.100.26", "ccbot.commoncrawl.org");
+    expect(await v.classify(claim(agent.ccbot), "198.51.100.24")).toBe("verified");
+    expect(await v.classify(claim(agent.ccbot), "198.51.100.25")).toBe("unverified");
+    expect(await v.classify(claim(agent.ccbot), "198.51.100.26")).toBe("unverified");
   });
 
   it("verifies families that only have reverse DNS (YandexBot) and Bing outside its list", async () => {
@@ -127,7 +156,8 @@ describe("what is not verified at all", () => {
   it("no crawler, and crawlers nobody can verify, are 'other' without any lookup", async () => {
     const v = verifier();
     expect(await v.classify(null, "198.51.100.1")).toBe("other");
-    expect(await v.classify(claim(agent.claude), "198.51.100.1")).toBe("other");
+    expect(await v.classify(claim(agent.bytespider), "198.51.100.1")).toBe("other");
+    expect(await v.classify(identifyCrawler("meta-externalagent/1.1 (+https://developers.facebook.com/docs/sharing/webmasters/crawler)"), "198.51.100.1")).toBe("other");
     expect(await v.classify(identifyCrawler("Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)"), "198.51.100.1")).toBe("other");
     expect(dns.queries).toEqual([]);
     expect(v.stats()).toEqual({ lookups: 0, cacheHits: 0 });

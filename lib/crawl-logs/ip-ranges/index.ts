@@ -3,8 +3,12 @@
 // public mirror of the operator's file, since this build machine cannot reach the operators; `copiedFrom`
 // says which. A null creationTime: the mirror kept the prefixes but not the file's creationTime.
 import type { CrawlerFamily } from "../crawlers";
+import anthropic from "./anthropic-claudebot.json";
 import applebot from "./applebot.json";
 import bingbot from "./bingbot.json";
+import ccbot from "./commoncrawl-ccbot.json";
+import duckassistbot from "./duckassistbot.json";
+import duckduckbot from "./duckduckbot.json";
 import googleCommon from "./google-common-crawlers.json";
 import googleSpecial from "./google-special-crawlers.json";
 import googleUserTriggered from "./google-user-triggered-fetchers.json";
@@ -24,7 +28,11 @@ export type IpRangeListId =
   | "openai-searchbot"
   | "openai-chatgpt-user"
   | "perplexitybot"
-  | "perplexity-user";
+  | "perplexity-user"
+  | "anthropic-claudebot"
+  | "commoncrawl-ccbot"
+  | "duckduckbot"
+  | "duckassistbot";
 
 export interface PublishedRangeFile {
   creationTime: string | null;
@@ -126,6 +134,42 @@ export const IP_RANGE_LISTS: readonly IpRangeList[] = [
     defaultUrl: "https://www.perplexity.ai/perplexity-user.json",
     shipped: perplexityUser,
     copiedFrom: LEGITBOT.replace("%s", "perplexity.rb"),
+  },
+  {
+    // Anthropic's one file for ClaudeBot, Claude-User and Claude-SearchBot (its crawler help page links it).
+    id: "anthropic-claudebot",
+    families: ["claudebot"],
+    env: "CRAWLER_IP_RANGES_CLAUDEBOT_URL",
+    defaultUrl: "https://claude.com/crawling/bots.json",
+    shipped: anthropic,
+    copiedFrom: "github.com/jonhadfield/cloud-ips@510a4a9f (anthropic.json, fetched from claude.com/crawling/bots.json; byte for byte as published, 1,667 bytes)",
+  },
+  {
+    id: "commoncrawl-ccbot",
+    families: ["ccbot"],
+    env: "CRAWLER_IP_RANGES_CCBOT_URL",
+    defaultUrl: "https://index.commoncrawl.org/ccbot.json",
+    shipped: ccbot,
+    copiedFrom: "github.com/jonhadfield/ip-fetcher@fbf64b23 (providers/ccbot/testdata/ccbot.json: the published file kept as that project's test fixture, synctoken 20260811134000)",
+  },
+  {
+    id: "duckduckbot",
+    families: ["duckduckbot"],
+    env: "CRAWLER_IP_RANGES_DUCKDUCKBOT_URL",
+    defaultUrl: "https://duckduckgo.com/duckduckbot.json",
+    shipped: duckduckbot,
+    copiedFrom: "github.com/jonhadfield/cloud-ips@41624f7e (duckduckbot.json, fetched from duckduckgo.com/duckduckbot.json; the same 486 addresses, re-indented)",
+  },
+  {
+    // No copy of duckassistbot.json was found: the shipped list is the one DuckDuckGo's help page gave for DuckAssistBot
+    // (its source in github.com/duckduckgo/duckduckgo-help-pages, _docs/results/duckassistbot.md, last changed 2025-02-19),
+    // without a creationTime, so the first refresh replaces it with the JSON file.
+    id: "duckassistbot",
+    families: ["duckduckbot"],
+    env: "CRAWLER_IP_RANGES_DUCKASSISTBOT_URL",
+    defaultUrl: "https://duckduckgo.com/duckassistbot.json",
+    shipped: duckassistbot,
+    copiedFrom: "github.com/duckduckgo/duckduckgo-help-pages@5e11a466 (_docs/results/duckassistbot.md: the 240 addresses of the help page's list)",
   },
 ];
 

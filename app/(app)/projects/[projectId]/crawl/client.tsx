@@ -7,7 +7,7 @@ import { AiCrawlerMatrix } from "@/components/crawl/ai-crawler-matrix";
 import { CrawlHitsChart } from "@/components/crawl/crawl-hits-chart";
 import { NeglectedUrls, TopCrawledUrls, UntrackedCrawledUrls } from "@/components/crawl/crawl-url-lists";
 import { IngestTokenCard, type IngestTokenStatus } from "@/components/crawl/ingest-token-card";
-import { count } from "@/components/crawl/labels";
+import { count, duration } from "@/components/crawl/labels";
 import { LogImportsTable } from "@/components/crawl/log-imports-table";
 import { LogUpload } from "@/components/crawl/log-upload";
 import { StatusMix } from "@/components/crawl/status-mix";
@@ -45,6 +45,7 @@ export function CrawlClient({ orgId, projectId, highlights, token, pushUrl }: {
   const spoofed = totals.reduce((n, t) => n + t.unverifiedHits, 0);
   const googlebot = totals.find((t) => t.crawler === "googlebot");
   const ttc = activity.data?.timeToCrawl.googlebot;
+  const indexNow = activity.data?.reactions.indexNowToBingbot;
   const crawlerName = crawler ? (totals.find((t) => t.crawler === crawler)?.name ?? crawler) : "all crawlers";
 
   return (
@@ -68,12 +69,16 @@ export function CrawlClient({ orgId, projectId, highlights, token, pushUrl }: {
             </EmptyState>
           ) : (
             <div className="space-y-4">
-              <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
                 <StatCard label={`Verified fetches (${RANGE_LABELS[days]})`} value={count(verified)} testId="stat-verified" />
                 <StatCard label="Spoofed crawler hits" value={count(spoofed)} tone={spoofed ? "warn" : "neutral"} hint="Claimed a crawler, failed verification" testId="stat-spoofed" />
                 <StatCard label="Googlebot fetches" value={count(googlebot?.verifiedHits ?? 0)} testId="stat-googlebot" />
                 <StatCard label="Time to crawl (median)" value={ttc?.medianHours == null ? "—" : `${ttc.medianHours} h`}
                   hint={ttc?.urls ? `New URLs to first Googlebot fetch (${count(ttc.urls)} URLs)` : "No new URL fetched yet"} testId="stat-time-to-crawl" />
+                <StatCard label="IndexNow to Bingbot (median)" value={indexNow?.medianHours == null ? "—" : duration(indexNow.medianHours)}
+                  hint={indexNow?.requests
+                    ? `${count(indexNow.fetched)} of ${count(indexNow.requests)} submitted URLs fetched by Bingbot within 14 days`
+                    : "No IndexNow submission in this period"} testId="stat-indexnow-reaction" />
               </div>
               <Card><CrawlHitsChart activity={activity.data} crawler={crawler || null} crawlerName={crawlerName} /></Card>
               <div>
