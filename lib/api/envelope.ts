@@ -1,24 +1,14 @@
 import type { PaginationMeta } from "@/lib/core/pagination";
 
 export function json(body: unknown, status: number, headers?: Record<string, string>): Response {
-  return jsonText(JSON.stringify(body), status, headers);
-}
-
-function jsonText(text: string, status: number, headers?: Record<string, string>): Response {
-  return new Response(text, { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
 }
 
 export function ok<T>(data: T, opts: { meta?: PaginationMeta | Record<string, unknown>; message?: string } = {}): Response {
   return json({ success: true, status: 200, code: "OK", message: opts.message ?? "OK", data, ...(opts.meta ? { meta: opts.meta } : {}) }, 200);
-}
-
-/**
- * The success envelope around data that is JSON text already (a page PostgreSQL wrote as JSON): the same body
- * ok() gives for the parsed data, without parsing and printing it again.
- */
-export function okWithJsonData(dataJson: string, opts: { meta?: PaginationMeta | Record<string, unknown> } = {}): Response {
-  const meta = opts.meta ? `,"meta":${JSON.stringify(opts.meta)}` : "";
-  return jsonText(`{"success":true,"status":200,"code":"OK","message":"OK","data":${dataJson}${meta}}`, 200);
 }
 
 export function created<T>(data: T, message = "Created"): Response {

@@ -82,34 +82,3 @@ export function toTrackedUrlResponse(r: TrackedUrlRow): TrackedUrlResponse {
   };
   return out;
 }
-
-// The public fields whose column is a timestamp: printed as Date#toISOString would (UTC, milliseconds truncated, as a Date holds them).
-const TIMESTAMP_FIELDS = [
-  "discoveredAt", "firstSeenInSitemapAt", "lastSeenInSitemapAt", "lastmod", "staleAt", "lastHealthCheckAt", "lastAuditAt",
-  "lastInspectionAttemptAt", "lastInspectionSuccessAt", "lastInspectionFailureAt", "lastIndexNowSubmittedAt", "indexedAt",
-  "lastEngineSyncAt", "nextInspectionAt", "engineAObservedAt", "engineBObservedAt", "lastImpressionAt", "lastGooglebotFetchAt",
-  "lastBingbotFetchAt", "createdAt", "updatedAt",
-] as const;
-type DateFieldOf<T> = { [K in keyof T]-?: NonNullable<T[K]> extends Date ? K : never }[keyof T];
-const _timestamps: Same<(typeof TIMESTAMP_FIELDS)[number], DateFieldOf<TrackedUrl> & keyof TrackedUrlResponse> = true;
-void _timestamps;
-// Floating-point columns: PostgreSQL would print NaN and infinities as strings, JSON.stringify prints them as null.
-const FLOAT_FIELDS = new Set<string>(["ctr28d", "position28d"] satisfies (keyof TrackedUrlResponse)[]);
-
-/** The fields of the public shape, in the schema's order. */
-const PUBLIC_FIELDS = Object.keys(TrackedUrlResponse.shape) as (keyof TrackedUrlResponse)[];
-const TIMESTAMPS = new Set<string>(TIMESTAMP_FIELDS);
-
-function jsonValue(field: string): string {
-  const c = `t.${COLUMN_OF.get(field)}`;
-  if (TIMESTAMPS.has(field)) return `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  if (FLOAT_FIELDS.has(field)) return `CASE WHEN ${c} IN ('NaN', 'Infinity', '-Infinity') THEN NULL ELSE ${c} END`;
-  return c;
-}
-
-/**
- * The public shape of the row of tracked_urls aliased `t` as a JSON object built by PostgreSQL (constant text, no
- * input): the same text JSON.stringify(toTrackedUrlResponse(row)) gives (tests/urls/json-rendering.test.ts). A page
- * of URLs goes out as PostgreSQL wrote it, so the app's one thread neither parses its rows nor prints them again.
- */
-export const TRACKED_URL_JSON = Prisma.raw(`(SELECT to_json(x) FROM (SELECT ${PUBLIC_FIELDS.map((f) => `${jsonValue(f)} AS "${f}"`).join(", ")}) x)`);

@@ -1,28 +1,31 @@
 import { preparedName, Prisma, sqlRows, type TrackedUrl } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
-import { pageMeta, type PaginationMeta } from "@/lib/core/pagination";
+import { pageMeta } from "@/lib/core/pagination";
 import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
-import { TRACKED_URL_COLUMNS, TRACKED_URL_JSON } from "./internal";
-import type { ListUrlsQuery, TrackedUrlResponse, UrlFilters } from "./schemas";
-import { SORT_COLUMNS, SORT_KEYS, urlConditions, urlOrder } from "./url-filters";
+import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, type TrackedUrlRow } from "./internal";
+import type { ListUrlsQuery, UrlFilters } from "./schemas";
+import { SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
 
 /**
  * A page of the project's tracked URLs under the filters (combined with AND), in the order of `sort`, with
  * the exact total. One statement, so one round trip and one snapshot: the live project of the
  * organization (no row: 404), its total, and the page, read only when the offset is below the total.
- * The page comes as the JSON text of its public rows, written by PostgreSQL (TRACKED_URL_JSON): the REST
- * route sends it as it is (okWithJsonData).
+ * The statement is prepared once per connection for each shape of filters.
  */
-export async function listUrlsJson(ctx: OrgCtx, projectId: string, query: ListUrlsQuery): Promise<{ dataJson: string; meta: PaginationMeta }> {
+export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
   const statement = listStatement(ctx.org.id, projectId, query);
-  const [row] = await sqlRows<{ total: number; page: string }>(statement, preparedName(statement));
-  if (!row) throw new DomainError("NOT_FOUND", "Project not found");
-  return { dataJson: row.page, meta: pageMeta(Math.max(0, row.total), query) };
+  const rows = await sqlRows<Nullable<TrackedUrlRow> & { __total: number }>(statement, preparedName(statement), { timestamps: "iso" });
+  if (!rows.length) throw new DomainError("NOT_FOUND", "Project not found");
+  const total = Math.max(0, rows[0].__total);
+  const page = rows[0].id === null ? [] : (rows as TrackedUrlRow[]);
+  return { data: page.map(toTrackedUrlResponse), meta: pageMeta(total, query) };
 }
 
-/** The one statement of listUrlsJson: a row (total, page as JSON text) when the project is the organization's, else none. */
-export function listStatement(organizationId: string, projectId: string, query: ListUrlsQuery): Prisma.Sql {
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** The one statement of listUrls: the total with the page's rows (one row of nulls for an empty page), none for another organization's project. */
+function listStatement(organizationId: string, projectId: string, query: ListUrlsQuery): Prisma.Sql {
   const { offset, limit, sort, ...filters } = query;
   const project = Prisma.sql`SELECT 1 FROM projects p WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL`;
   // MATERIALIZED: the total is computed once, though the page's condition reads it too. OFFSET 0 keeps the
@@ -53,17 +56,13 @@ export function listStatement(organizationId: string, projectId: string, query: 
       };
   return Prisma.sql`
     WITH ${searched.ctes}
-    SELECT n.total, (SELECT coalesce(json_agg(page.j ORDER BY ${urlOrder(sort, true)}), '[]')::text FROM (
-      SELECT ${TRACKED_URL_JSON} AS j, ${SORT_KEYS} FROM tracked_urls t
+    SELECT n.total AS "__total", page.* FROM n
+    LEFT JOIN LATERAL (
+      SELECT ${TRACKED_URL_COLUMNS} FROM tracked_urls t
       JOIN (${searched.ids}) ids ON ids.id = t.id
       WHERE ${offset}::int < n.total OFFSET 0
-    ) page) AS page FROM n`;
-}
-
-/** The same page as objects (the dashboard's first render, MCP). */
-export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
-  const { dataJson, meta } = await listUrlsJson(ctx, projectId, query);
-  return { data: JSON.parse(dataJson) as TrackedUrlResponse[], meta };
+    ) page ON true
+    ORDER BY ${urlOrder(sort, true)}`;
 }
 
 /** A search with at most this many matches is sorted from its matches; a larger one is read in the list's order. */

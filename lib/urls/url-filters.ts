@@ -57,9 +57,6 @@ export const SORT_COLUMNS = {
   engineAObservedAt: "engine_a_observed_at", lastGooglebotFetchAt: "last_googlebot_fetch_at",
 } as const;
 
-/** The columns urlOrder(sort, true) reads from a page subquery over `t`, under their field names (constant text). */
-export const SORT_KEYS = Prisma.raw(["t.id", ...Object.entries(SORT_COLUMNS).map(([field, column]) => `t.${column} AS "${field}"`)].join(", "));
-
 /**
  * ORDER BY of a list under `sort` over `alias` (t, or the page's output columns when `outer`): the inventory's
  * order (discovered_at, id) by default; any other field descending with nulls last, or ascending with nulls

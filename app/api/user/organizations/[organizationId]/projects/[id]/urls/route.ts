@@ -1,13 +1,13 @@
 import { route } from "@/lib/api/route";
 import { getProjectUrlsOp, postProjectUrlsOp } from "@/lib/api/operations/urls";
-import { ok, okWithJsonData } from "@/lib/api/envelope";
+import { ok } from "@/lib/api/envelope";
 import { admitUrls } from "@/lib/urls/admit-urls";
-import { listUrlsJson } from "@/lib/urls/list-urls";
+import { listUrls } from "@/lib/urls/list-urls";
 
 // GET …/projects/{id}/urls — the URL inventory, filtered, by (discoveredAt, id)
 export const GET = route(getProjectUrlsOp, async ({ ctx, params, query }) => {
-  const { dataJson, meta } = await listUrlsJson(ctx, params.id, query);
-  return okWithJsonData(dataJson, { meta });
+  const { data, meta } = await listUrls(ctx, params.id, query);
+  return ok(data, { meta });
 });
 
 // POST …/projects/{id}/urls — admit URLs by hand (no credits)
