@@ -52,6 +52,9 @@ export const URL_EXPORT_COLUMNS = ["url", ...Object.keys(TrackedUrlResponse.shap
 
 /** A tracked URL row from Prisma (Dates) or from a raw query that read its timestamps as ISO strings (`sqlRows` with `timestamps: "iso"`). */
 export type TrackedUrlRow = { [K in keyof TrackedUrl]: TrackedUrl[K] extends Date ? Date | string : TrackedUrl[K] extends Date | null ? Date | string | null : TrackedUrl[K] };
+/** The columns the public shape is built from: a page of URLs reads these and no other (a fifth fewer values to read). */
+export type PublicTrackedUrlRow = Pick<TrackedUrlRow, keyof TrackedUrlResponse>;
+export const PUBLIC_TRACKED_URL_COLUMNS = trackedUrlColumns(Object.keys(TrackedUrlResponse.shape) as (keyof TrackedUrlResponse)[]);
 
 const at = (d: Date | string) => (typeof d === "string" ? d : d.toISOString());
 
@@ -61,7 +64,7 @@ const at = (d: Date | string) => (typeof d === "string" ? d : d.toISOString());
  * above, ISO strings from Date), and tests assert that TrackedUrlResponse parses every answer
  * unchanged. No per-row parse: a page of 100 rows would spend more on it than on its query.
  */
-export function toTrackedUrlResponse(r: TrackedUrlRow): TrackedUrlResponse {
+export function toTrackedUrlResponse(r: PublicTrackedUrlRow): TrackedUrlResponse {
   const out: TrackedUrlResponse = {
     id: r.id, organizationId: r.organizationId, projectId: r.projectId, url: r.url, source: r.source,
     discoveredAt: at(r.discoveredAt), firstSeenInSitemapAt: iso(r.firstSeenInSitemapAt),

@@ -3,7 +3,7 @@ import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta } from "@/lib/core/pagination";
 import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
-import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, type TrackedUrlRow } from "./internal";
+import { PUBLIC_TRACKED_URL_COLUMNS, toTrackedUrlResponse, TRACKED_URL_COLUMNS, type PublicTrackedUrlRow } from "./internal";
 import type { ListUrlsQuery, UrlFilters } from "./schemas";
 import { SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
 
@@ -15,10 +15,10 @@ import { SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
  */
 export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
   const statement = listStatement(ctx.org.id, projectId, query);
-  const rows = await sqlRows<Nullable<TrackedUrlRow> & { __total: number }>(statement, preparedName(statement), { timestamps: "iso" });
+  const rows = await sqlRows<Nullable<PublicTrackedUrlRow> & { __total: number }>(statement, preparedName(statement), { timestamps: "iso" });
   if (!rows.length) throw new DomainError("NOT_FOUND", "Project not found");
   const total = Math.max(0, rows[0].__total);
-  const page = rows[0].id === null ? [] : (rows as TrackedUrlRow[]);
+  const page = rows[0].id === null ? [] : (rows as PublicTrackedUrlRow[]);
   return { data: page.map(toTrackedUrlResponse), meta: pageMeta(total, query) };
 }
 
@@ -58,7 +58,7 @@ function listStatement(organizationId: string, projectId: string, query: ListUrl
     WITH ${searched.ctes}
     SELECT n.total AS "__total", page.* FROM n
     LEFT JOIN LATERAL (
-      SELECT ${TRACKED_URL_COLUMNS} FROM tracked_urls t
+      SELECT ${PUBLIC_TRACKED_URL_COLUMNS} FROM tracked_urls t
       JOIN (${searched.ids}) ids ON ids.id = t.id
       WHERE ${offset}::int < n.total OFFSET 0
     ) page ON true
