@@ -47,7 +47,7 @@ test("upload a server log and read the crawl activity page", async ({ page }) =>
   const productUrl = `https://${domain}/products/0`;
   const openDetail = async () => {
     await page.goto(`/projects/${project.id}/urls`);
-    await page.getByRole("button", { name: productUrl, exact: true }).click();
+    await page.getByRole("link", { name: productUrl, exact: true }).click();
     return page.getByRole("dialog", { name: "URL details" });
   };
   let detail = await openDetail();
