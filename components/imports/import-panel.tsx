@@ -69,12 +69,12 @@ export function ImportPanel({ projectRef, importId, onClose }: { projectRef: Pro
                   {commit.isPending ? "Committing…" : `Add ${n(imp.data.netNewRows)} new URL${imp.data.netNewRows === 1 ? "" : "s"}`}
                 </Button>
                 <p className="text-sm text-slate-600">
-                  {(imp.data.netNewRows ?? 0) === 0 ? "Nothing new to add: every valid URL is tracked already." : "Free of charge."}{" "}
+                  {(imp.data.netNewRows ?? 0) === 0 ? imp.data.excludedRows ? "Nothing new to add: every valid URL is tracked already or excluded from tracking." : "Nothing new to add: every valid URL is tracked already." : "Free of charge."}{" "}
                   The preview expires <time dateTime={imp.data.expiresAt}>{formatDateTime(imp.data.expiresAt)}</time>.
                 </p>
               </div>
             )}
-            {imp.data.rowErrors.length > 0 && <RowErrorsTable errors={imp.data.rowErrors} invalidRows={imp.data.invalidRows ?? imp.data.rowErrors.length} />}
+            {imp.data.rowErrors.length > 0 && <RowErrorsTable errors={imp.data.rowErrors} invalidRows={(imp.data.invalidRows ?? imp.data.rowErrors.length) + (imp.data.excludedRows ?? 0)} />}
           </>
         )}
       </section>
@@ -85,7 +85,9 @@ export function ImportPanel({ projectRef, importId, onClose }: { projectRef: Pro
 function Totals({ imp }: { imp: UrlImport }) {
   const items: [string, number | null][] = [
     ["Rows", imp.totalRows], ["Valid", imp.validRows], ["Invalid", imp.invalidRows],
-    ["Repeated in the file", imp.duplicateInFileRows], ["Already tracked", imp.alreadyTrackedRows], ["New", imp.netNewRows],
+    ["Repeated in the file", imp.duplicateInFileRows], ["Already tracked", imp.alreadyTrackedRows],
+    // Only when some are: URLs someone stopped tracking, left out (the row list says why).
+    ...(imp.excludedRows ? [["Excluded from tracking", imp.excludedRows] as [string, number]] : []), ["New", imp.netNewRows],
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="import-totals">

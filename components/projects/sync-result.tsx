@@ -35,6 +35,7 @@ export function SyncResultSummary({ result }: { result: SyncResult }) {
     ["Sitemap files read", result.sitemapsFetched],
     ["Newly missing from the sitemap", result.staleMarked],
     ["Back in the sitemap", result.staleCleared],
+    ...(result.urlsExcluded ? [["Skipped: excluded from tracking", result.urlsExcluded] as [string, number]] : []),
   ];
   return (
     <div data-testid="sync-result" data-status={result.status} className="space-y-3">

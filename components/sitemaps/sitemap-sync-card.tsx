@@ -78,6 +78,8 @@ function SyncSummary({ result }: { result: SyncResult }) {
   const items: [string, number][] = [
     ["New URLs added", result.urlsDiscovered], ["Seen again", result.urlsUpdated], ["Skipped", result.urlsSkipped],
     ["Sitemaps read", result.sitemapsFetched], ["Newly missing", result.staleMarked], ["Back in a sitemap", result.staleCleared],
+    // Of the skipped: URLs someone stopped tracking (listed on the URLs page, where they can be allowed back).
+    ...(result.urlsExcluded ? [["Excluded from tracking", result.urlsExcluded] as [string, number]] : []),
   ];
   return (
     <div role="status" data-testid="sync-result" className="space-y-3">

@@ -118,7 +118,7 @@ function StopTracking({ projectRef, selection, count, disabledReason, onDone }: 
             const r = await untrackUrls(projectRef, selection);
             const notes = [
               r.keptInRemoval ? `${urls(r.keptInRemoval)} kept: an active removal follows them` : "",
-              r.stillInSitemap ? `${urls(r.stillInSitemap)} still in the sitemap come back at the next sync` : "",
+              r.stillInSitemap ? `${urls(r.stillInSitemap)} still in the sitemap will not come back with it` : "",
             ].filter(Boolean);
             setDone(`${urls(r.removed)} no longer tracked.${notes.length ? ` ${notes.join("; ")}.` : ""}`);
             setOpen(false);
@@ -130,7 +130,10 @@ function StopTracking({ projectRef, selection, count, disabledReason, onDone }: 
             {count === 1 ? "The URL leaves" : `The ${urls(count)} leave`} this project&apos;s inventory with {count === 1 ? "its" : "their"} history, issue
             memberships, Search Analytics and crawl data. This cannot be undone.
           </p>
-          <p className="mt-2">URLs the sitemap still lists come back at the next sync (1 credit each). URLs in an active removal are kept.</p>
+          <p className="mt-2">
+            They will not come back with the sitemap or an import: they are excluded from tracking (listed above the URL table, where you can allow
+            them back). Adding a URL by hand tracks it again. URLs in an active removal are kept.
+          </p>
         </ConfirmDialog>
       )}
     </div>

@@ -31,13 +31,17 @@ export async function createImportPreview({ ctx, projectId, upload, now = new Da
         expiresAt: new Date(now.getTime() + IMPORT_TTL_MS),
       },
     });
-    const netNewRows = await storeNetNewRows(tx, row.id, project.id, rows.unique);
+    const { stored: netNewRows, excluded } = await storeNetNewRows(tx, row.id, project.id, rows.unique);
+    // The rows left out, in file order: invalid ones and URLs the owner stopped tracking (reason `excluded`).
+    const rowErrors = [...rows.rowErrors, ...excluded.slice(0, MAX_ROW_ERRORS).map((e) => ({ line: e.line, reason: "excluded", value: e.url }))]
+      .sort((a, b) => a.line - b.line).slice(0, MAX_ROW_ERRORS);
     return tx.urlImport.update({
       where: { id: row.id },
       data: {
         status: "ready", totalRows: rows.totalRows, validRows: rows.validRows, invalidRows: rows.invalidRows,
-        duplicateInFileRows: rows.duplicateInFileRows, alreadyTrackedRows: rows.unique.length - netNewRows, netNewRows,
-        rowErrors: rows.rowErrors, rowErrorsTruncated: rows.invalidRows > MAX_ROW_ERRORS,
+        duplicateInFileRows: rows.duplicateInFileRows, alreadyTrackedRows: rows.unique.length - netNewRows - excluded.length,
+        excludedRows: excluded.length, netNewRows,
+        rowErrors, rowErrorsTruncated: rows.invalidRows + excluded.length > MAX_ROW_ERRORS,
       },
     });
   }, { timeout: 60_000, maxWait: 10_000 });
@@ -54,21 +58,34 @@ function classifyFile(upload: ImportUpload, domain: string) {
 }
 
 /**
- * Stores the unique valid URLs the project does not track yet, in file order, numbered by `seq` from 0
- * (chunk n of the commit is seq n*1000 … n*1000+999), and returns how many. The URLs travel as one
- * newline-joined text per batch (a normalized URL never holds a raw line break): far cheaper to bind
- * than arrays of thousands of parameters.
+ * Stores the unique valid URLs the project does not track yet and has not excluded (the owner stopped tracking
+ * them: url_exclusions), in file order, numbered by `seq` from 0 (chunk n of the commit is seq n*1000 … n*1000+999),
+ * and returns how many, with the excluded ones (line and URL). One statement per batch: the candidates are joined
+ * with the project's exclusions once, the net-new ones inserted and the excluded ones returned. The URLs travel as
+ * one newline-joined text per batch (a normalized URL never holds a raw line break): far cheaper to bind than
+ * arrays of thousands of parameters.
  */
-async function storeNetNewRows(tx: Tx, importId: string, projectId: string, candidates: ImportCandidate[]): Promise<number> {
+async function storeNetNewRows(tx: Tx, importId: string, projectId: string, candidates: ImportCandidate[]) {
   let stored = 0;
+  const excluded: { line: number; url: string }[] = [];
   for (let i = 0; i < candidates.length; i += BATCH) {
     const batch = candidates.slice(i, i + BATCH);
-    stored += await tx.$executeRaw(Prisma.sql`
-      INSERT INTO url_import_rows (import_id, seq, line, url)
-      SELECT ${importId}::uuid, ${stored}::int + (row_number() OVER (ORDER BY c.ord))::int - 1, c.line, c.url
-      FROM unnest(string_to_array(${batch.map((c) => c.url).join("\n")}, E'\n'), string_to_array(${batch.map((c) => c.line).join(",")}, ',')::int[])
-           WITH ORDINALITY AS c(url, line, ord)
-      WHERE NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.project_id = ${projectId}::uuid AND t.url = c.url)`);
+    const [r] = await tx.$queryRaw<{ stored: number; excluded: { line: number; url: string }[] }[]>(Prisma.sql`
+      WITH k AS (
+        SELECT c.url, c.line, c.ord, e.url IS NOT NULL AS excluded
+        FROM unnest(string_to_array(${batch.map((c) => c.url).join("\n")}, E'\n'), string_to_array(${batch.map((c) => c.line).join(",")}, ',')::int[])
+             WITH ORDINALITY AS c(url, line, ord)
+        LEFT JOIN url_exclusions e ON e.project_id = ${projectId}::uuid AND e.url = c.url
+        WHERE NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.project_id = ${projectId}::uuid AND t.url = c.url)),
+      ins AS (
+        INSERT INTO url_import_rows (import_id, seq, line, url)
+        SELECT ${importId}::uuid, ${stored}::int + (row_number() OVER (ORDER BY k.ord))::int - 1, k.line, k.url FROM k WHERE NOT k.excluded
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM ins)::int AS stored,
+             coalesce(json_agg(json_build_object('line', k.line, 'url', k.url) ORDER BY k.ord) FILTER (WHERE k.excluded), '[]'::json) AS excluded
+      FROM k`);
+    stored += r.stored;
+    excluded.push(...r.excluded);
   }
-  return stored;
+  return { stored, excluded };
 }

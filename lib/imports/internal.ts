@@ -23,16 +23,16 @@ export function toUrlImportResponse(row: UrlImport, now = new Date()): UrlImport
     id: row.id, organizationId: row.organizationId, projectId: row.projectId, status, fileName: row.fileName,
     fileSizeBytes: row.fileSizeBytes, contentSha256: row.contentSha256, headerDetected: row.headerDetected,
     totalRows: row.totalRows, validRows: row.validRows, invalidRows: row.invalidRows, duplicateInFileRows: row.duplicateInFileRows,
-    alreadyTrackedRows: row.alreadyTrackedRows, netNewRows: row.netNewRows, rowErrors: row.rowErrors,
+    alreadyTrackedRows: row.alreadyTrackedRows, excludedRows: row.excludedRows, netNewRows: row.netNewRows, rowErrors: row.rowErrors,
     processedRows: row.processedRows, insertedRows: row.insertedRows, skippedRows: row.skippedRows, error: row.error,
     expiresAt: row.expiresAt.toISOString(), committedAt: iso(row.committedAt), completedAt: iso(row.completedAt),
     createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
   });
 }
 
-/** The envelope message: says when rowErrors holds only the first of the invalid rows. */
-export function importMessage(row: Pick<UrlImport, "rowErrorsTruncated" | "invalidRows">, fallback = "OK"): string {
+/** The envelope message: says when rowErrors holds only the first of the rows left out (invalid or excluded). */
+export function importMessage(row: Pick<UrlImport, "rowErrorsTruncated" | "invalidRows" | "excludedRows">, fallback = "OK"): string {
   if (!row.rowErrorsTruncated) return fallback;
-  const n = (row.invalidRows ?? 0).toLocaleString("en-US");
+  const n = ((row.invalidRows ?? 0) + (row.excludedRows ?? 0)).toLocaleString("en-US");
   return `${fallback}; rowErrors shows the first ${MAX_ROW_ERRORS.toLocaleString("en-US")} of ${n} row errors`;
 }

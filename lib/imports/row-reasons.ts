@@ -11,5 +11,6 @@ export const IMPORT_ROW_REASON_LABELS: Record<string, string> = {
   missing_host: "The URL has no host name.",
   credentials_in_url: "The URL contains a user name or password; remove them and import it again.",
   off_host: "The URL is on another host: only URLs of the project's own domain are imported (www. or another subdomain is another host).",
+  excluded: "You stopped tracking this URL, so imports leave it out. Add it by hand on the URLs page to track it again, or allow it back from the excluded URLs.",
 };
 export const importRowReasonText = (reason: string) => IMPORT_ROW_REASON_LABELS[reason] ?? "This row cannot be imported as a URL of the project.";

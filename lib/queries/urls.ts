@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { PaginationMeta } from "@/lib/core/pagination";
 import type { UrlIssueResponse } from "@/lib/issues/schemas";
-import type { AdmitUrlsResponse, TrackedUrlResponse, UrlFilters } from "@/lib/urls/schemas";
+import type { AdmitUrlsResponse, TrackedUrlResponse, UrlExclusionResponse, UrlFilters } from "@/lib/urls/schemas";
 import type { PerformanceDay } from "@/lib/search-analytics/schemas";
 import type { UrlGoogleCheckResponse } from "@/lib/coverage/schemas";
 import type { AuditState, InspectionSource } from "@/lib/inspections/schemas";
@@ -128,9 +128,22 @@ export type UrlSelection = { urlIds: string[] } | { filter: UrlFilters; expected
 /** POST inspections: queues URLs for the scheduler at top priority ("check again"); each is charged 1 credit when inspected (402 without). */
 export const queueInspections = (p: ProjectRef, selection: UrlSelection) => fetchApi<QueueResult>(path(p, "/inspections"), { method: "POST", body: selection });
 
-export type UntrackResult = { removed: number; unknown: number; keptInRemoval: number; stillInSitemap: number };
-/** POST urls/untrack: stop tracking the URLs (they leave the inventory with their history). */
+export type UntrackResult = { removed: number; unknown: number; keptInRemoval: number; stillInSitemap: number; excluded: number };
+/** POST urls/untrack: stop tracking the URLs (they leave the inventory with their history, and are excluded from syncs and imports). */
 export const untrackUrls = (p: ProjectRef, selection: UrlSelection) => fetchApi<UntrackResult>(path(p, "/urls/untrack"), { method: "POST", body: selection });
+
+/** A URL excluded from tracking (someone stopped tracking it): syncs and imports skip it. */
+export type UrlExclusion = UrlExclusionResponse;
+/** A page of the project's excluded URLs, the latest first (GET …/url-exclusions); `q` is a substring. */
+export const urlExclusionsQuery = (p: ProjectRef, page: Page, q = "") =>
+  queryOptions({
+    queryKey: [...urlKeys.all(p), "exclusions", page, q] as const,
+    queryFn: ({ signal }) => fetchPage<UrlExclusion>(path(p, `/url-exclusions${queryString({ q, ...page })}`), page, signal),
+    placeholderData: keepPreviousData,
+  });
+/** DELETE …/url-exclusions: let the URLs (or all of them) come back at the next sync or import. */
+export const deleteUrlExclusions = (p: ProjectRef, body: { urls: string[] } | { all: true }) =>
+  fetchApi<{ deleted: number; notExcluded: number }>(path(p, "/url-exclusions"), { method: "DELETE", body });
 
 export type UrlPriority = NonNullable<TrackedUrl["priority"]>;
 /** POST urls/priority: a priority set by hand (null: back to the project's rules). */

@@ -24,7 +24,9 @@ export type TrackedUrlRows = { urls: string[] } | { query: Prisma.Sql; withSitem
  * The one insert of tracked URLs, set-based in a single statement: each new URL gets a time-ordered
  * id, its source, `firstInspectionAt`, the priority the project's rules give it and, from a sitemap, first/last seen in a sitemap now. URLs the
  * project tracks already are skipped (the unique (project_id, url) index: concurrent inserts of the same
- * URL insert it once), and nothing is inserted once the project is deleted. Returns the rows inserted.
+ * URL insert it once), and nothing is inserted once the project is deleted. URLs the owner stopped tracking
+ * (url_exclusions) are skipped too, by one anti-join, unless the source is `manual`: a URL admitted by hand is the
+ * owner's explicit wish (admitUrls deletes its exclusion). Returns the rows inserted.
  */
 export async function insertTrackedUrls(
   tx: Tx, { project, source, rows, now }: { project: InsertProject; source: UrlSource; rows: TrackedUrlRows; now: Date },
@@ -38,8 +40,15 @@ export async function insertTrackedUrls(
            ${seen}::timestamptz, ${seen}::timestamptz, r.lastmod, ${firstInspectionAt(project, now)}::timestamptz,
            ${priorityOf(project.id, Prisma.sql`r.url`)}, ${sitemapId}, ${now}, ${now}, ${now}
     FROM (${rowsQuery(rows)}) r
-    WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)
+    WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = ${project.id}::uuid AND p.deleted_at IS NULL)${notExcluded(project.id, source)}
     ON CONFLICT (project_id, url) DO NOTHING`);
+}
+
+/** The anti-join against the project's exclusions (none for a manual admission). */
+function notExcluded(projectId: string, source: UrlSource): Prisma.Sql {
+  if (source === "manual") return Prisma.empty;
+  return Prisma.sql`
+      AND NOT EXISTS (SELECT 1 FROM url_exclusions e WHERE e.project_id = ${projectId}::uuid AND e.url = r.url)`;
 }
 
 function rowsQuery(rows: TrackedUrlRows): Prisma.Sql {

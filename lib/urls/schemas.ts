@@ -103,7 +103,10 @@ export const UntrackUrlsResponse = z.object({
   removed: z.number().int().min(0).describe("URLs no longer tracked (deleted with their history, issue memberships and queue entries)"),
   unknown: z.number().int().min(0).describe("Ids that are not tracked URLs of this project (ignored)"),
   keptInRemoval: z.number().int().min(0).describe("URLs kept because an active removal follows them out of the index (cancel the removal first)"),
-  stillInSitemap: z.number().int().min(0).describe("Of the removed URLs, those the last sitemap sync still listed: the next sync admits them again (1 credit each)"),
+  stillInSitemap: z.number().int().min(0).describe("Of the removed URLs, those the last sitemap sync still listed: they are excluded, so the next sync "
+    + "does not admit them again (nor charge them)"),
+  excluded: z.number().int().min(0).describe("Exclusions recorded (GET …/url-exclusions): every removed URL. Sitemap syncs and imports skip them; "
+    + "admitting one by hand (POST …/urls) tracks it again"),
 });
 
 export const setUrlPriorityBody = z.strictObject({
@@ -113,6 +116,33 @@ export const setUrlPriorityBody = z.strictObject({
 export const SetUrlPriorityResponse = z.object({
   updated: z.number().int().min(0).describe("URLs whose priority was set"),
   unknown: z.number().int().min(0).describe("Ids that are not tracked URLs of this project (ignored)"),
+});
+
+// URL exclusions: URLs the owner stopped tracking, which sitemap syncs and imports skip (GET/DELETE …/url-exclusions).
+/** At most this many URLs per DELETE …/url-exclusions (`{ all: true }` has no bound). */
+export const MAX_EXCLUSION_URLS = MAX_BULK_URLS;
+/** Up to 10,000 URLs of up to 2,048 characters would not fit the default 1 MiB body. */
+export const MAX_EXCLUSION_BODY_BYTES = 8 * 1024 * 1024;
+export const listUrlExclusionsQuery = paginationQuery.extend({
+  q: filter(z.string().max(MAX_URL_LENGTH), "Only excluded URLs containing this text (case-insensitive substring; `%` and `_` are matched literally)"),
+});
+export type ListUrlExclusionsQuery = z.infer<typeof listUrlExclusionsQuery>;
+export const deleteUrlExclusionsBody = z.strictObject({
+  urls: z.array(z.string().min(1).max(MAX_URL_LENGTH)).min(1).max(MAX_EXCLUSION_URLS).optional()
+    .describe(`The excluded URLs to allow back (1-${MAX_EXCLUSION_URLS.toLocaleString("en-US")}), as the list returns them (they are normalized as tracked URLs are)`),
+  all: z.literal(true).optional().describe("`true`: every exclusion of the project"),
+}).superRefine((b, ctx) => {
+  if ((b.urls === undefined) === (b.all === undefined)) ctx.addIssue({ code: "custom", path: ["urls"], message: "Give either urls or all: true" });
+});
+export const UrlExclusionResponse = z.object({
+  url: z.string().describe("The normalized URL, as tracked URLs store it"),
+  createdAt: z.iso.datetime().describe("When tracking stopped"),
+  createdByUserId: z.uuid().nullable().describe("Who stopped tracking it (null: an API key without a user, or a user since deleted)"),
+});
+export type UrlExclusionResponse = z.infer<typeof UrlExclusionResponse>;
+export const DeleteUrlExclusionsResponse = z.object({
+  deleted: z.number().int().min(0).describe("Exclusions deleted: these URLs come back at the next sitemap sync or import that lists them"),
+  notExcluded: z.number().int().min(0).describe("URLs sent that were not excluded (ignored); 0 with `all`"),
 });
 
 export const MAX_ADMISSION_BATCH = 1000;

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { dbOf, Prisma, withTransaction, type IssueType } from "@/lib/db";
-import type { OrgCtx } from "@/lib/core/context";
+import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { recordUrlDetections } from "@/lib/issues/detections";
@@ -14,7 +14,8 @@ import { selectionForAudit, selectUrls, uuidArray } from "./select-urls";
  * resolved through the detections (so a group left with no URL resolves itself and says so, and the counters
  * follow); the live counters follow the delete through their triggers. URLs in an active removal are kept: the
  * removal follows them out of the index (cancel it first). One transaction under the project's stats lock (the
- * issue writers' lock order), one audit entry. A URL the sitemap still lists comes back at the next sync.
+ * issue writers' lock order), one audit entry. Every URL removed is excluded (url_exclusions) in the same statement, so
+ * no sitemap sync or import brings it back; admitting it by hand, or deleting the exclusion, does.
  */
 export async function untrackUrls({ ctx, projectId, input, now = new Date() }: { ctx: OrgCtx; projectId: string; input: z.infer<typeof untrackUrlsBody>; now?: Date }) {
   return withTransaction(ctx, async (c) => {
@@ -34,13 +35,17 @@ export async function untrackUrls({ ctx, projectId, input, now = new Date() }: {
       WHERE m.tracked_url_id = ANY(${uuidArray(ids)}) AND m.resolved_at IS NULL AND i.project_id = ${project.id}::uuid`);
     for (const { type } of types) await recordUrlDetections(db, ref, type, { affected: [], cleared: ids }, {}, now);
 
-    const [gone] = await db.$queryRaw<{ removed: number; in_sitemap: number }[]>(Prisma.sql`
+    const [gone] = await db.$queryRaw<{ removed: number; in_sitemap: number; excluded: number }[]>(Prisma.sql`
       WITH d AS (
         DELETE FROM tracked_urls t WHERE t.project_id = ${project.id}::uuid AND t.id = ANY(${uuidArray(ids)})
-        RETURNING (t.last_seen_in_sitemap_at IS NOT NULL AND t.stale_at IS NULL) AS in_sitemap)
-      SELECT count(*)::int AS removed, count(*) FILTER (WHERE in_sitemap)::int AS in_sitemap FROM d`);
+        RETURNING t.url, (t.last_seen_in_sitemap_at IS NOT NULL AND t.stale_at IS NULL) AS in_sitemap),
+      x AS (
+        INSERT INTO url_exclusions (project_id, url, created_at, created_by_user_id)
+        SELECT ${project.id}::uuid, d.url, ${now}, ${actorUserId(c)}::uuid FROM d ORDER BY d.url
+        ON CONFLICT (project_id, url) DO NOTHING RETURNING 1)
+      SELECT count(*)::int AS removed, count(*) FILTER (WHERE in_sitemap)::int AS in_sitemap, (SELECT count(*) FROM x)::int AS excluded FROM d`);
     const result = UntrackUrlsResponse.parse({
-      removed: gone.removed, unknown: selected.unknown, keptInRemoval: keptIds.size, stillInSitemap: gone.in_sitemap,
+      removed: gone.removed, unknown: selected.unknown, keptInRemoval: keptIds.size, stillInSitemap: gone.in_sitemap, excluded: gone.excluded,
     });
     await recordAudit({
       ...auditActor(c), action: "project.updated", target: { type: "project", id: project.id },

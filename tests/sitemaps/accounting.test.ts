@@ -36,7 +36,7 @@ describe("sync accounting across syncs", () => {
     site.set(domain, "/two.xml", urlset([`${base}/d`, `${base}/e`, `${base}/a`]));
 
     const first = await syncAt(tenant, id, fetcher, T0);
-    expect(first).toEqual({ urlsDiscovered: 5, urlsUpdated: 0, urlsSkipped: 1, sitemapsFetched: 3, staleMarked: 0, staleCleared: 0, skippedOffHost: [], status: "completed", failures: [] });
+    expect(first).toEqual({ urlsDiscovered: 5, urlsUpdated: 0, urlsSkipped: 1, urlsExcluded: 0, sitemapsFetched: 3, staleMarked: 0, staleCleared: 0, skippedOffHost: [], status: "completed", failures: [] });
     expect(await balanceOf(org)).toBe(10_000 - 5);
     const completed = await db.eventOutbox.findMany({ where: { name: "sync.completed", data: { path: ["projectId"], equals: id } } });
     expect(completed.map((e) => e.data)).toEqual([expect.objectContaining({ organizationId: org, projectId: id, trigger: "manual", status: "completed", admitted: 5 })]);
@@ -45,7 +45,7 @@ describe("sync accounting across syncs", () => {
     const t1 = minutesAfter(T0, 120);
     site.set(domain, "/two.xml", urlset([`${base}/f`, `${base}/g`, { loc: `${base}/a`, lastmod: "2024-06-01" }]));
     const second = await syncAt(tenant, id, fetcher, t1);
-    expect(second).toEqual({ urlsDiscovered: 2, urlsUpdated: 3, urlsSkipped: 1, sitemapsFetched: 3, staleMarked: 2, staleCleared: 0, skippedOffHost: [], status: "completed", failures: [] });
+    expect(second).toEqual({ urlsDiscovered: 2, urlsUpdated: 3, urlsSkipped: 1, urlsExcluded: 0, sitemapsFetched: 3, staleMarked: 2, staleCleared: 0, skippedOffHost: [], status: "completed", failures: [] });
     expect(await balanceOf(org)).toBe(10_000 - 7);
     let urls = await byUrl(id);
     expect(urls["/d"].staleAt?.getTime()).toBe(t1.getTime());
@@ -60,7 +60,7 @@ describe("sync accounting across syncs", () => {
     const t2 = minutesAfter(T0, 240);
     site.set(domain, "/two.xml", urlset([`${base}/f`, `${base}/g`, `${base}/a`, `${base}/d`]));
     const third = await syncAt(tenant, id, fetcher, t2);
-    expect(third).toEqual({ urlsDiscovered: 0, urlsUpdated: 6, urlsSkipped: 1, sitemapsFetched: 3, staleMarked: 0, staleCleared: 1, skippedOffHost: [], status: "completed", failures: [] });
+    expect(third).toEqual({ urlsDiscovered: 0, urlsUpdated: 6, urlsSkipped: 1, urlsExcluded: 0, sitemapsFetched: 3, staleMarked: 0, staleCleared: 1, skippedOffHost: [], status: "completed", failures: [] });
     urls = await byUrl(id);
     expect(urls["/d"]).toMatchObject({ staleAt: null, lastSeenInSitemapAt: t2 });
     expect(urls["/e"].staleAt?.getTime()).toBe(t1.getTime());

@@ -57,7 +57,7 @@ describe("POST sync, GET sitemaps", () => {
     const { res, body } = await sync(victim, bearer(alice.sessionToken));
     expect(res.status).toBe(200);
     expect(body.data).toEqual({
-      urlsDiscovered: 4, urlsUpdated: 0, urlsSkipped: 1, sitemapsFetched: 4, staleMarked: 0, staleCleared: 0,
+      urlsDiscovered: 4, urlsUpdated: 0, urlsSkipped: 1, urlsExcluded: 0, sitemapsFetched: 4, staleMarked: 0, staleCleared: 0,
       skippedOffHost: [{ url: `https://www.${victim.domain}/n`, reason: "off_host" }], status: "completed", failures: [],
     });
 

@@ -36,7 +36,7 @@ describe("sitemap walk", () => {
 
     const result = await syncAt(tenant, id, fetcher, T0);
 
-    expect(result).toEqual({ urlsDiscovered: 7, urlsUpdated: 0, urlsSkipped: 1, sitemapsFetched: 5, staleMarked: 0, staleCleared: 0, skippedOffHost: [], status: "completed", failures: [] });
+    expect(result).toEqual({ urlsDiscovered: 7, urlsUpdated: 0, urlsSkipped: 1, urlsExcluded: 0, sitemapsFetched: 5, staleMarked: 0, staleCleared: 0, skippedOffHost: [], status: "completed", failures: [] });
     expect(await balanceOf(tenant.organizationId)).toBe(before - 7);
     const urls = await trackedUrls(id);
     expect(urls.map((u) => u.url)).toEqual([`${base}/a1`, `${base}/a2`, `${base}/b1`, `${base}/b2`, `${base}/c1`, `${base}/c2`, `${base}/e1`]);

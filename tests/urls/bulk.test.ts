@@ -161,7 +161,7 @@ describe("stop tracking", () => {
     expect(await db.trackedUrl.count({ where: { projectId: t.projectId } })).toBe(4);
     const { res, body } = await untrack(t, { filter: { q: "/old/" }, expectedCount: 3 });
     expect(res.status).toBe(200);
-    expect(body.data).toEqual({ removed: 3, unknown: 0, keptInRemoval: 0, stillInSitemap: 1 });
+    expect(body.data).toEqual({ removed: 3, unknown: 0, keptInRemoval: 0, stillInSitemap: 1, excluded: 3 });
 
     expect((await listUrls(t)).body.data.map((u: { url: string }) => new URL(u.url).pathname)).toEqual(["/keep"]);
     expect((await getStats(t)).body.data).toMatchObject({ totalUrls: 1, urlsWithIssues: 1, openIssues: 1 });
@@ -171,7 +171,7 @@ describe("stop tracking", () => {
       ["has_noindex", "resolved", 0, []],
     ]);
     const entry = (await audits(t)).find((a) => (a.metadata as { change?: string }).change === "urls.untracked");
-    expect(entry?.metadata).toEqual({ change: "urls.untracked", removed: 3, unknown: 0, keptInRemoval: 0, stillInSitemap: 1, selection: { filter: { q: "/old/" } } });
+    expect(entry?.metadata).toEqual({ change: "urls.untracked", removed: 3, unknown: 0, keptInRemoval: 0, stillInSitemap: 1, excluded: 3, selection: { filter: { q: "/old/" } } });
   });
 
   it("keeps URLs an active removal follows", async () => {
@@ -179,7 +179,7 @@ describe("stop tracking", () => {
     const batch = await db.removalBatch.create({ data: { organizationId: t.orgId, projectId: t.projectId, intent: "gone", publicToken: crypto.randomBytes(24).toString("base64url") } });
     await db.removalUrl.create({ data: { organizationId: t.orgId, projectId: t.projectId, batchId: batch.id, trackedUrlId: ids["/leaving"], activeTrackedUrlId: ids["/leaving"], url: `https://${t.domain}/leaving`, declaredAt: new Date() } });
     const { body } = await untrack(t, { urlIds: [ids["/leaving"], ids["/other"]] });
-    expect(body.data).toEqual({ removed: 1, unknown: 0, keptInRemoval: 1, stillInSitemap: 0 });
+    expect(body.data).toEqual({ removed: 1, unknown: 0, keptInRemoval: 1, stillInSitemap: 0, excluded: 1 });
     expect(await db.trackedUrl.count({ where: { id: ids["/leaving"] } })).toBe(1);
   });
 });

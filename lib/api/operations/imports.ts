@@ -29,7 +29,9 @@ export const postProjectImportsOp = defineOperation({
       + "A cell containing `:`, `/` or `.` is always data.",
     "Each data row is normalized as for manual admission; invalid rows (`invalid_url`, `unsupported_scheme`, `too_long`, `empty`, `missing_host`, `credentials_in_url`, `nul_byte`, or `off_host` when the host is not the project domain) "
       + "are listed in `rowErrors` (at most 1,000; the envelope `message` says when more exist). `duplicateInFileRows` counts valid rows repeating an earlier one, "
-      + "`alreadyTrackedRows` valid unique URLs the project already tracks, `netNewRows` the rest.",
+      + "`alreadyTrackedRows` valid unique URLs the project already tracks, `excludedRows` valid unique URLs the owner stopped tracking (POST …/urls/untrack; "
+      + "listed in `rowErrors` with reason `excluded`, never imported: see GET …/url-exclusions), `netNewRows` the rest. "
+      + "At commit, a URL excluded since the preview is skipped too (`skippedRows`).",
     "Nothing is tracked and no credit is spent until the preview is committed. The preview expires after 24 hours (`expiresAt`).",
   ].join("\n\n"),
 });

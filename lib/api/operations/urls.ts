@@ -5,8 +5,9 @@ import { UrlIssueResponse } from "@/lib/issues/schemas";
 import { WebsiteStatsResponse } from "@/lib/stats/schemas";
 import { z } from "zod";
 import {
-  admitUrlsBody, AdmitUrlsResponse, DISAGREEMENT_DESCRIPTION, exportUrlsQuery, listUrlsQuery, MAX_BULK_URLS, setUrlPriorityBody, SetUrlPriorityResponse,
-  TrackedUrlResponse, untrackUrlsBody, UntrackUrlsResponse, urlParams,
+  admitUrlsBody, AdmitUrlsResponse, deleteUrlExclusionsBody, DeleteUrlExclusionsResponse, DISAGREEMENT_DESCRIPTION, exportUrlsQuery, listUrlExclusionsQuery,
+  listUrlsQuery, MAX_BULK_URLS, MAX_EXCLUSION_BODY_BYTES, MAX_EXCLUSION_URLS, setUrlPriorityBody, SetUrlPriorityResponse, TrackedUrlResponse,
+  UrlExclusionResponse, untrackUrlsBody, UntrackUrlsResponse, urlParams,
 } from "@/lib/urls/schemas";
 import { defineOperation } from "../operation";
 
@@ -32,6 +33,7 @@ export const postProjectUrlsOp = defineOperation({
     + "path, query and trailing slash kept). One invalid URL rejects the whole batch with 400 VALIDATION_ERROR: `meta.errors[].path` is `urls.<index>`, "
     + "`code` the reason; nothing is written. URLs whose host is not exactly the project domain (`www.` and other subdomains included) are reported in "
     + "`skippedOffHost`. In-batch duplicates (after normalization) and URLs already tracked are dropped; the rest are inserted with source `manual`. "
+    + "A URL excluded from tracking (GET …/url-exclusions) is admitted all the same, and its exclusion deleted: the sitemap keeps it from then on. "
     + "`skipped` = in-batch duplicates + off-host + already tracked, so `inserted + skipped` is the number of URLs sent.",
 });
 export const getProjectUrlOp = defineOperation({
@@ -67,7 +69,9 @@ export const postProjectUrlsUntrackOp = defineOperation({
   summary: "Stop tracking URLs",
   description: "Deletes the URLs from the project's inventory with their history, Search Analytics and crawl days, queue entries and issue memberships "
     + "(open memberships resolve first: a group left with no URL resolves itself); the counters follow. URLs in an active removal are kept "
-    + "(`keptInRemoval`: cancel the removal first). A URL the sitemap still lists (`stillInSitemap`) comes back at the next sync, charged again. " + BULK,
+    + "(`keptInRemoval`: cancel the removal first). Every removed URL is excluded (`excluded`; GET …/url-exclusions): sitemap syncs and imports "
+    + "skip it, never charged, so a URL the sitemap still lists (`stillInSitemap`) does not come back; admitting it by hand (POST …/urls) or "
+    + "deleting its exclusion does. " + BULK,
 });
 export const postProjectUrlsPriorityOp = defineOperation({
   method: "POST", path: `${P}/urls/priority`, tags, scopes: W, params: projectParams, body: setUrlPriorityBody, response: SetUrlPriorityResponse,
@@ -75,4 +79,20 @@ export const postProjectUrlsPriorityOp = defineOperation({
   summary: "Set the priority of URLs by hand",
   description: "`priority` `high`, `normal` or `low` is set on the URLs and kept when the project's priority rules change (PUT …/priorities); "
     + "`null` hands them back to the rules, which give them theirs at once. Priority orders Google checks within the console's daily quota. " + BULK,
+});
+const EXCLUSIONS = "A URL is excluded when someone stops tracking it (POST …/urls/untrack): sitemap syncs and imports skip it (never inserted, "
+  + "never charged; a sync counts it in `urlsExcluded`, an import in `excludedRows`), and admitting it by hand (POST …/urls) tracks it again and "
+  + "deletes its exclusion.";
+export const getProjectUrlExclusionsOp = defineOperation({
+  method: "GET", path: `${P}/url-exclusions`, tags, scopes: R, params: projectParams, query: listUrlExclusionsQuery, response: UrlExclusionResponse, paginated: true,
+  summary: "List the URLs excluded from tracking",
+  description: `${EXCLUSIONS} Ordered by createdAt descending, then url; \`q\` keeps URLs containing the text. \`meta.total\` is exact.`,
+});
+export const deleteProjectUrlExclusionsOp = defineOperation({
+  method: "DELETE", path: `${P}/url-exclusions`, tags, scopes: W, params: projectParams, body: deleteUrlExclusionsBody, response: DeleteUrlExclusionsResponse,
+  maxBodyBytes: MAX_EXCLUSION_BODY_BYTES,
+  summary: "Allow excluded URLs back",
+  description: `${EXCLUSIONS} Deletes the exclusions of \`urls\` (1-${MAX_EXCLUSION_URLS.toLocaleString("en-US")}, normalized as tracked URLs are; `
+    + "URLs that are not excluded count as `notExcluded`) or, with `{ \"all\": true }`, every exclusion of the project: the next sitemap sync or import "
+    + "that lists them admits them again (a sync charges 1 credit each then). One transaction, one audit entry (`project.updated`).",
 });

@@ -10,6 +10,8 @@ export type Admission = {
   distinct: number;
   /** Net-new URLs inserted (and charged). */
   discovered: number;
+  /** URLs listed but not tracked because the owner stopped tracking them (url_exclusions): neither inserted nor charged. */
+  excluded: number;
   /** Tracked URLs whose sitemap lastmod changed (IndexNow queues them through a trigger). */
   lastmodChanged: number;
   staleMarked: number;
@@ -18,7 +20,7 @@ export type Admission = {
 
 /**
  * The admission of a walk, inside the caller's transaction: groups the staged URLs (one pass
- * against tracked_urls), then, all or nothing, inserts the net-new ones as `sitemap` URLs and debits
+ * against tracked_urls and the project's exclusions), then, all or nothing, inserts the net-new ones (never an excluded one) as `sitemap` URLs and debits
  * one credit each (402 INSUFFICIENT_CREDITS with required/available when the balance cannot cover
  * them; the caller's transaction rolls back), updates the tracked URLs seen again where something
  * changed, and — only when `complete` (every sitemap read to the end) — marks stale the sitemap URLs
@@ -47,9 +49,10 @@ export async function admitSeenUrls(
   const staleCleared = staged.toTouch ? await touchSeenUrls(tx, project.id, now) : 0;
   // Before the insert, so the anti-join does not scan the rows this sync adds.
   const staleMarked = opts.complete ? await markMissingStale(tx, project.id, now) : 0;
-  // In URL order (the physical order of sync_seen); a URL admitted by hand since the staging is neither inserted nor counted.
+  // In URL order (the physical order of sync_seen); a URL admitted by hand since the staging is neither inserted nor counted,
+  // and the insert's anti-join keeps out a URL excluded since the staging.
   const discovered = staged.netNew
-    ? await insertTrackedUrls(tx, { project, source: "sitemap", now, rows: { query: Prisma.sql`SELECT url, n, lastmod, sitemap_id FROM sync_seen WHERE tracked_id IS NULL`, withSitemap: true } })
+    ? await insertTrackedUrls(tx, { project, source: "sitemap", now, rows: { query: Prisma.sql`SELECT url, n, lastmod, sitemap_id FROM sync_seen WHERE tracked_id IS NULL AND NOT excluded`, withSitemap: true } })
     : 0;
   await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = on`);
   if (discovered) {
@@ -58,7 +61,7 @@ export async function admitSeenUrls(
       metadata: { projectId: project.id, urls: discovered }, actorUserId: opts.actorUserId,
     });
   }
-  return { distinct: staged.distinct, discovered, lastmodChanged: staged.lastmodChanged, staleMarked, staleCleared };
+  return { distinct: staged.distinct, discovered, excluded: staged.excluded, lastmodChanged: staged.lastmodChanged, staleMarked, staleCleared };
 }
 
 /**

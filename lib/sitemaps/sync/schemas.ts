@@ -20,7 +20,10 @@ export const SyncFailure = z.object({
 export const SitemapSyncResult = z.object({
   urlsDiscovered: count.describe("Net-new on-host URLs admitted (1 credit each)"),
   urlsUpdated: count.describe("Tracked URLs seen again in this sync"),
-  urlsSkipped: count.describe("Entries neither admitted nor updated: invalid or relative, off-host, or repeats of a URL already seen in this sync"),
+  urlsSkipped: count.describe("Entries neither admitted nor updated: invalid or relative, off-host, repeats of a URL already seen in this sync, "
+    + "or URLs the owner stopped tracking (`urlsExcluded`)"),
+  urlsExcluded: count.describe("Of the skipped entries, distinct URLs the owner stopped tracking (POST …/urls/untrack; GET …/url-exclusions): "
+    + "never admitted or charged until the exclusion is deleted or the URL is admitted by hand"),
   sitemapsFetched: count.describe("Sitemap files that answered 2xx"),
   staleMarked: count.describe("Sitemap-origin URLs absent from every sitemap, newly marked stale"),
   staleCleared: count.describe("Stale URLs listed again, no longer stale"),

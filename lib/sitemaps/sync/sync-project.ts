@@ -65,7 +65,7 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
         const completedAt = new Date().toISOString();
         await recordEvent(tx, "sync.completed", {
           ...ref, trigger: ctx.actor.type === "system" ? "scheduled" : "manual", status: walk.complete ? "completed" : "partial",
-          admitted: a.discovered, updated: a.distinct - a.discovered, staleMarked: a.staleMarked, staleCleared: a.staleCleared, completedAt,
+          admitted: a.discovered, updated: a.distinct - a.discovered - a.excluded, excluded: a.excluded, staleMarked: a.staleMarked, staleCleared: a.staleCleared, completedAt,
         }, `sync-completed-${project.id}-${now.toISOString()}`);
         return a;
       }, { timeout: 30 * 60_000, maxWait: 30_000 });
@@ -114,9 +114,10 @@ function toResult(walk: WalkResult, a: Admission, robots: Awaited<ReturnType<typ
     status: !read ? "failed" : walk.complete ? "completed" : "partial",
     failures: failures.slice(0, FAILURES_REPORT_LIMIT),
     urlsDiscovered: a.discovered,
-    urlsUpdated: a.distinct - a.discovered,
-    // Every entry read is counted once: admitted, updated, or skipped (invalid, off-host, or a repeat).
-    urlsSkipped: walk.invalid + walk.offHost + (walk.onHost - a.distinct),
+    urlsUpdated: a.distinct - a.discovered - a.excluded,
+    // Every entry read is counted once: admitted, updated, or skipped (invalid, off-host, a repeat, or excluded by the owner).
+    urlsSkipped: walk.invalid + walk.offHost + (walk.onHost - a.distinct) + a.excluded,
+    urlsExcluded: a.excluded,
     sitemapsFetched: walk.files.filter((f) => f.outcome.httpStatus !== null && f.outcome.httpStatus >= 200 && f.outcome.httpStatus < 300).length,
     staleMarked: a.staleMarked,
     staleCleared: a.staleCleared,

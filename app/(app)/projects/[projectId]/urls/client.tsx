@@ -12,6 +12,7 @@ import { UrlFiltersForm } from "@/components/urls/url-filters-form";
 import { UrlSearchBox } from "@/components/urls/url-search-box";
 import { UrlTable } from "@/components/urls/url-table";
 import { UntrackedPages } from "@/components/urls/untracked-pages";
+import { ExcludedUrls } from "@/components/urls/excluded-urls";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { inputClasses } from "@/components/ui/field";
@@ -90,6 +91,7 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
       </div>
 
       <UntrackedPages projectRef={ref} />
+      <ExcludedUrls projectRef={ref} />
 
       <div className="flex flex-wrap items-end gap-3">
         <UrlSearchBox value={search.filters.q ?? ""} onSearch={setQuery} maxLength={MAX_Q_LENGTH} />
