@@ -170,7 +170,28 @@ test("search, sort, choose columns, check again in bulk with its cost, export CS
   expect(csv.data).toHaveLength(50);
   expect(csv.data.every((r) => r.url.startsWith(`${base}/shop/item-`))).toBe(true);
 
-  // Page size 100: the whole project on one page.
+  // Stop tracking one URL: it is excluded (a sync or an import will not bring it back) and can be allowed back.
+  await rows.first().getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Stop tracking…" }).click();
+  const stop = page.getByRole("dialog", { name: "Stop tracking 1 URL?" });
+  await expect(stop).toContainText("They will not come back with the sitemap or an import");
+  await stop.getByRole("button", { name: "Stop tracking 1 URL" }).click();
+  await expect(page.getByTestId("untrack-result")).toContainText("1 URL no longer tracked.");
+  await expect(page.getByTestId("match-count")).toHaveText("49 URLs match");
+  const excluded = page.getByTestId("excluded-urls");
+  await expect(excluded).toContainText("1 URL excluded from tracking");
+  await excluded.getByRole("button", { name: "Show excluded URLs…" }).click();
+  const exclusions = page.getByRole("dialog", { name: "URLs excluded from tracking" });
+  await expect(exclusions.getByTestId("excluded-url")).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "url-table-excluded", { fullPage: false });
+  await exclusions.getByRole("button", { name: /^Allow https:\/\/.*\/shop\/item-\d+ back$/ }).click();
+  await expect(exclusions.getByRole("status")).toContainText("1 URL allowed back");
+  await expect(exclusions).toContainText("No URL is excluded.");
+  await exclusions.getByRole("button", { name: "Close the excluded URLs" }).click();
+  await expect(excluded).toHaveCount(0);
+
+  // Page size 100: a page of 100 URLs.
   await search.fill("");
   await page.getByLabel("Rows per page").selectOption("100");
   await expect(page).toHaveURL(/size=100/);
