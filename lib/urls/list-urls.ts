@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
 import { PUBLIC_TRACKED_URL_COLUMNS, toTrackedUrlResponse, TRACKED_URL_COLUMNS, type PublicTrackedUrlRow } from "./internal";
 import type { ListUrlsQuery, UrlFilters } from "./schemas";
-import { SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
+import { activeFilters, SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
 
 /**
  * A page of the project's tracked URLs under the filters (combined with AND), in the order of `sort`, with
@@ -15,7 +15,9 @@ import { SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
  */
 export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
   const statement = listStatement(ctx.org.id, projectId, query);
-  const rows = await sqlRows<Nullable<PublicTrackedUrlRow> & { __total: number }>(statement, preparedName(statement), { timestamps: "iso" });
+  // An unfiltered page's bounds are in its text (pageIds): only first pages are prepared, so each connection keeps a few statements.
+  const name = query.offset === 0 ? preparedName(statement) : undefined;
+  const rows = await sqlRows<Nullable<PublicTrackedUrlRow> & { __total: number }>(statement, name, { timestamps: "iso" });
   if (!rows.length) throw new DomainError("NOT_FOUND", "Project not found");
   const total = Math.max(0, rows[0].__total);
   const page = rows[0].id === null ? [] : (rows as PublicTrackedUrlRow[]);
@@ -87,7 +89,14 @@ export function pageOfUrls(projectId: string, filters: UrlFilters, offset: numbe
 }
 
 function pageIds(projectId: string, filters: UrlFilters, offset: number, limit: number, sort?: string): Prisma.Sql {
-  const window = Prisma.sql`LIMIT ${limit} OFFSET ${offset}`;
+  // With LIMIT and OFFSET bound, a prepared statement's generic plan guesses a tenth of the table (a hash join over
+  // every row, 40 times slower than the page), so PostgreSQL plans each execution afresh: 0.3 ms of its CPU a page.
+  // Unfiltered, the best plan does not depend on the values bound (the project, its index in the list's order), so
+  // the bounds are written out and the first page's prepared statement keeps one generic plan. Filtered, they stay
+  // bound: each execution is planned for its values, and a rare value never runs on a plan made for a common one.
+  const window = activeFilters(filters).length === 0
+    ? Prisma.raw(`LIMIT ${wholeNumber(limit)} OFFSET ${wholeNumber(offset)}`)
+    : Prisma.sql`LIMIT ${limit} OFFSET ${offset}`;
   if (filters.hasIssues !== "true" || (sort && sort !== "discoveredAt" && sort !== "discoveredAt:asc")) {
     return Prisma.sql`SELECT t.id FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, filters), " AND ")} ORDER BY ${urlOrder(sort)} ${window}`;
   }
@@ -96,4 +105,9 @@ function pageIds(projectId: string, filters: UrlFilters, offset: number, limit: 
   return Prisma.sql`SELECT o.tracked_url_id AS id FROM open_issue_urls o
     ${others.length ? Prisma.sql`JOIN tracked_urls t ON t.id = o.tracked_url_id AND ${Prisma.join(others, " AND ")}` : Prisma.empty}
     WHERE o.project_id = ${projectId}::uuid ORDER BY o.discovered_at, o.tracked_url_id ${window}`;
+}
+
+function wholeNumber(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return n;
 }
