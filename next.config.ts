@@ -1,8 +1,9 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // The embedded database, the Prisma adapter and PGlite load native-ish/wasm code at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "swagger-ui-dist"],
+  // The embedded database, the Prisma adapter and PGlite load native-ish/wasm code at run time; swagger-ui-dist and
+  // the report font are files read from node_modules at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg", "swagger-ui-dist", "@expo-google-fonts/noto-sans"],
   poweredByHeader: false,
   // NEXT_DIST_DIR (`.next-<name>`) gives a second build of the same checkout its own output folder (two e2e runs side by side).
   distDir: process.env.NEXT_DIST_DIR || ".next",

@@ -17,10 +17,11 @@
 //          posts carry noindex, 6 products answer 500 and 8 guides a WAF challenge;
 //   now    observeEngines (the real verb) asks both fake engines about ~120 URLs: 56 drops from the index with
 //          their likely cause, and today's gsc quota use.
-// Then 90 daily snapshots (T-47d missing), notifications, a webhook endpoint with its delivery log, and a
+// Then 90 daily snapshots (T-47d missing), notifications, a webhook endpoint with its delivery log, the client
+// reports (scripts/demo-reports.ts: a share link, a weekly report schedule and the last report the cron sent), and a
 // one-click sign-in link (a next-auth email verification token, stored hashed as the email provider stores it).
-// A second run on kept data only reconnects gsc (the new fake gsc never saw the grant) and mints
-// a new link. Prints `DEMO_SEEDED {json}` last.
+// A second run on kept data only reconnects gsc (the new fake gsc never saw the grant), adds the client reports when
+// they are missing (or the share link expired) and mints a new link. Prints `DEMO_SEEDED {json}` last.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { OrgCtx as Ctx } from "../lib/core/context";
@@ -58,6 +59,7 @@ import { setIndexNowKey } from "../lib/verification/set-indexnow-key";
 import { verifyDns } from "../lib/verification/verify-dns";
 import { verifyKey } from "../lib/verification/verify-key";
 import { seedCrawlActivity } from "./demo-crawl-logs";
+import { seedClientReports } from "./demo-reports";
 import {
   answer, catalogue, gscResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, kindAt,
   WEBHOOK_URL, type Entry,
@@ -107,11 +109,13 @@ async function main() {
       if (existing) throw new Error("The demo data directory holds a half-seeded project; start again with `npm run demo -- --fresh`.");
       project = await seedHistory(ctx, userId, organizationId, created);
     }
+    const reports = await seedClientReports(ctx, project.id);
+    step(`client reports: ${reports.created.length ? reports.created.join(", ") : "kept"}`);
     const link = await signInLink(project.id);
     step("sign-in link");
     const stats = await db.websiteStats.findUnique({ where: { projectId: project.id } });
     const result = {
-      email: DEMO_EMAIL, signInUrl: link, projectId: project.id, projectUrl: `${appUrl}/projects/${project.id}`, domain: DOMAIN,
+      email: DEMO_EMAIL, signInUrl: link, projectId: project.id, projectUrl: `${appUrl}/projects/${project.id}`, domain: DOMAIN, shareUrl: reports.shareUrl,
       reused: Boolean(existing && seeded), urls: stats?.totalUrls ?? 0, openIssues: stats?.openIssues ?? 0, seconds: Math.round((performance.now() - started) / 100) / 10, timings,
     };
     console.log(`DEMO_SEEDED ${JSON.stringify(result)}`);

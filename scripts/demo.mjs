@@ -111,6 +111,7 @@ if (!ready) {
   console.log(`  Sign-in email:  ${seeded.email}`);
   console.log(`                  (a new link any time: ${appUrl}/sign-in with that email, then ${appUrl}/dev/mailbox)`);
   console.log(`  Project:        ${seeded.projectUrl}  (${seeded.domain}, served by the local fake site)`);
+  if (seeded.shareUrl) console.log(`  Client view:    ${seeded.shareUrl}  (the project's share link, no sign-in)`);
   console.log(`  Data:           ${dataDir} (kept for the next \`npm run demo\`; \`npm run demo -- --fresh\` starts over)`);
   console.log(`  Stop:           Ctrl-C (stops the app and the fakes)\n${line}\n`);
   // Compile what the link opens (next-auth's route, the project overview) while the newcomer reads this.

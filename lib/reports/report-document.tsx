@@ -3,34 +3,43 @@ import type { ReactNode } from "react";
 import type { TimeToIndex } from "@/lib/metrics/schemas";
 import type { Counter } from "@/lib/stats/counters";
 import { chartGeometry, type ChartPoint } from "./chart-geometry";
+import { REPORT_FONT, registerReportFont, safeText } from "./report-font";
 import { periodLabel } from "./periods";
 import { TREND_DAYS, type IssueMovement, type ReportData } from "./report-data";
 
-// The client report as a PDF (@react-pdf/renderer, pure JavaScript: no browser needed). Helvetica, one of the
-// PDF standard fonts, needs no embedding; it covers Latin text (names outside it are transliterated by safeText).
+// The client report as a PDF (@react-pdf/renderer, pure JavaScript: no browser needed), in Noto Sans embedded from
+// lib/reports/report-font.ts: names in Latin, Greek or Cyrillic print as written; safeText turns what the font cannot
+// draw (Chinese, Japanese, Korean, Arabic, emoji…) into "?".
+
+registerReportFont();
 
 const C = { brand: "#1d4ed8", ink: "#0f172a", muted: "#475569", faint: "#94a3b8", line: "#e2e8f0", band: "#eff6ff", good: "#047857", bad: "#b91c1c", warn: "#b45309" };
 const DAY = 86_400_000;
 
 const s = StyleSheet.create({
-  page: { paddingTop: 36, paddingBottom: 56, paddingHorizontal: 40, fontFamily: "Helvetica", fontSize: 10, color: C.ink },
-  kicker: { fontSize: 9, color: C.brand, fontFamily: "Helvetica-Bold", letterSpacing: 1, textTransform: "uppercase" },
-  title: { fontSize: 22, fontFamily: "Helvetica-Bold", marginTop: 6, lineHeight: 1.2 },
+  page: { paddingTop: 36, paddingBottom: 56, paddingHorizontal: 40, fontFamily: REPORT_FONT, fontSize: 10, color: C.ink },
+  kicker: { fontSize: 9, color: C.brand, fontFamily: REPORT_FONT, fontWeight: 700, letterSpacing: 1, textTransform: "uppercase" },
+  title: { fontSize: 22, fontFamily: REPORT_FONT, fontWeight: 700, marginTop: 6, lineHeight: 1.2 },
+  domain: { fontSize: 11, color: C.muted, marginTop: 1 },
   subtitle: { fontSize: 13, color: C.muted, marginTop: 2 },
   meta: { fontSize: 8.5, color: C.faint, marginTop: 4 },
   summary: { marginTop: 14, padding: 10, backgroundColor: C.band, borderRadius: 4, fontSize: 10.5, lineHeight: 1.45 },
-  h2: { fontSize: 13, fontFamily: "Helvetica-Bold", marginTop: 20, marginBottom: 8 },
+  h2: { fontSize: 13, fontFamily: REPORT_FONT, fontWeight: 700, marginTop: 20, marginBottom: 8 },
   note: { fontSize: 8.5, color: C.muted, marginTop: 4, lineHeight: 1.4 },
-  para: { color: C.muted, marginBottom: 6, lineHeight: 1.4 },
+  // A unitless lineHeight is resolved against the fontSize of the same style (react-pdf takes 18 when it has none,
+  // not the inherited size): every style with a lineHeight sets its fontSize.
+  para: { fontSize: 10, color: C.muted, marginBottom: 8, lineHeight: 1.4 },
   cards: { flexDirection: "row", gap: 8 },
   card: { flex: 1, borderWidth: 1, borderColor: C.line, borderRadius: 4, padding: 8 },
   cardLabel: { fontSize: 8.5, color: C.muted },
-  cardValue: { fontSize: 17, fontFamily: "Helvetica-Bold", marginTop: 2 },
+  cardValue: { fontSize: 17, fontFamily: REPORT_FONT, fontWeight: 700, marginTop: 2 },
   cardChange: { fontSize: 8.5, marginTop: 2 },
   table: { borderTopWidth: 1, borderColor: C.line },
   tr: { flexDirection: "row", borderBottomWidth: 1, borderColor: C.line, paddingVertical: 4 },
-  th: { fontSize: 8.5, color: C.muted, fontFamily: "Helvetica-Bold" },
+  th: { fontSize: 8.5, color: C.muted, fontFamily: REPORT_FONT, fontWeight: 700 },
   num: { textAlign: "right" },
+  // Text inside an Svg inherits nothing from the page: without a family of its own it would be Helvetica.
+  axis: { fontSize: 7.5, fontFamily: REPORT_FONT },
   footer: { position: "absolute", bottom: 24, left: 40, right: 40, flexDirection: "row", justifyContent: "space-between", fontSize: 8, color: C.faint, borderTopWidth: 1, borderColor: C.line, paddingTop: 6 },
 });
 
@@ -41,11 +50,6 @@ const hours = (h: number | null) => (h === null ? "—" : h < 48 ? `${Math.round
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const dayLabel = (d: string) => `${Number(d.slice(8, 10))} ${MONTHS[Number(d.slice(5, 7)) - 1]}`;
 const stamp = (d: Date) => `${dayLabel(d.toISOString().slice(0, 10))} ${d.getUTCFullYear()}, ${d.toISOString().slice(11, 16)} UTC`;
-
-/** Helvetica's WinAnsi covers Latin-1 and a few signs: anything else (a name in another script) becomes "?" rather than garbage. */
-export function safeText(text: string): string {
-  return text.normalize("NFC").replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, "?");
-}
 
 /** Which way is good for each counter: up, down, or neither. */
 const COUNTER_CARDS: { key: Counter; label: string; good: "up" | "down" | null }[] = [
@@ -64,11 +68,13 @@ export function ReportDocument({ data }: { data: ReportData }) {
   const label = periodLabel(period);
   const unit = period.cadence === "weekly" ? "week" : "month";
   return (
-    <Document title={`Indexing report: ${project.domain}, ${label}`} author={safeText(project.organizationName ?? "IndexWatch")} creator="IndexWatch" producer="IndexWatch"
+    <Document title={`Indexing report: ${project.domain}, ${label}`} author={(project.organizationName ?? "IndexWatch").normalize("NFC")} creator="IndexWatch" producer="IndexWatch"
       subject={`Indexing on Google and Bing for ${project.domain}`}>
       <Page size="A4" style={s.page}>
         <Text style={s.kicker}>{period.cadence === "weekly" ? "Weekly" : "Monthly"} indexing report</Text>
-        <Text style={s.title}>{project.domain}</Text>
+        {/* The project as the share page names it: its name, and the domain under it when the name is another. */}
+        <Text style={s.title}>{safeText(project.name)}</Text>
+        {project.name !== project.domain && <Text style={s.domain}>{project.domain}</Text>}
         <Text style={s.subtitle}>{period.cadence === "weekly" ? `Week of ${label}` : label}</Text>
         <Text style={s.meta}>
           {project.organizationName ? `Prepared by ${safeText(project.organizationName)} with IndexWatch` : "Prepared with IndexWatch"} · {period.cadence === "weekly" ? "Monday to Sunday" : "Calendar month"}, UTC · generated {stamp(data.generatedAt)}
@@ -177,7 +183,7 @@ function EngineCard({ name, detail, connected, indexed, total }: { name: string;
   return (
     <View style={s.card}>
       <Text style={s.cardLabel}>Indexed on {name}</Text>
-      <Text style={s.cardValue}>{n(indexed)} <Text style={{ fontSize: 10, fontFamily: "Helvetica", color: C.muted }}>of {n(total)} ({pct(indexed, total)})</Text></Text>
+      <Text style={s.cardValue}>{n(indexed)} <Text style={{ fontSize: 10, fontWeight: 400, color: C.muted }}>of {n(total)} ({pct(indexed, total)})</Text></Text>
       <Text style={[s.cardChange, { color: C.muted }]}>{connected ? `From ${detail}` : `${detail} is not connected: numbers from earlier checks only`}</Text>
     </View>
   );
@@ -207,10 +213,10 @@ function TrendChart({ data }: { data: ReportData }) {
           <Line key={t.value} x1={LEFT} x2={W} y1={t.y} y2={t.y} stroke={C.line} strokeWidth={0.7} />
         ))}
         {g.ticks.map((t) => (
-          <Text key={`l${t.value}`} x={LEFT - 6} y={t.y + 3} style={{ fontSize: 7.5 }} fill={C.muted} textAnchor="end">{n(t.value)}</Text>
+          <Text key={`l${t.value}`} x={LEFT - 6} y={t.y + 3} style={s.axis} fill={C.muted} textAnchor="end">{n(t.value)}</Text>
         ))}
         {labelIdx.map((i) => (
-          <Text key={`d${i}`} x={g.xOf(i)} y={H - 4} style={{ fontSize: 7.5 }} fill={C.muted} textAnchor={i === 0 ? "start" : i === TREND_DAYS - 1 ? "end" : "middle"}>{dayLabel(dates[i])}</Text>
+          <Text key={`d${i}`} x={g.xOf(i)} y={H - 4} style={s.axis} fill={C.muted} textAnchor={i === 0 ? "start" : i === TREND_DAYS - 1 ? "end" : "middle"}>{dayLabel(dates[i])}</Text>
         ))}
         {g.segments.map((pts, i) => (
           <Polyline key={i} points={pts} stroke={C.good} strokeWidth={1.6} fill="none" />
@@ -253,7 +259,7 @@ function IssueTable({ title, rows, empty, urlsLabel }: { title: string; rows: Is
   const widths = [2.6, 1.1, 1.3];
   return (
     <View>
-      <Text style={{ fontFamily: "Helvetica-Bold", marginBottom: 4 }}>{title}</Text>
+      <Text style={{ fontWeight: 700, marginBottom: 4 }}>{title}</Text>
       {rows.length === 0 ? <Text style={{ color: C.muted }}>{empty}</Text> : (
         <View style={s.table}>
           <Row header widths={widths} cells={["Issue", "Severity", urlsLabel]} />
