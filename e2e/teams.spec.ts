@@ -5,8 +5,13 @@ import { expectNoSeriousA11yViolations, signIn } from "./journey";
 
 /** Through the + next to the organization menu; lands on Settings → Organization of the new one. */
 async function createOrganization(page: Page, name: string) {
-  await page.getByRole("button", { name: "New organization" }).click();
-  await page.getByRole("dialog", { name: "New organization" }).getByLabel("Name").fill(name);
+  const dialog = page.getByRole("dialog", { name: "New organization" });
+  // A click before the header has hydrated goes unnoticed (seen in CI right after signing in): click until it opens.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("button", { name: "New organization" }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await dialog.getByLabel("Name").fill(name);
   await page.getByRole("button", { name: "Create organization" }).click();
   await expect(page).toHaveURL(/\/settings\/organization/);
 }
