@@ -5,7 +5,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { ChartNumbers } from "@/components/ui/chart-numbers";
 import { formatDate } from "@/components/ui/format";
 import type { CrawlActivity } from "@/lib/queries/crawl";
-import { count, shortDate } from "./labels";
+import { count } from "./labels";
+import { shortDate } from "@/components/ui/format";
 
 type Point = { date: string; verified: number; unverified: number };
 

@@ -28,7 +28,6 @@ export const REJECT_REASONS: Record<string, string> = {
 };
 
 export const count = (v: number) => v.toLocaleString("en-US");
-export const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
 
 export function bytes(n: number): string {
   if (n < 1024) return `${n} B`;

@@ -8,7 +8,8 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { urlCrawlQuery } from "@/lib/queries/crawl";
 import type { ProjectRef, TrackedUrl } from "@/lib/queries/urls";
-import { count, duration, REACTION_TRIGGERS, shortDate } from "./labels";
+import { count, duration, REACTION_TRIGGERS } from "./labels";
+import { shortDate } from "@/components/ui/format";
 
 const DAYS = 90;
 const COLORS = ["#1d4ed8", "#0f766e", "#7e22ce", "#b45309", "#be123c", "#4d7c0f", "#475569"];

@@ -3,8 +3,8 @@
 import { useId } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartNumbers } from "@/components/ui/chart-numbers";
+import { shortDate } from "@/components/ui/format";
 
-const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
 const n = (v: number) => v.toLocaleString("en-US");
 
 export type Stack = { key: string; label: string; color: string };

@@ -2,10 +2,11 @@ import type { ReactNode } from "react";
 import { ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS } from "@/components/urls/labels";
 import { formatDateTime } from "@/components/ui/format";
 import type { Issue, IssueUrlEvidence } from "@/lib/queries/issues";
+import { ruleText as robotsRuleText } from "@/components/robots/robots-results";
 
 type Type = Issue["type"];
 
-const ruleText = (r: NonNullable<IssueUrlEvidence["robotsRule"]>) => `line ${r.line}: ${r.directive === "allow" ? "Allow" : "Disallow"}: ${r.value}`;
+const ruleText = (r: NonNullable<IssueUrlEvidence["robotsRule"]>) => `line ${r.line}: ${robotsRuleText(r)}`;
 const status = (e: IssueUrlEvidence) => (e.httpStatus !== null ? `HTTP ${e.httpStatus}` : e.healthError ? `no answer (${e.healthError})` : HEALTH_LABELS[e.healthState]);
 
 /** The one line of evidence that matters for the issue type. */

@@ -23,3 +23,6 @@ export function formatDateTime(iso: string): string {
 export function localIsoDate(d = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/** "Nov 26" for the day "2026-11-26": chart ticks, which charts draw in the browser. */
+export const shortDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });

@@ -10,8 +10,8 @@ import { projectKeys } from "@/lib/queries/projects";
 import { setUrlPriority, untrackUrls, type ProjectRef, type UrlFilters, type UrlPriority, type UrlSelection } from "@/lib/queries/urls";
 import { MAX_BULK_URLS } from "@/lib/urls/limits";
 import { CheckAgain } from "./check-again";
+import { urlCount } from "./labels";
 
-const urls = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "URL" : "URLs"}`;
 
 /** What the bar acts on: the rows ticked on this page, or every URL the filters match (`total` of them). */
 export type BulkTarget = { kind: "ids"; ids: string[] } | { kind: "all"; selection: UrlSelection & { expectedCount: number }; total: number };
@@ -46,7 +46,7 @@ export function BulkActions({ projectRef, target, total, filters, exportHref, on
       <SetPriority projectRef={projectRef} selection={selection} count={count} disabledReason={reason} onDone={onDone} />
       {/* A plain download link: the session cookie authenticates it, and the browser streams the file to disk. */}
       <a href={exportHref} download className={buttonClasses("secondary")} title="Every column the API returns, url first">
-        {target?.kind === "ids" ? `Export ${count} selected as CSV` : `Export all ${urls(total)} as CSV`}
+        {target?.kind === "ids" ? `Export ${count} selected as CSV` : `Export all ${urlCount(total)} as CSV`}
       </a>
       <StopTracking projectRef={projectRef} selection={selection} count={count} disabledReason={reason} onDone={onDone} />
       <DeclareSelectedRemoval projectRef={projectRef} urlIds={target?.kind === "ids" ? target.ids : []} filters={filters} matching={total} onDeclared={onDone} />
@@ -67,13 +67,13 @@ function SetPriority({ projectRef, selection, count, disabledReason, onDone }: {
       <p role="status" className="text-sm text-emerald-800 empty:hidden" data-testid="priority-result">{done}</p>
       {open && selection && (
         <ConfirmDialog
-          title={`Set the priority of ${urls(count)}`}
-          confirmLabel={`Set priority of ${urls(count)}`}
+          title={`Set the priority of ${urlCount(count)}`}
+          confirmLabel={`Set priority of ${urlCount(count)}`}
           busyLabel="Saving…"
           onClose={() => setOpen(false)}
           onConfirm={async () => {
             const r = await setUrlPriority(projectRef, selection, choice === "rules" ? null : choice);
-            setDone(`Priority of ${urls(r.updated)} ${choice === "rules" ? "handed back to the priority rules" : `set to ${choice}`}.`);
+            setDone(`Priority of ${urlCount(r.updated)} ${choice === "rules" ? "handed back to the priority rules" : `set to ${choice}`}.`);
             setOpen(false);
             onDone();
             await queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) });
@@ -109,25 +109,25 @@ function StopTracking({ projectRef, selection, count, disabledReason, onDone }: 
       <p role="status" className="max-w-prose text-sm text-emerald-800 empty:hidden" data-testid="untrack-result">{done}</p>
       {open && selection && (
         <ConfirmDialog
-          title={`Stop tracking ${urls(count)}?`}
-          confirmLabel={`Stop tracking ${urls(count)}`}
+          title={`Stop tracking ${urlCount(count)}?`}
+          confirmLabel={`Stop tracking ${urlCount(count)}`}
           busyLabel="Removing…"
           danger
           onClose={() => setOpen(false)}
           onConfirm={async () => {
             const r = await untrackUrls(projectRef, selection);
             const notes = [
-              r.keptInRemoval ? `${urls(r.keptInRemoval)} kept: an active removal follows them` : "",
-              r.stillInSitemap ? `${urls(r.stillInSitemap)} still in the sitemap will not come back with it` : "",
+              r.keptInRemoval ? `${urlCount(r.keptInRemoval)} kept: an active removal follows them` : "",
+              r.stillInSitemap ? `${urlCount(r.stillInSitemap)} still in the sitemap will not come back with it` : "",
             ].filter(Boolean);
-            setDone(`${urls(r.removed)} no longer tracked.${notes.length ? ` ${notes.join("; ")}.` : ""}`);
+            setDone(`${urlCount(r.removed)} no longer tracked.${notes.length ? ` ${notes.join("; ")}.` : ""}`);
             setOpen(false);
             onDone();
             await queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) });
           }}
         >
           <p>
-            {count === 1 ? "The URL leaves" : `The ${urls(count)} leave`} this project&apos;s inventory with {count === 1 ? "its" : "their"} history, issue
+            {count === 1 ? "The URL leaves" : `The ${urlCount(count)} leave`} this project&apos;s inventory with {count === 1 ? "its" : "their"} history, issue
             memberships, Search Analytics and crawl data. This cannot be undone.
           </p>
           <p className="mt-2">

@@ -7,10 +7,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { activationPreviewQuery, automationKeys } from "@/lib/queries/automation";
 import { creditBalanceQuery } from "@/lib/queries/organization";
 import { queueInspections, urlKeys, type ProjectRef, type QueueResult, type UrlSelection } from "@/lib/queries/urls";
+import { urlCount } from "./labels";
 
 /** What checking one URL again costs (SPEC: 1 credit per inspection), charged when the scheduler inspects it. */
 export const CHECK_AGAIN_COST = 1;
-const urls = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "URL" : "URLs"}`;
 const credits = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "credit" : "credits"}`;
 
 /**
@@ -57,14 +57,14 @@ export function CheckAgain({ projectRef, selection, count, label, disabledReason
       </div>
       {asking && selection && (
         <ConfirmDialog
-          title={`Check ${urls(count)} again?`}
+          title={`Check ${urlCount(count)} again?`}
           confirmLabel={`Check again for up to ${credits(count * CHECK_AGAIN_COST)}`}
           busyLabel="Queuing…"
           onConfirm={confirm}
           onClose={() => setAsking(false)}
         >
           <p>
-            {count === 1 ? "The URL is" : `The ${urls(count)} are`} audited again in the next inspection run, within about 5 minutes and before any
+            {count === 1 ? "The URL is" : `The ${urlCount(count)} are`} audited again in the next inspection run, within about 5 minutes and before any
             scheduled URL, then Google and Bing are asked again within their quotas.
           </p>
           <p className="mt-2 font-medium text-slate-900" data-testid="check-again-cost">
@@ -82,9 +82,9 @@ export function CheckAgain({ projectRef, selection, count, label, disabledReason
 }
 
 function summary(r: QueueResult): string {
-  const parts = [`${urls(r.queued)} queued for inspection`];
-  if (r.alreadyQueued) parts.push(`${urls(r.alreadyQueued)} already waiting`);
-  if (r.unknown) parts.push(`${urls(r.unknown)} no longer tracked`);
+  const parts = [`${urlCount(r.queued)} queued for inspection`];
+  if (r.alreadyQueued) parts.push(`${urlCount(r.alreadyQueued)} already waiting`);
+  if (r.unknown) parts.push(`${urlCount(r.unknown)} no longer tracked`);
   const cost = r.queued ? ` They are inspected in the next run (every 5 minutes), ${credits(CHECK_AGAIN_COST)} each, charged then: up to ${credits(r.queued * CHECK_AGAIN_COST)}.` : "";
   return `${parts.join(", ")}.${cost}`;
 }

@@ -10,10 +10,9 @@ import { Modal } from "@/components/ui/modal";
 import { Pagination } from "@/components/ui/pagination";
 import { projectKeys } from "@/lib/queries/projects";
 import { deleteUrlExclusions, urlExclusionsQuery, type ProjectRef } from "@/lib/queries/urls";
+import { urlCount } from "./labels";
 
 const PAGE = 20;
-const number = new Intl.NumberFormat("en-US");
-const urls = (n: number) => `${number.format(n)} ${n === 1 ? "URL" : "URLs"}`;
 
 /**
  * "N URLs excluded from tracking": the URLs someone stopped tracking, which sitemap syncs and imports leave out. The
@@ -27,7 +26,7 @@ export function ExcludedUrls({ projectRef }: { projectRef: ProjectRef }) {
   if (!total && !open) return null;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700" data-testid="excluded-urls">
-      <p>{urls(total)} excluded from tracking: the sitemap and imports leave {total === 1 ? "it" : "them"} out.</p>
+      <p>{urlCount(total)} excluded from tracking: the sitemap and imports leave {total === 1 ? "it" : "them"} out.</p>
       <Button variant="secondary" className="px-2.5 py-1" aria-haspopup="dialog" onClick={() => setOpen(true)}>Show excluded URLs…</Button>
       {open && <ExcludedUrlsDialog projectRef={projectRef} onClose={() => setOpen(false)} />}
     </div>
@@ -63,7 +62,7 @@ function ExcludedUrlsDialog({ projectRef, onClose }: { projectRef: ProjectRef; o
       </label>
       {allow.isError && <ErrorAlert error={allow.error} className="mt-2" />}
       <p className="mt-2 text-sm text-emerald-800 empty:hidden" role="status">
-        {allow.isSuccess ? `${urls(allow.data.deleted)} allowed back: the next sync or import that lists ${allow.data.deleted === 1 ? "it tracks it" : "them tracks them"} again.` : ""}
+        {allow.isSuccess ? `${urlCount(allow.data.deleted)} allowed back: the next sync or import that lists ${allow.data.deleted === 1 ? "it tracks it" : "them tracks them"} again.` : ""}
       </p>
       {list.data && list.data.data.length > 0 ? (
         <table className="mt-3 w-full table-fixed text-sm">
@@ -96,9 +95,9 @@ function ExcludedUrlsDialog({ projectRef, onClose }: { projectRef: ProjectRef; o
       <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
         {!q && total > 0 && (confirmAll ? (
           <>
-            <span className="text-sm text-slate-800">Allow all {urls(total)} back?</span>
+            <span className="text-sm text-slate-800">Allow all {urlCount(total)} back?</span>
             <Button variant="secondary" onClick={() => setConfirmAll(false)}>Keep them excluded</Button>
-            <Button disabled={allow.isPending} onClick={() => allow.mutate({ all: true })}>{allow.isPending ? "Allowing…" : `Allow all ${urls(total)} back`}</Button>
+            <Button disabled={allow.isPending} onClick={() => allow.mutate({ all: true })}>{allow.isPending ? "Allowing…" : `Allow all ${urlCount(total)} back`}</Button>
           </>
         ) : (
           <Button variant="secondary" onClick={() => setConfirmAll(true)}>Allow all back…</Button>

@@ -76,3 +76,6 @@ export const DROP_CAUSE_LABELS: Record<string, string> = {
   status_change: "the HTTP status changed",
   no_change_on_our_side: "no change on our side",
 };
+
+/** "1 URL", "1,204 URLs" */
+export const urlCount = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "URL" : "URLs"}`;

@@ -3,7 +3,7 @@
 import { ChartNumbers } from "@/components/ui/chart-numbers";
 import { useId } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatDate } from "@/components/ui/format";
+import { formatDate, shortDate } from "@/components/ui/format";
 import type { PerformanceDay } from "@/lib/queries/urls";
 
 // Clicks and impressions differ by orders of magnitude: each has its own axis (clicks left, impressions right).
@@ -13,7 +13,6 @@ const SERIES = [
 ] as const;
 
 const count = (v: number) => v.toLocaleString("en-US");
-const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
 const longDate = (d: string) => formatDate(`${d}T00:00:00Z`);
 /** The console reports a day two or three days late: trailing days without impressions are not known yet (a gap, not zero). */
 const LAG_DAYS = 3;

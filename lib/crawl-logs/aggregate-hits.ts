@@ -1,6 +1,7 @@
 import { MAX_URL_LENGTH, normalizeUrl } from "@/lib/urls/normalize-url";
 import { CRAWLER_FAMILY_IDS, type CrawlerMatch } from "./crawlers";
 import type { LogHit } from "./types";
+import { flatCopy } from "./flat-copy";
 import type { Verification } from "./verify-crawler";
 
 const DAY_MS = 86_400_000;
@@ -30,7 +31,6 @@ const familyIndex = (family: string) => FAMILY_INDEX.get(family) ?? CRAWLER_FAMI
  */
 export class HitAggregator {
   private readonly urls = new Map<string, UrlDayAgg[]>();
-  private urlDayCount = 0;
   readonly projectDays = new Map<number, ProjectDayAgg>();
   readonly counters: HitCounters = { crawlerHits: 0, verifiedHits: 0, unverifiedHits: 0, otherHostHits: 0 };
   private readonly targets = new Map<string, string | null>();
@@ -56,7 +56,7 @@ export class HitAggregator {
     const key = targetKey(path, this.domain);
     const normalized = key === null || key === "other_host" ? key : key.slice(this.domain.length);
     if (this.targets.size >= TARGET_CACHE) this.targets.delete(this.targets.keys().next().value as string);
-    this.targets.set(copy(path), normalized);
+    this.targets.set(flatCopy(path), normalized);
     return normalized;
   }
 
@@ -78,13 +78,10 @@ export class HitAggregator {
     let rows = this.urls.get(path);
     let own = rows?.[0]?.path;
     // A new URL's path is copied: the hit's is a slice of its log line, which would stay alive with it.
-    if (!rows) this.urls.set((own = copy(path)), (rows = []));
+    if (!rows) this.urls.set((own = flatCopy(path)), (rows = []));
     let u: UrlDayAgg | undefined;
     for (let i = 0; i < rows.length; i++) if (rows[i].day === day && rows[i].family === family) { u = rows[i]; break; }
-    if (!u) {
-      rows.push((u = { path: own ?? copy(path), family, day, hits: 0, s2: 0, s3: 0, s4: 0, s5: 0, s403: 0, first: ms, last: ms, lastStatus: null }));
-      this.urlDayCount++;
-    }
+    if (!u) rows.push((u = { path: own ?? flatCopy(path), family, day, hits: 0, s2: 0, s3: 0, s4: 0, s5: 0, s403: 0, first: ms, last: ms, lastStatus: null }));
     u.hits++;
     if (c) u[c]++;
     if (hit.status === 403) u.s403++;
@@ -100,10 +97,6 @@ export class HitAggregator {
   /** Every URL × family × day row. */
   *urlDays(): Generator<UrlDayAgg> {
     for (const rows of this.urls.values()) yield* rows;
-  }
-
-  get urlDayRows(): number {
-    return this.urlDayCount;
   }
 
   get empty(): boolean {
@@ -142,11 +135,6 @@ export function isPlainPath(path: string): boolean {
     prev = c;
   }
   return true;
-}
-
-/** A flat copy of a string: a slice keeps its parent (the whole log line) alive; slicing a concatenation copies. */
-function copy(s: string): string {
-  return s.length < 13 ? s : (" " + s).slice(1);
 }
 
 function classOf(status: number | null): "s2" | "s3" | "s4" | "s5" | null {

@@ -3,6 +3,7 @@
 // that delivered it. Read from the stored daily aggregates, which keep each day's first and last fetch: the first
 // fetch after the moment is exact unless the moment fell between a day's first and last fetch of more than two, when
 // the last one is the answer and an upper bound (`approximate`).
+import { roundTenth } from "@/lib/core/round-tenth";
 import { Prisma } from "@/lib/db";
 import type { Db } from "@/lib/db";
 
@@ -59,7 +60,7 @@ export async function urlReactions(db: Queryable, projectId: string, urlId: stri
     ORDER BY p.at, p.family`);
   return rows.map((r) => ({
     trigger: r.trigger, crawler: r.family, triggeredAt: r.at, fetchedAt: r.fetched, day: r.day, approximate: r.approx,
-    hours: roundHours((r.fetched.getTime() - r.at.getTime()) / 3_600_000),
+    hours: roundTenth((r.fetched.getTime() - r.at.getTime()) / 3_600_000)!,
   }));
 }
 
@@ -92,9 +93,8 @@ export async function projectReactionStats(db: Queryable, projectId: string, fro
     GROUP BY t.trigger, t.requests`);
   const stats = (trigger: ReactionTrigger): ReactionStats => {
     const r = rows.find((x) => x.trigger === trigger);
-    return { requests: r?.requests ?? 0, fetched: r?.fetched ?? 0, medianHours: r?.median == null ? null : roundHours(r.median), p90Hours: r?.p90 == null ? null : roundHours(r.p90) };
+    return { requests: r?.requests ?? 0, fetched: r?.fetched ?? 0, medianHours: roundTenth(r?.median ?? null), p90Hours: roundTenth(r?.p90 ?? null) };
   };
   return { indexNowToBingbot: stats("indexnow"), checkAgainToGooglebot: stats("check_again") };
 }
 
-const roundHours = (h: number) => Math.round(h * 10) / 10;

@@ -23,8 +23,8 @@ export async function maintainCrawlActivity(now: Date) {
   const batches = await db.$executeRaw(Prisma.sql`DELETE FROM log_ingest_batches WHERE created_at < ${new Date(now.getTime() - BATCH_KEY_DAYS * DAY_MS)}`);
   // Untracked URL hits an import appended and did not fold (it stopped first); a deleted project's go.
   const pendingUntracked = await db.$queryRaw<{ projectId: string; domain: string | null }[]>(Prisma.sql`
-    SELECT d.project_id::text AS "projectId", min(p.domain) AS domain FROM (SELECT DISTINCT project_id FROM crawl_untracked_deltas) d
-    LEFT JOIN projects p ON p.id = d.project_id AND p.deleted_at IS NULL GROUP BY d.project_id`);
+    SELECT d.project_id::text AS "projectId", p.domain FROM (SELECT DISTINCT project_id FROM crawl_untracked_deltas) d
+    LEFT JOIN projects p ON p.id = d.project_id AND p.deleted_at IS NULL`);
   let folded = 0;
   for (const u of pendingUntracked) {
     if (u.domain) folded += await sqlTransaction((run) => foldUntrackedUrls(run, { projectId: u.projectId, domain: u.domain! }));

@@ -83,10 +83,15 @@ export function parseStatus(raw: string | number | null | undefined): number | n
 export function parseBytes(raw: string | number | null | undefined): number | null {
   if (raw === null || raw === undefined || raw === "-" || raw === "") return null;
   if (typeof raw === "number") return Number.isSafeInteger(raw) && raw >= 0 ? raw : null;
-  if (raw.length > 15) return null;
+  return parseBytesAt(raw, 0, raw.length);
+}
+
+/** A byte count from line[from, to), as parseBytes reads one (the NCSA parser reads it in place, without a slice). */
+export function parseBytesAt(line: string, from: number, to: number): number | null {
+  if (to - from > 15 || to <= from) return null;
   let n = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw.charCodeAt(i) - 48;
+  for (let i = from; i < to; i++) {
+    const c = line.charCodeAt(i) - 48;
     if (c < 0 || c > 9) return null;
     n = n * 10 + c;
   }

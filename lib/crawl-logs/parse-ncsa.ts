@@ -2,8 +2,8 @@
 //   [vhost[:port] ]host ident user [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 2326[ "referer" "agent"][ extra…]
 // The optional leading field is nginx's `$host` or Apache's `%v` / vhost_combined `%v:%p`; anything after the
 // agent (request time, upstream time, …) is ignored.
-import { cleanHost, createHitMaker, reject, type ParserOptions } from "./parse-fields";
-import { parseNcsaTime } from "./parse-time";
+import { cleanHost, createHitMaker, parseBytesAt, reject, type ParserOptions } from "./parse-fields";
+import { digits, parseNcsaTime } from "./parse-time";
 import type { ParseResult } from "./types";
 
 /** Index of the `"` closing a quoted field opened at `open`, skipping backslash-escaped quotes (Apache). */
@@ -47,13 +47,13 @@ export function createNcsaParser(combined: boolean, options: ParserOptions = {})
   function timeAt(line: string, ts: number): number {
     if (lastDay.length > 0 && line.startsWith(lastDay, ts) && line.startsWith(lastZone, ts + 21) && line.charCodeAt(ts + 11) === 58
       && line.charCodeAt(ts + 14) === 58 && line.charCodeAt(ts + 17) === 58 && line.charCodeAt(ts + 20) === 32) {
-      const h = twoDigits(line, ts + 12), m = twoDigits(line, ts + 15), sec = twoDigits(line, ts + 18);
+      const h = digits(line, ts + 12, 2), m = digits(line, ts + 15, 2), sec = digits(line, ts + 18, 2);
       // A leap second (:60) goes the slow way, which decides whether it rolls into a day that exists.
       if (h <= 23 && m <= 59 && sec < 60) return dayBase + h * 3_600_000 + m * 60_000 + sec * 1000;
       return parseNcsaTime(line, ts);
     }
     const ms = parseNcsaTime(line, ts);
-    const h = twoDigits(line, ts + 12), m = twoDigits(line, ts + 15), sec = twoDigits(line, ts + 18);
+    const h = digits(line, ts + 12, 2), m = digits(line, ts + 15, 2), sec = digits(line, ts + 18, 2);
     dayBase = ms - (h * 3_600_000 + m * 60_000 + sec * 1000);
     if (Number.isNaN(dayBase) || sec === 60) {
       lastDay = "";
@@ -126,21 +126,4 @@ export function createNcsaParser(combined: boolean, options: ParserOptions = {})
     }
     return makeHit(ms, ip, method, host, target, status, bytes, userAgent);
   };
-}
-
-function twoDigits(s: string, at: number): number {
-  const a = s.charCodeAt(at) - 48, b = s.charCodeAt(at + 1) - 48;
-  return a < 0 || a > 9 || b < 0 || b > 9 ? NaN : a * 10 + b;
-}
-
-/** A byte count from line[from, to): null for "-" or anything that is not a non-negative safe integer. */
-function parseBytesAt(line: string, from: number, to: number): number | null {
-  if (to - from > 15 || to <= from) return null;
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const c = line.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return null;
-    n = n * 10 + c;
-  }
-  return n;
 }

@@ -3,7 +3,8 @@
 
 const MONTHS: Record<string, number> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 };
 
-function digits(s: string, start: number, count: number): number {
+/** The number written by `count` ASCII digits at `start`, NaN when one is not a digit. */
+export function digits(s: string, start: number, count: number): number {
   let n = 0;
   for (let i = start; i < start + count; i++) {
     const c = s.charCodeAt(i) - 48;

@@ -1,4 +1,5 @@
 import { db, Prisma } from "@/lib/db";
+import { flatCopy } from "./flat-copy";
 
 const CACHE_CAP = 50_000;
 /** A project with at most this many tracked URLs is read into memory once per run (about 9 MB per 100,000). */
@@ -41,7 +42,7 @@ export class TrackedUrlResolver {
         // Another host (www., a subdomain) is never what a log line of this host names.
         const rest = secure === null ? "" : r.url.slice(secure ? https.length : http.length);
         if (!rest.startsWith("/")) continue;
-        const path = flat(rest);
+        const path = flatCopy(rest);
         const prior = slots.get(path);
         if (prior !== undefined && !secure) continue;
         // More URLs than counted (added meanwhile): this run asks the database per chunk instead.
@@ -96,9 +97,6 @@ export class TrackedUrlResolver {
     return (path) => out.get(path) ?? null;
   }
 }
-
-/** A flat copy of a string (a slice of a row's URL would keep the whole URL alive). */
-const flat = (s: string) => (s.length < 13 ? s : (" " + s).slice(1));
 
 function writeUuid(buf: Buffer, at: number, uuid: string): void {
   buf.write(uuid.replace(/-/g, ""), at, 16, "hex");

@@ -3,6 +3,7 @@
 // resolver. Results are cached per (family, address); DNS lookups are rate-limited and waited for.
 import { DnsLookupError, getDefaultResolver, type HostResolver } from "@/lib/net/resolver";
 import type { CrawlerFamily, CrawlerMatch } from "./crawlers";
+import { flatCopy } from "./flat-copy";
 import { IpRangeSet, addressKey } from "./ip-range-set";
 import { IP_RANGE_LISTS } from "./ip-ranges";
 import { loadIpRangeLists, type LoadedRangeList } from "./ip-range-store";
@@ -118,8 +119,7 @@ export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): Cra
       if (!oldest.done) { largest.delete(oldest.value); cached--; }
     }
     if (!byIp.has(ip)) cached++;
-    // The address is copied: a slice of a log line would keep the whole line alive.
-    byIp.set(ip.length < 13 ? ip : Buffer.from(ip, "latin1").toString("latin1"), { result, expires: nowMs() + ttl });
+    byIp.set(flatCopy(ip), { result, expires: nowMs() + ttl });
   }
 
   function cachedAnswer(family: CrawlerFamily, ip: string): Verification | undefined {
@@ -178,28 +178,28 @@ export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): Cra
     return { result: outcome.result, ttl: outcome.result === "verified" ? positiveTtl : outcome.transient ? errorTtl : negativeTtl };
   }
 
+  function peek(match: CrawlerMatch | null, ip: string): Verification | undefined {
+    if (!match || !match.verifiable || !isVerifiableFamily(match.family)) return "other";
+    const answer = cachedAnswer(match.family, ip);
+    if (answer !== undefined) cacheHits++;
+    return answer;
+  }
+
   return {
-    peek(match, ip) {
-      if (!match || !match.verifiable || !isVerifiableFamily(match.family)) return "other";
-      const answer = cachedAnswer(match.family, ip);
-      if (answer !== undefined) cacheHits++;
-      return answer;
-    },
+    peek,
     async classify(match, ip) {
-      if (!match || !match.verifiable || !isVerifiableFamily(match.family)) return "other";
-      const answer = cachedAnswer(match.family, ip);
-      if (answer !== undefined) {
-        cacheHits++;
-        return answer;
-      }
-      const key = `${match.family}|${ip}`;
+      const known = peek(match, ip);
+      if (known !== undefined) return known;
+      // Not known: a verifiable claim (peek answered "other" for none).
+      const { family } = match!;
+      const key = `${family}|${ip}`;
       const pending = inFlight.get(key);
       if (pending) {
         cacheHits++;
         return pending;
       }
-      const promise = verify(match.family, ip).then(({ result, ttl }) => {
-        remember(match.family, ip, result, ttl);
+      const promise = verify(family, ip).then(({ result, ttl }) => {
+        remember(family, ip, result, ttl);
         return result;
       });
       inFlight.set(key, promise);

@@ -45,7 +45,7 @@ export async function sqlRows<T>(query: Prisma.Sql, preparedName?: string, opts:
 
 /**
  * A prepared statement's name for a query whose text varies with its filters: one name per distinct text, so
- * each shape is parsed once per connection (the shapes are a small, fixed set: the text never holds input).
+ * each shape is parsed once per connection (the shapes are a small, fixed set: the text holds no input, at most a page size).
  */
 export function preparedName(query: Prisma.Sql): string {
   return `q_${crypto.createHash("sha1").update(query.text).digest("base64url").slice(0, 24)}`;
@@ -87,7 +87,6 @@ export async function sqlExecute(query: Prisma.Sql): Promise<number> {
 
 /** Statements run inside sqlTransaction (straight on its connection) or inside a Prisma transaction (txRunner). */
 export type SqlRunner = {
-  rows<T>(query: Prisma.Sql): Promise<T[]>;
   execute(query: Prisma.Sql): Promise<number>;
 };
 
@@ -103,7 +102,6 @@ export async function sqlTransaction<T>(fn: (run: SqlRunner) => Promise<T>, opts
     await client.query("BEGIN");
     if (opts.timeoutMs) await client.query(`SET LOCAL statement_timeout = ${Math.floor(opts.timeoutMs)}`);
     const run: SqlRunner = {
-      rows: async <R>(q: Prisma.Sql) => (await client.query({ text: q.text, values: q.values as unknown[] })).rows as R[],
       execute: async (q) => (await client.query({ text: q.text, values: q.values as unknown[] })).rowCount ?? 0,
     };
     const out = await fn(run);
@@ -120,7 +118,6 @@ export async function sqlTransaction<T>(fn: (run: SqlRunner) => Promise<T>, opts
 
 /** The same statements inside a Prisma transaction. */
 export const txRunner = (tx: Tx): SqlRunner => ({
-  rows: <R>(q: Prisma.Sql) => tx.$queryRaw<R[]>(q),
   execute: (q) => tx.$executeRaw(q),
 });
 

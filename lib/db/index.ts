@@ -2,6 +2,7 @@
 // lib/db/generated directly.
 export { db, preparedName, sqlRows, sqlExecute, sqlTransaction, txRunner, type Db, type SqlRunner, type Tx } from "./client";
 export { dbOf, withTransaction } from "./with-transaction";
+export { likeEscape, uuidArray } from "./sql-values";
 export { Prisma } from "./generated/client";
 export type * from "./generated/client";
 export * from "./generated/enums";

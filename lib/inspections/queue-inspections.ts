@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { dbOf, Prisma, withTransaction } from "@/lib/db";
+import { dbOf, Prisma, uuidArray, withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { selectionForAudit, selectUrls, uuidArray } from "@/lib/urls/select-urls";
+import { selectionForAudit, selectUrls } from "@/lib/urls/select-urls";
 import { QueueInspectionsResponse, type inspectionsBody } from "./schemas";
 
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;

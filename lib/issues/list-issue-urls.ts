@@ -1,4 +1,4 @@
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, uuidArray } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta, type Pagination } from "@/lib/core/pagination";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -50,7 +50,7 @@ async function evidenceOf(projectId: string, ids: string[]): Promise<Map<string,
     LEFT JOIN LATERAL (
       SELECT state FROM url_history WHERE tracked_url_id = t.id AND kind = 'audit' ORDER BY observed_at DESC, id DESC LIMIT 1
     ) h ON true
-    WHERE t.project_id = ${projectId}::uuid AND t.id = ANY(string_to_array(${ids.join(",")}, ',')::uuid[])`);
+    WHERE t.project_id = ${projectId}::uuid AND t.id = ANY(${uuidArray(ids)})`);
   return new Map(rows.map(({ id, lastAuditAt, lastSeenInSitemapAt, ...e }) =>
     [id, { ...e, lastAuditAt: lastAuditAt?.toISOString() ?? null, lastSeenInSitemapAt: lastSeenInSitemapAt?.toISOString() ?? null }]));
 }

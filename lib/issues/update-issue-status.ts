@@ -1,6 +1,6 @@
 import { Prisma, withTransaction } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
-import { DomainError } from "@/lib/core/errors";
+import { validationError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { recordEvent } from "@/lib/events/outbox";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -22,7 +22,7 @@ export async function updateIssueStatus(ctx: OrgCtx, projectId: string, issueId:
   const { status } = input;
   const note = input.note?.trim() || null;
   if (input.note !== undefined && status !== "ignored") {
-    throw new DomainError("VALIDATION_ERROR", "A note goes with status ignored", { errors: [{ path: "note", code: "custom", message: "Only an ignore takes a note" }] });
+    throw validationError("A note goes with status ignored", [{ path: "note", code: "custom", message: "Only an ignore takes a note" }]);
   }
   const issue = await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;

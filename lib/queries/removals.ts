@@ -52,6 +52,6 @@ export const cancelRemoval = (p: ProjectRef, id: string) => fetchApi<RemovalBatc
 export function importRemovals(p: ProjectRef, file: File, options: RemovalImportOptions, preview: boolean) {
   const form = new FormData();
   form.append("file", file, file.name);
-  const q = queryString({ preview: preview ? "true" : undefined, intent: options.intent || undefined, redirectTarget: options.redirectTarget || undefined, stuckAfterDays: options.stuckAfterDays });
+  const q = queryString({ preview: preview ? "true" : undefined, ...options });
   return fetchApi<RemovalImport>(removalsPath(p, `/import${q}`), { method: "POST", body: form });
 }

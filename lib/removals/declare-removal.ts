@@ -1,4 +1,4 @@
-import { dbOf, Prisma } from "@/lib/db";
+import { dbOf, Prisma, uuidArray } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError, validationError } from "@/lib/core/errors";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -25,7 +25,7 @@ export async function declareRemoval(ctx: OrgCtx, projectId: string, body: Creat
 
   let redirectTarget: string | null = null;
   if (body.redirectTarget !== undefined) {
-    const t = redirectTargetOf(body.redirectTarget, project.domain);
+    const t = redirectTargetOf(body.redirectTarget);
     if (!t.ok) throw validationError("The redirect target is not a valid http(s) URL", [{ path: "redirectTarget", message: `Invalid URL (${t.reason})`, code: "invalid_url" }]);
     redirectTarget = t.url;
   }
@@ -50,7 +50,7 @@ async function byIds(ctx: OrgCtx, project: Project, urlIds: string[]): Promise<R
   const ids = [...new Set(urlIds)];
   const rows = await dbOf(ctx).$queryRaw<Row[]>(Prisma.sql`
     SELECT ${COLUMNS} FROM tracked_urls t
-    WHERE t.project_id = ${project.id}::uuid AND t.id = ANY(string_to_array(${ids.join(",")}, ',')::uuid[])`);
+    WHERE t.project_id = ${project.id}::uuid AND t.id = ANY(${uuidArray(ids)})`);
   if (rows.length < ids.length) {
     const found = new Set(rows.map((r) => r.id));
     const unknown = ids.filter((id) => !found.has(id));

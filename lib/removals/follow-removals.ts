@@ -1,5 +1,5 @@
 import { auditUrl, createRobotsCache, type AuditOptions } from "@/lib/audit";
-import { db, Prisma, type RemovalIntent, type Tx } from "@/lib/db";
+import { db, Prisma, uuidArray, type RemovalIntent, type Tx } from "@/lib/db";
 import { connectedEngines, type ConnectedEngines } from "@/lib/connections/connected-engines";
 import { recordEvents } from "@/lib/events/outbox";
 import { lockProjectStats } from "@/lib/issues/counters";
@@ -112,7 +112,7 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
   await db.$transaction(async (tx) => {
     await lockProjectStats(tx, ref);
     if (backInSitemap.length) {
-      report.cancelled += (await cancelUrls(tx, Prisma.sql`id = ANY(string_to_array(${backInSitemap.join(",")}, ',')::uuid[])`, now, RELISTED_REASON)).length;
+      report.cancelled += (await cancelUrls(tx, Prisma.sql`id = ANY(${uuidArray(backInSitemap)})`, now, RELISTED_REASON)).length;
     }
     if (changes.length) {
       await tx.$executeRaw(Prisma.sql`
@@ -146,7 +146,7 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
     const confirmedNow = changes.filter((c) => c.confirmedAt).map((c) => byId.get(c.id)!);
     if (confirmedNow.length) {
       await markUrlsChangedForIndexNow(tx, ref.projectId, confirmedNow.map((u) => u.tracked_url_id), now);
-      await tx.$executeRaw(Prisma.sql`UPDATE removal_urls SET index_now_submitted_at = ${now} WHERE id = ANY(string_to_array(${confirmedNow.map((u) => u.id).join(",")}, ',')::uuid[])`);
+      await tx.$executeRaw(Prisma.sql`UPDATE removal_urls SET index_now_submitted_at = ${now} WHERE id = ANY(${uuidArray(confirmedNow.map((u) => u.id))})`);
     }
     report.confirmed += confirmedNow.length;
 
@@ -203,7 +203,7 @@ function stuckReason(c: { siteConfirmed: boolean | null; siteReason: string | nu
 /** Connected engines owe these URLs a check at priority 1 (reason `removal`), unless one as urgent is already owed. */
 async function oweEngineChecks(tx: Tx, projectId: string, trackedUrlIds: string[], engines: ConnectedEngines): Promise<void> {
   if (!trackedUrlIds.length || (!engines.engineA && !engines.engineB)) return;
-  const ids = Prisma.sql`string_to_array(${trackedUrlIds.join(",")}, ',')::uuid[]`;
+  const ids = uuidArray(trackedUrlIds);
   const p = 1;
   if (engines.engineA) {
     await tx.$executeRaw(Prisma.sql`

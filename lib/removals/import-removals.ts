@@ -47,7 +47,7 @@ type Candidate = { line: number; url: string; intent: RemovalIntent; target: str
 /** Reads the file, sorts its rows and (unless `preview`) declares what can be, one batch per intent. */
 export async function importRemovals(ctx: OrgCtx, projectId: string, upload: ImportUpload, q: RemovalImportQuery, now = new Date()): Promise<RemovalImportResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
-  const fileTarget = q.redirectTarget === undefined ? null : redirectTargetOf(q.redirectTarget, project.domain);
+  const fileTarget = q.redirectTarget === undefined ? null : redirectTargetOf(q.redirectTarget);
   if (fileTarget && !fileTarget.ok) {
     throw validationError("The redirect target is not a valid http(s) URL", [{ path: "redirectTarget", message: `Invalid URL (${fileTarget.reason})`, code: "invalid_url" }]);
   }
@@ -79,7 +79,7 @@ export async function importRemovals(ctx: OrgCtx, projectId: string, upload: Imp
     let target: string | null = intent === "redirected" && fileTarget?.ok ? fileTarget.url : null;
     if (targetCell) {
       if (intent !== "redirected") { skip(line, "redirect_target_without_redirected", `${url} → ${targetCell}`); continue; }
-      const t = redirectTargetOf(targetCell, project.domain);
+      const t = redirectTargetOf(targetCell);
       if (!t.ok) { skip(line, "invalid_redirect_target", targetCell); continue; }
       target = t.url;
     }

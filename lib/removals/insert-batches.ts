@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { dbOf, Prisma, withTransaction, type RemovalBatch, type RemovalIntent } from "@/lib/db";
+import { dbOf, Prisma, uuidArray, withTransaction, type RemovalBatch, type RemovalIntent } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { connectedEngines } from "@/lib/connections/connected-engines";
@@ -19,12 +19,12 @@ export type Project = { id: string; organizationId: string; domain: string };
 export type DeclaredUrl = { id: string; url: string; inSitemap: boolean; redirectTarget: string | null };
 export type BatchPlan = { intent: RemovalIntent; redirectTarget: string | null; stuckAfterDays: number; urls: DeclaredUrl[] };
 
-/** A redirect target as a user gives it: a fetchable http(s) URL, normalized; on another host it is allowed and recorded as off-site. */
-export function redirectTargetOf(raw: string, domain: string): { ok: true; url: string; host: string; offSite: boolean } | { ok: false; reason: string } {
+/** A redirect target as a user gives it: a fetchable http(s) URL, normalized (on another host it is allowed: declarationWarnings says so). */
+export function redirectTargetOf(raw: string): { ok: true; url: string } | { ok: false; reason: string } {
   const n = normalizeUrl(raw);
   const refused = n.ok ? suppliedUrlRefusal(n.url) : n.reason;
   if (!n.ok || refused) return { ok: false, reason: refused ?? "invalid_url" };
-  return { ok: true, url: n.url, host: n.host, offSite: n.host !== domain };
+  return { ok: true, url: n.url };
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -53,7 +53,7 @@ export async function activeRemovalsOf(ctx: OrgCtx, trackedUrlIds: string[]): Pr
   if (!trackedUrlIds.length) return [];
   return dbOf(ctx).$queryRaw(Prisma.sql`
     SELECT r.url, r.batch_id::text AS batch_id, r.tracked_url_id::text AS tracked_url_id FROM removal_urls r
-    WHERE r.active_tracked_url_id = ANY(string_to_array(${trackedUrlIds.join(",")}, ',')::uuid[]) ORDER BY r.url`);
+    WHERE r.active_tracked_url_id = ANY(${uuidArray(trackedUrlIds)}) ORDER BY r.url`);
 }
 
 export function alreadyActive(busy: { url: string; batch_id: string }[]) {

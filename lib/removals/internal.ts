@@ -1,4 +1,4 @@
-import { dbOf, Prisma, type RemovalBatch, type RemovalUrl, type Tx } from "@/lib/db";
+import { dbOf, Prisma, uuidArray, type RemovalBatch, type RemovalUrl, type Tx } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { iso } from "@/lib/core/iso";
@@ -36,7 +36,7 @@ export type BatchProgress = { rows: ProgressRow[]; reasons: ReasonRow[] };
 export async function progressOf(db: Tx | ReturnType<typeof dbOf>, batchIds: string[]): Promise<Map<string, BatchProgress>> {
   const out = new Map<string, BatchProgress>(batchIds.map((id) => [id, { rows: [], reasons: [] }]));
   if (!batchIds.length) return out;
-  const ids = Prisma.sql`string_to_array(${batchIds.join(",")}, ',')::uuid[]`;
+  const ids = uuidArray(batchIds);
   const rows = await db.$queryRaw<ProgressRow[]>(Prisma.sql`
     SELECT r.batch_id::text AS batch_id, r.state::text AS state, count(*)::int AS n,
       count(r.engine_a_removed_at)::int AS a_removed, count(r.engine_b_removed_at)::int AS b_removed,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
 import { uuidParam } from "@/lib/core/params";
-import { listUrlsQuery } from "@/lib/urls/schemas";
+import { urlFilterBody } from "@/lib/urls/schemas";
 import { DEFAULT_STUCK_AFTER_DAYS, MAX_REMOVAL_URLS } from "./limits";
 
 // Removals: URLs that should leave the index, followed until Google and Bing have dropped them (issue 25).
@@ -12,12 +12,10 @@ export const REMOVAL_BATCH_STATUSES = ["active", "cancelled", "finished"] as con
 export { DEFAULT_STUCK_AFTER_DAYS, MAX_REMOVAL_URLS };
 
 const urlText = z.string().min(1).max(2048);
-/** The URL list's filters (GET …/urls), as an object. */
-export const removalFilter = z.strictObject(listUrlsQuery.omit({ offset: true, limit: true, sort: true }).shape);
 export const CreateRemovalBody = z.strictObject({
   urlIds: z.array(z.uuid()).min(1).max(MAX_REMOVAL_URLS).optional().describe("Tracked URL ids of the project"),
   urls: z.array(urlText).min(1).max(MAX_REMOVAL_URLS).optional().describe("Tracked URLs of the project, as listed"),
-  filter: removalFilter.optional().describe("Every tracked URL the URL list's filters match (the query parameters of GET …/urls, at least one set; "
+  filter: urlFilterBody.optional().describe("Every tracked URL the URL list's filters match (the query parameters of GET …/urls, at least one set; "
     + `at most ${MAX_REMOVAL_URLS.toLocaleString("en-US")} URLs); URLs already in an active removal are left out, with the warning \`already_in_removal\``),
   intent: z.enum(REMOVAL_INTENTS),
   redirectTarget: urlText.optional().describe("`redirected` only: where the URLs now redirect (absent: each URL's own audited redirect target, or any permanent redirect to a live page)"),

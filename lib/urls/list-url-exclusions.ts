@@ -1,4 +1,4 @@
-import { preparedName, Prisma, sqlRows } from "@/lib/db";
+import { likeEscape, preparedName, Prisma, sqlRows } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta } from "@/lib/core/pagination";
 import { DomainError } from "@/lib/core/errors";
@@ -30,4 +30,3 @@ export async function listUrlExclusions(ctx: OrgCtx, projectId: string, query: L
 }
 
 /** `text` matched literally inside a LIKE pattern whose escape character is a backslash. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);

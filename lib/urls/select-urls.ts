@@ -1,13 +1,10 @@
-import { dbOf, Prisma } from "@/lib/db";
+import { dbOf, Prisma, uuidArray } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError, validationError } from "@/lib/core/errors";
 import { MAX_BULK_URLS, type UrlSelection } from "./schemas";
 import { urlConditions } from "./url-filters";
 
 export type SelectedUrls = { ids: string[]; unknown: number };
-
-/** A set of uuids as one text parameter (cheaper to send than a uuid[] of thousands). */
-export const uuidArray = (ids: string[]) => Prisma.sql`string_to_array(${ids.join(",")}, ',')::uuid[]`;
 
 /**
  * The project's tracked URLs a bulk action works on, read in the caller's transaction: the given ids that are the

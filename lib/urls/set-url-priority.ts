@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { dbOf, Prisma, withTransaction } from "@/lib/db";
+import { dbOf, Prisma, uuidArray, withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { priorityOf } from "./priority-of";
 import { SetUrlPriorityResponse, type setUrlPriorityBody } from "./schemas";
-import { selectionForAudit, selectUrls, uuidArray } from "./select-urls";
+import { selectionForAudit, selectUrls } from "./select-urls";
 
 /**
  * Sets the priority of URLs of the project by hand (ids, or everything the list's filters match): the project's

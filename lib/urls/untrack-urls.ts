@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { dbOf, Prisma, withTransaction, type IssueType } from "@/lib/db";
+import { dbOf, Prisma, uuidArray, withTransaction, type IssueType } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { UntrackUrlsResponse, type untrackUrlsBody } from "./schemas";
-import { selectionForAudit, selectUrls, uuidArray } from "./select-urls";
+import { selectionForAudit, selectUrls } from "./select-urls";
 
 /**
  * Stops tracking URLs of the project (ids, or everything the list's filters match): their rows go, and with them

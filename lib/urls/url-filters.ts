@@ -1,4 +1,4 @@
-import { Prisma } from "@/lib/db";
+import { likeEscape, Prisma } from "@/lib/db";
 import { ENGINE_A_NOT_INDEXED, ENGINE_B_NOT_INDEXED, NON_INDEXABLE, type UrlFilters } from "./schemas";
 
 // The disagreement predicates of schemas.ts, as constant SQL over the table aliased `t`. They are not
@@ -47,7 +47,6 @@ export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
 }
 
 /** `text` matched literally inside a LIKE pattern whose escape character is a backslash. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 const olderThan = (column: "engine_a_observed_at" | "last_googlebot_fetch_at", days: number) =>
   Prisma.sql`(t.${Prisma.raw(column)} IS NULL OR t.${Prisma.raw(column)} < now() - make_interval(days => ${days}::int))`;

@@ -1,4 +1,4 @@
-import { Prisma, sqlRows } from "@/lib/db";
+import { Prisma, sqlRows, uuidArray } from "@/lib/db";
 import { trackedUrlColumns, URL_EXPORT_COLUMNS } from "./internal";
 import type { UrlFilters } from "./schemas";
 import { SORT_COLUMNS, urlConditions } from "./url-filters";
@@ -89,7 +89,7 @@ const EXPORT_SELECT = trackedUrlColumns(URL_EXPORT_COLUMNS);
  */
 export function walkUrls(projectId: string, filters: UrlFilters, sort?: string, ids?: string[], batch = WALK_BATCH): AsyncGenerator<UrlCells[]> {
   const base = urlConditions(projectId, filters);
-  if (ids) base.push(Prisma.sql`t.id = ANY(string_to_array(${ids.join(",")}, ',')::uuid[])`);
+  if (ids) base.push(Prisma.sql`t.id = ANY(${uuidArray(ids)})`);
   return keysetWalk<UrlCells>(urlSegments(sort), (extra, order, limit) => sqlRows<UrlCells>(Prisma.sql`
     SELECT ${EXPORT_SELECT} FROM tracked_urls t
     WHERE ${Prisma.join([...base, ...extra], " AND ")} ORDER BY ${order} LIMIT ${limit}`, undefined, { timestamps: "iso", rowMode: "array" }), batch);

@@ -12,6 +12,7 @@ import { useReadOnly } from "../read-only";
 import { SERIES, seriesChange, seriesDomain, trendPoints, type Point, type Serie } from "./trend-series";
 import { TimeToIndexPanel } from "./time-to-index-panel";
 import { TimeToRemovalPanel } from "./time-to-removal-panel";
+import { shortDate } from "@/components/ui/format";
 
 /** One small chart per series, on its own scale: small counts are not flattened by the large ones. */
 function SeriesChart({ serie, points, dots }: { serie: Serie; points: Point[]; dots: boolean }) {
@@ -43,7 +44,6 @@ function SeriesChart({ serie, points, dots }: { serie: Serie; points: Point[]; d
 }
 
 const n = (v: number | null | undefined) => (v === null || v === undefined ? "—" : v.toLocaleString("en"));
-const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
 
 const rangeLabel = (r: TrendRange) => (r === 365 ? "1 year" : `${r} days`);
 const rangeClass = (current: boolean) => `whitespace-nowrap rounded-md border px-2.5 py-1 text-sm ${

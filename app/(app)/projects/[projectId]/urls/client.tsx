@@ -21,8 +21,8 @@ import { Pagination } from "@/components/ui/pagination";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { urlsExportHref, urlsQuery, type UrlFilters } from "@/lib/queries/urls";
 import { MAX_Q_LENGTH, pageRange, parseUrlsSearch, URLS_PAGE_SIZES, urlsHref, type UrlsSearch } from "./search-params";
+import { urlCount } from "@/components/urls/labels";
 
-const count = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "URL" : "URLs"}`;
 
 export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: string }) {
   const ref = { orgId, projectId };
@@ -122,15 +122,15 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
           <div className="mb-3 space-y-3 rounded-lg border border-slate-200 bg-white px-4 py-3">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700" aria-live="polite">
               <p data-testid="match-count" className="font-medium text-slate-900">
-                {filtered ? `${count(total)} match` : `${count(total)} tracked`}
+                {filtered ? `${urlCount(total)} match` : `${urlCount(total)} tracked`}
               </p>
               <p data-testid="selected-count">
-                {everyMatch ? `All ${count(total)} ${filtered ? "matching the search and filters" : "of the project"} are selected.`
+                {everyMatch ? `All ${urlCount(total)} ${filtered ? "matching the search and filters" : "of the project"} are selected.`
                   : selectedIds.length === 0 ? "No URLs selected." : `${selectedIds.length} selected on this page.`}
               </p>
               {allOnPage && !everyMatch && total > shown.length && (
                 <button type="button" className="text-brand-700 underline underline-offset-2" onClick={() => setAllMatching(filtersKey)}>
-                  Select all {count(total)} {filtered ? "that match" : "of the project"}
+                  Select all {urlCount(total)} {filtered ? "that match" : "of the project"}
                 </button>
               )}
               {(everyMatch || selectedIds.length > 0) && (
