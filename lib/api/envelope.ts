@@ -1,14 +1,26 @@
 import type { PaginationMeta } from "@/lib/core/pagination";
 
 export function json(body: unknown, status: number, headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonText(JSON.stringify(body), status, headers);
+}
+
+function jsonText(text: string, status: number, headers?: Record<string, string>): Response {
+  return new Response(text, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
   });
 }
 
-export function ok<T>(data: T, opts: { meta?: PaginationMeta | Record<string, unknown>; message?: string } = {}): Response {
+type OkOptions = { meta?: PaginationMeta | Record<string, unknown>; message?: string };
+
+export function ok<T>(data: T, opts: OkOptions = {}): Response {
   return json({ success: true, status: 200, code: "OK", message: opts.message ?? "OK", data, ...(opts.meta ? { meta: opts.meta } : {}) }, 200);
+}
+
+/** `ok` for data that is JSON text already (a page PostgreSQL wrote): the envelope is written around it, the data is not read again. */
+export function okJsonText(dataJson: string, opts: OkOptions = {}): Response {
+  const head = JSON.stringify({ success: true, status: 200, code: "OK", message: opts.message ?? "OK" });
+  return jsonText(`${head.slice(0, -1)},"data":${dataJson}${opts.meta ? `,"meta":${JSON.stringify(opts.meta)}` : ""}}`, 200);
 }
 
 export function created<T>(data: T, message = "Created"): Response {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlPriority, type UrlSource, type UrlStateSource } from "@/lib/db";
 import { iso } from "@/lib/core/iso";
 import { ENGINE_A_STATES, ENGINE_B_STATES, HEALTH_STATES, INDEXABILITIES, STATE_SOURCES, TrackedUrlResponse, URL_PRIORITIES, URL_SOURCES } from "./schemas";
@@ -55,6 +56,23 @@ export type TrackedUrlRow = { [K in keyof TrackedUrl]: TrackedUrl[K] extends Dat
 /** The columns the public shape is built from: a page of URLs reads these and no other (a fifth fewer values to read). */
 export type PublicTrackedUrlRow = Pick<TrackedUrlRow, keyof TrackedUrlResponse>;
 export const PUBLIC_TRACKED_URL_COLUMNS = trackedUrlColumns(Object.keys(TrackedUrlResponse.shape) as (keyof TrackedUrlResponse)[]);
+
+/** A field the response schema declares a date-time (`z.iso.datetime()`, nullable or not). */
+const isDateTime = (schema: z.ZodType) => (schema instanceof z.ZodNullable ? schema.unwrap() : schema) instanceof z.ZodISODateTime;
+
+/**
+ * A tracked URL's public shape as JSON text printed by PostgreSQL from the row `t`: the fields of TrackedUrlResponse
+ * in its order, date-times as `Date#toISOString` prints them (`2025-01-02T03:04:05.123Z`; the columns hold
+ * milliseconds). The object toTrackedUrlResponse builds (tests/urls/list-cache.test.ts compares them), for a page of
+ * URLs, which sends it without reading the URL into JavaScript. Numbers are PostgreSQL's shortest exact form
+ * (`3e-05` where JavaScript writes `0.00003`: the same number once read). Constant text (no input).
+ */
+export const PUBLIC_TRACKED_URL_JSON = Prisma.raw(`(SELECT row_to_json(r) FROM (SELECT ${
+  Object.entries(TrackedUrlResponse.shape).map(([field, schema]) => {
+    const column = `t.${COLUMN_OF.get(field)}`;
+    return `${isDateTime(schema) ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : column} AS "${field}"`;
+  }).join(", ")
+}) r)::text`);
 
 const at = (d: Date | string) => (typeof d === "string" ? d : d.toISOString());
 

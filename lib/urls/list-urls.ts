@@ -1,33 +1,52 @@
 import { preparedName, Prisma, sqlRows, type TrackedUrl } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
-import { pageMeta } from "@/lib/core/pagination";
+import { pageMeta, type PaginationMeta } from "@/lib/core/pagination";
 import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
-import { PUBLIC_TRACKED_URL_COLUMNS, toTrackedUrlResponse, TRACKED_URL_COLUMNS, type PublicTrackedUrlRow } from "./internal";
-import type { ListUrlsQuery, UrlFilters } from "./schemas";
+import { PUBLIC_TRACKED_URL_JSON, TRACKED_URL_COLUMNS } from "./internal";
+import { heldUrlsOf, keepUrlJson, rememberUrlVersions } from "./url-json-cache";
+import type { ListUrlsQuery, TrackedUrlResponse, UrlFilters } from "./schemas";
 import { activeFilters, SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
 
 /**
  * A page of the project's tracked URLs under the filters (combined with AND), in the order of `sort`, with
- * the exact total. One statement, so one round trip and one snapshot: the live project of the
- * organization (no row: 404), its total, and the page, read only when the offset is below the total.
- * The statement is prepared once per connection for each shape of filters.
+ * the exact total, as JSON text: the API sends it as it is. One statement, so one round trip and one snapshot:
+ * the live project of the organization (no row: 404), its total, and the page's URLs with their row versions.
+ * PostgreSQL prints each URL the process does not hold at that version (PUBLIC_TRACKED_URL_JSON) and the process
+ * keeps it (url-json-cache); a URL it holds (one of this page's last answer, unchanged) comes as its id and version
+ * alone. The statement is prepared once per connection for each shape of filters.
  */
-export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery) {
-  const statement = listStatement(ctx.org.id, projectId, query);
+export async function listUrlsJson(ctx: OrgCtx, projectId: string, query: ListUrlsQuery): Promise<{ json: string; meta: PaginationMeta }> {
+  const pageKey = `${ctx.org.id}/${projectId}/${JSON.stringify(query)}`;
+  const held = heldUrlsOf(pageKey);
+  const statement = listStatement(ctx.org.id, projectId, query, [...held.keys()]);
   // An unfiltered page's bounds are in its text (pageIds): only first pages are prepared, so each connection keeps a few statements.
   const name = query.offset === 0 ? preparedName(statement) : undefined;
-  const rows = await sqlRows<Nullable<PublicTrackedUrlRow> & { __total: number }>(statement, name, { timestamps: "iso" });
+  const rows = await sqlRows<{ __total: number; id: string | null; version: string; json: string | null }>(statement, name);
   if (!rows.length) throw new DomainError("NOT_FOUND", "Project not found");
   const total = Math.max(0, rows[0].__total);
-  const page = rows[0].id === null ? [] : (rows as PublicTrackedUrlRow[]);
-  return { data: page.map(toTrackedUrlResponse), meta: pageMeta(total, query) };
+  const page = rows[0].id === null ? [] : (rows as { id: string; version: string; json: string | null }[]);
+  const json = page.map((r) => {
+    // No JSON: the URL is one of those held, at this very version.
+    if (r.json === null) return held.get(`${r.id}:${r.version}`)!;
+    keepUrlJson(r.id, r.version, r.json);
+    return r.json;
+  });
+  rememberUrlVersions(pageKey, page.map((r) => `${r.id}:${r.version}`));
+  return { json: `[${json.join(",")}]`, meta: pageMeta(total, query) };
 }
 
-type Nullable<T> = { [K in keyof T]: T[K] | null };
+/** The same page as objects (the URL table's first render, the assistants' tools). */
+export async function listUrls(ctx: OrgCtx, projectId: string, query: ListUrlsQuery): Promise<{ data: TrackedUrlResponse[]; meta: PaginationMeta }> {
+  const { json, meta } = await listUrlsJson(ctx, projectId, query);
+  return { data: JSON.parse(json) as TrackedUrlResponse[], meta };
+}
 
-/** The one statement of listUrls: the total with the page's rows (one row of nulls for an empty page), none for another organization's project. */
-function listStatement(organizationId: string, projectId: string, query: ListUrlsQuery): Prisma.Sql {
+/**
+ * The statement of listUrlsJson: the total with the page's rows (one row of nulls for an empty page), none for another
+ * organization's project. `held`: `id:version` of URLs the process holds printed; such a row comes without its JSON.
+ */
+function listStatement(organizationId: string, projectId: string, query: ListUrlsQuery, held: string[]): Prisma.Sql {
   const { offset, limit, sort, ...filters } = query;
   const project = Prisma.sql`SELECT 1 FROM projects p WHERE p.id = ${projectId}::uuid AND p.organization_id = ${organizationId}::uuid AND p.deleted_at IS NULL`;
   // MATERIALIZED: the total is computed once, though the page's condition reads it too. OFFSET 0 keeps the
@@ -58,22 +77,30 @@ function listStatement(organizationId: string, projectId: string, query: ListUrl
       };
   return Prisma.sql`
     WITH ${searched.ctes}
-    SELECT n.total AS "__total", page.* FROM n
+    SELECT n.total AS "__total", page.id, page.version, page.json FROM n
     LEFT JOIN LATERAL (
-      SELECT ${PUBLIC_TRACKED_URL_COLUMNS} FROM tracked_urls t
+      SELECT ${sortKeys(sort)}, v.version,
+        CASE WHEN (t.id::text || ':' || v.version) = ANY(${held}::text[]) THEN NULL ELSE ${PUBLIC_TRACKED_URL_JSON} END AS json
+      FROM tracked_urls t
       JOIN (${searched.ids}) ids ON ids.id = t.id
+      CROSS JOIN LATERAL (SELECT t.xmin::text AS version) v
       WHERE ${offset}::int < n.total OFFSET 0
     ) page ON true
     ORDER BY ${urlOrder(sort, true)}`;
 }
 
+/** The page's columns its ORDER BY reads (urlOrder with `outer`): id, discovery time and the sort's field, under their field names. */
+function sortKeys(sort: string | undefined): Prisma.Sql {
+  return Prisma.raw(`t.id, t.discovered_at AS "discoveredAt"${sortColumn(sort, true).text}`);
+}
+
 /** A search with at most this many matches is sorted from its matches; a larger one is read in the list's order. */
 const SEARCH_SORTED = 20_000;
 
-/** `, t.<column>` of a sort other than discovery order (constant text), for the search's kept matches. */
-function sortColumn(sort: string | undefined): Prisma.Sql {
+/** `, t.<column>` of a sort other than discovery order (constant text), for the search's kept matches; `named`: under its field name. */
+function sortColumn(sort: string | undefined, named = false): Prisma.Sql {
   const field = (sort ?? "discoveredAt").split(":")[0] as keyof typeof SORT_COLUMNS;
-  return field === "discoveredAt" ? Prisma.empty : Prisma.raw(`, t.${SORT_COLUMNS[field]}`);
+  return field === "discoveredAt" ? Prisma.empty : Prisma.raw(`, t.${SORT_COLUMNS[field]}${named ? ` AS "${field}"` : ""}`);
 }
 
 /**
