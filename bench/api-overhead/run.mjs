@@ -224,7 +224,7 @@ try {
   const latRow = (n, l) => `| ${n} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} |`;
   const metLatency = added.pg < 1 && added.redis < 1;
   const met = ROUTES.every((r) => !r.target || medianRatio[r.id] >= r.target);
-  const row = (r, m) => `| ${r.label} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${r.id === "ping" ? "" : `**${pc(medianRatio[r.id])}** (${ratios[r.id].map(pc).join(", ")})`} | ${r.target ? `≥ ${r.target * 100} %: ${medianRatio[r.id] >= r.target ? "met" : "NOT met"}` : ""} | ${r.id === "ping" ? 0 : trips[r.id].toFixed(1)} | ${ms(m.appCpu)} / ${ms(m.dbCpu)} |`;
+  const row = (r, m) => `| ${r.label} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${r.id === "ping" ? "" : `**${pc(medianRatio[r.id])}** (${ratios[r.id].map(pc).join(", ")})`} | ${r.target ? `≥ ${r.target * 100} %: ${medianRatio[r.id] >= r.target ? "met" : "NOT met"}` : ""} | ${r.id === "ping" ? 0 : trips[r.id].toFixed(1)} | ${ms(m.appCpu)} / ${m.dbCpu < 0 ? "n/a" : ms(m.dbCpu)} |`;
   const md = `## API overhead (bench/api-overhead)
 
 Authenticated routes with \`x-api-key\` against the bare constant route \`GET /api/ping\`, same
@@ -243,7 +243,8 @@ The bare route runs before and after each route in each of ${ROUNDS} rounds; a r
 those two bare runs, and the ratio shown is the median over the rounds (all rounds in brackets). A route's req/s and latency are
 from the round of its median ratio. DB round trips: statements sent to PostgreSQL per request made alone (app and rate limiter), counted by a proxy.
 CPU per request: milliseconds of CPU (user + system) the app's process / all PostgreSQL processes spent per answered request in that run
-(the app runs JavaScript on one thread: at about 1 core busy it is the bottleneck; PostgreSQL's share comes from the same 2 cores).
+(the app runs JavaScript on one thread: at about 1 core busy it is the bottleneck; PostgreSQL's share comes from the same 2 cores;
+n/a: a PostgreSQL backend ended during the run and took its count with it).
 
 | route | req/s | p50 ms | p99 ms | of the bare route | target | DB round trips (alone) | CPU per request, app / PostgreSQL (ms) |
 |---|---|---|---|---|---|---|---|
