@@ -13,17 +13,21 @@ export type Store = {
 // A store that does not answer within this falls back to the in-memory insurance (insured-limiter.ts).
 const STORE_TIMEOUT_MS = 1000;
 
+/** `timeoutMs`: how long a count may take before the insurance answers (STORE_TIMEOUT_MS; tests of shared counts wait longer). */
+type StoreOptions = { timeoutMs?: number };
+
 /**
  * PostgreSQL store on its own small pool: counters commit without waiting for the WAL flush (a
  * crash loses at most the last fraction of a second of counts, which costs nothing; a synchronous
  * commit of one hot row costs ~3 ms here), and a stalled limiter cannot starve the app's queries.
  */
-export function postgresStore(connectionString: string, opts: { sharesOneBackend?: boolean } = {}): Store {
+export function postgresStore(connectionString: string, opts: StoreOptions & { sharesOneBackend?: boolean } = {}): Store {
+  const timeoutMs = opts.timeoutMs ?? STORE_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString, max: opts.sharesOneBackend ? 2 : 4, idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: STORE_TIMEOUT_MS, query_timeout: STORE_TIMEOUT_MS,
+    connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs,
     // PGlite (the embedded database) serves all connections from one backend: no startup options.
-    ...(opts.sharesOneBackend ? {} : { options: "-c synchronous_commit=off", statement_timeout: STORE_TIMEOUT_MS }),
+    ...(opts.sharesOneBackend ? {} : { options: "-c synchronous_commit=off", statement_timeout: timeoutMs }),
   });
   // An idle connection's error (database restart) must not crash the process; the next query fails over.
   pool.on("error", () => {});
@@ -37,9 +41,10 @@ export function postgresStore(connectionString: string, opts: { sharesOneBackend
   };
 }
 
-export function redisStore(url: string): Store {
+export function redisStore(url: string, opts: StoreOptions = {}): Store {
+  const timeoutMs = opts.timeoutMs ?? STORE_TIMEOUT_MS;
   const redis = new Redis(url, {
-    commandTimeout: STORE_TIMEOUT_MS, connectTimeout: STORE_TIMEOUT_MS, maxRetriesPerRequest: 1,
+    commandTimeout: timeoutMs, connectTimeout: timeoutMs, maxRetriesPerRequest: 1,
     // The minute and burst windows of one request go out in one write: one round trip.
     enableAutoPipelining: true,
     // Reconnect in the background at most every 2 s; meanwhile commands fail and the insurance counts.
