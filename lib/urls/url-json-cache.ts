@@ -15,14 +15,14 @@ import { LRUCache } from "lru-cache";
  * One cache per process, bounded by size (least recently used out first): a restart or an eviction costs one read
  * more, never a stale answer. URL_JSON_CACHE_MB sets the bound (32 by default, about 25,000 URLs; 0 turns it off).
  */
-const MEGABYTES = cacheMegabytes(process.env.URL_JSON_CACHE_MB);
+const BYTES = Math.floor(cacheMegabytes(process.env.URL_JSON_CACHE_MB) * 1024 * 1024);
 // JSON of ASCII text is one byte a character in V8; an entry and its key cost about 100 more.
-const urls = MEGABYTES > 0
-  ? new LRUCache<string, { version: string; json: string }>({ maxSize: MEGABYTES * 1024 * 1024, sizeCalculation: (entry) => entry.json.length + 100 })
+const urls = BYTES >= 1024
+  ? new LRUCache<string, { version: string; json: string }>({ maxSize: BYTES, sizeCalculation: (entry) => entry.json.length + 100 })
   : null;
 // The `id:version` of each page's last answer (at most 100 URLs a page): a small share of the URLs' own size.
-const pages = MEGABYTES > 0
-  ? new LRUCache<string, string[]>({ maxSize: MEGABYTES * 1024 * 1024 / 16, sizeCalculation: (ids, key) => key.length + ids.length * 60 + 100 })
+const pages = urls
+  ? new LRUCache<string, string[]>({ maxSize: Math.floor(BYTES / 16), sizeCalculation: (ids, key) => key.length + ids.length * 60 + 100 })
   : null;
 
 function cacheMegabytes(value: string | undefined): number {
