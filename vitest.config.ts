@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // Test files that replace a module with vi.mock, or load one afresh under another environment (vi.resetModules), need
 // a module graph of their own; every other file shares its worker's modules with the files before it (no re-import per
-// file: most of a file's start-up is importing the app), so no file may leave state behind: tests/setup-env.ts restores the environment after each file, and
-// the configuration singletons (fetchers, resolver) are rebuilt when the environment they were built from changes.
+// file: most of a file's start-up is importing the app), so no file may leave state behind: tests/setup-env.ts restores
+// the environment after each file, and the configuration singletons (fetchers, resolver) are rebuilt when the
+// environment they were built from changes.
 const MOCKING = [
   "lib/jobs/send-event.test.ts", "lib/urls/url-json-cache.test.ts", "tests/robots/tester.test.ts", "tests/sitemaps/cron.test.ts",
   "tests/sitemaps/routes.test.ts",
