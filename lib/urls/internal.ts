@@ -53,9 +53,8 @@ export const URL_EXPORT_COLUMNS = ["url", ...Object.keys(TrackedUrlResponse.shap
 
 /** A tracked URL row from Prisma (Dates) or from a raw query that read its timestamps as ISO strings (`sqlRows` with `timestamps: "iso"`). */
 export type TrackedUrlRow = { [K in keyof TrackedUrl]: TrackedUrl[K] extends Date ? Date | string : TrackedUrl[K] extends Date | null ? Date | string | null : TrackedUrl[K] };
-/** The columns the public shape is built from: a page of URLs reads these and no other (a fifth fewer values to read). */
+/** The columns the public shape is built from. */
 export type PublicTrackedUrlRow = Pick<TrackedUrlRow, keyof TrackedUrlResponse>;
-export const PUBLIC_TRACKED_URL_COLUMNS = trackedUrlColumns(Object.keys(TrackedUrlResponse.shape) as (keyof TrackedUrlResponse)[]);
 
 /** A field the response schema declares a date-time (`z.iso.datetime()`, nullable or not). */
 const isDateTime = (schema: z.ZodType) => (schema instanceof z.ZodNullable ? schema.unwrap() : schema) instanceof z.ZodISODateTime;
