@@ -53,12 +53,16 @@ export type Operation<S extends OperationSpec = OperationSpec> = S & { key: stri
 
 const operations = new Map<string, Operation>();
 
+/** An operation outside the registry: the API never serves or documents it (tests describe one with it). */
+export function operationOf<const S extends OperationSpec>(spec: S): Operation<S> {
+  const path = spec.path.replace(/\[([^\]]+)\]/g, "{$1}"); // Next's [id] is accepted too
+  return { ...spec, path, key: `${spec.method.toLowerCase()} ${path}` };
+}
+
 /** Declares one endpoint (a module evaluated again, as in development, replaces its declarations). */
 export function defineOperation<const S extends OperationSpec>(spec: S): Operation<S> {
-  const path = spec.path.replace(/\[([^\]]+)\]/g, "{$1}"); // Next's [id] is accepted too
-  const key = `${spec.method.toLowerCase()} ${path}`;
-  const op = { ...spec, path, key };
-  operations.set(key, op);
+  const op = operationOf(spec);
+  operations.set(op.key, op);
   return op;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildOpenApiDocument } from "./document";
-import { defineOperation } from "@/lib/api/operation";
+import { declaredOperations, operationOf } from "@/lib/api/operation";
 
 type Json = Record<string, unknown>;
 const METHODS = ["get", "post", "put", "patch", "delete"];
@@ -9,7 +9,9 @@ const METHODS = ["get", "post", "put", "patch", "delete"];
 type TreeNode = { name: string; children: TreeNode[] };
 const TreeNode: z.ZodType<TreeNode> = z.object({ name: z.string(), get children() { return z.array(TreeNode); } });
 
-defineOperation({
+// Outside the registry: files share their worker's modules, and a declared test operation would show up in what
+// other files read (tests/api/declared-operations.test.ts would find it unserved).
+const thingOp = operationOf({
   method: "POST", path: "/api/test/things/[thingId]", tags: ["Test"], scopes: ["projects:write", "organization:read"],
   summary: "Create a thing",
   params: z.object({ thingId: z.uuid() }),
@@ -21,7 +23,7 @@ defineOperation({
   errors: ["DOMAIN_ALREADY_EXISTS", "CONFLICT"],
 });
 
-const doc = buildOpenApiDocument();
+const doc = buildOpenApiDocument([...declaredOperations(), thingOp]);
 const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op: op as Json })));
 const testOp = doc.paths["/api/test/things/{thingId}"].post as Json & { responses: Record<string, Json> };
@@ -37,6 +39,12 @@ function resolve(pointer: string): unknown {
 }
 
 describe("buildOpenApiDocument", () => {
+  it("keeps the test's own operation out of the registry that routes and other test files read", () => {
+    expect(doc.paths["/api/test/things/{thingId}"]).toBeDefined();
+    expect(declaredOperations().map((op) => op.key)).not.toContain("post /api/test/things/{thingId}");
+    expect(buildOpenApiDocument().paths["/api/test/things/{thingId}"]).toBeUndefined();
+  });
+
   it("is an OpenAPI 3.1.0 document", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");

@@ -2,7 +2,7 @@ import "@/lib/api/operations";
 import { envelopeComponents } from "./envelope-schemas";
 import type { Components } from "./json-schema";
 import { buildOperation } from "./operation";
-import { declaredOperations } from "@/lib/api/operation";
+import { declaredOperations, type Operation } from "@/lib/api/operation";
 
 export type OpenApiDocument = {
   openapi: "3.1.0";
@@ -28,11 +28,11 @@ const securitySchemes = {
 };
 
 /** The OpenAPI 3.1 description of every registered endpoint, generated from the same zod schemas the routes parse with. */
-export function buildOpenApiDocument(): OpenApiDocument {
+export function buildOpenApiDocument(operations: Operation[] = declaredOperations()): OpenApiDocument {
   const schemas = envelopeComponents();
   const paths: OpenApiDocument["paths"] = {};
   const tags = new Set<string>();
-  const ops = declaredOperations().sort((a, b) => a.path.localeCompare(b.path));
+  const ops = [...operations].sort((a, b) => a.path.localeCompare(b.path));
   for (const op of ops) {
     (paths[op.path] ??= {})[op.method.toLowerCase()] = buildOperation(op, schemas);
     op.tags.forEach((t) => tags.add(t));
