@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { DomainError, validationError } from "@/lib/core/errors";
 import { db, Prisma, txRunner } from "@/lib/db";
+import { requestInfoFrom } from "@/lib/auth/request-info";
 import { consumeAll } from "@/lib/rate-limit/decide";
+import { countTokenFailure, refuseAddressAfterTokenFailures } from "@/lib/rate-limit/ingest-token-failures";
 import { InsuredLimiter, StoreHealth } from "@/lib/rate-limit/insured-limiter";
 import { rateLimits } from "@/lib/rate-limit/limiters";
 import { HitAggregator } from "./aggregate-hits";
@@ -29,8 +31,13 @@ export type IngestResult = { accepted: number; rejected: number; replayed: boole
  */
 export async function ingestLogBatch(req: Request, now = new Date()): Promise<IngestResult> {
   const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1];
+  const ip = requestInfoFrom(req.headers).ipAddress;
+  await refuseAddressAfterTokenFailures(ip);
   const project = token ? await projectOfIngestToken(token) : null;
-  if (!project) throw new DomainError("UNAUTHORIZED", "Missing, unknown or revoked ingest token");
+  if (!project) {
+    await countTokenFailure(ip);
+    throw new DomainError("UNAUTHORIZED", "Missing, unknown or revoked ingest token");
+  }
   await limitPush(project.projectId);
 
   const cfg = crawlLogConfig();

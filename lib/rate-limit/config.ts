@@ -14,6 +14,8 @@ export type RateLimitPolicies = {
   signInMailPerAddress: Policy;
   signInMailPerIp: Policy;
   invitations: Policy;
+  /** Per client IP: unknown or revoked tokens on POST /api/ingest/logs (lib/rate-limit/ingest-token-failures.ts). */
+  ingestTokenFailures: Policy;
 };
 
 export const RATE_LIMIT_ENV = {
@@ -24,6 +26,7 @@ export const RATE_LIMIT_ENV = {
   RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR: 5,
   RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: 20,
   RATE_LIMIT_INVITES_PER_ORG_PER_DAY: 50,
+  RATE_LIMIT_INGEST_FAILURES_PER_IP_PER_HOUR: 30,
 } as const;
 
 type EnvName = keyof typeof RATE_LIMIT_ENV;
@@ -40,6 +43,7 @@ export function policiesFromEnv(env: Env = process.env): RateLimitPolicies {
     signInMailPerAddress: { points: n("RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR"), duration: 3600 },
     signInMailPerIp: { points: n("RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR"), duration: 3600 },
     invitations: { points: n("RATE_LIMIT_INVITES_PER_ORG_PER_DAY"), duration: 86_400 },
+    ingestTokenFailures: { points: n("RATE_LIMIT_INGEST_FAILURES_PER_IP_PER_HOUR"), duration: 3600 },
   };
 }
 

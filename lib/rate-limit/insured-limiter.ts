@@ -68,6 +68,21 @@ export class InsuredLimiter implements Limiter {
     return this.memory.consume(key).then((r) => this.consumed(true, r), (r: RateLimiterRes) => this.consumed(false, r));
   }
 
+  /** Milliseconds until `key` has room again when its window is spent, 0 when it has room; counts nothing. */
+  async msUntilRoom(key: string): Promise<number> {
+    let res: RateLimiterRes | null = null;
+    if (this.health.usable()) {
+      try {
+        res = await this.store.get(key);
+      } catch (e) {
+        this.health.failed(e);
+      }
+    }
+    // The store out (or just failed): what this process counted in memory meanwhile.
+    if (!this.health.usable()) res = await this.memory.get(key);
+    return res && res.consumedPoints >= this.policy.points ? this.msBeforeNext(res) : 0;
+  }
+
   private msBeforeNext(r: RateLimiterRes): number {
     // msBeforeNext is -1 for a key without expiry (never for our windows): report a whole window.
     return r.msBeforeNext >= 0 ? r.msBeforeNext : this.policy.duration * 1000;

@@ -16,6 +16,8 @@ export type RateLimits = {
   signInMailPerAddress: Limiter[];
   signInMailPerIp: Limiter[];
   invitations: Limiter[];
+  /** Per client IP, failed ingest tokens: counted on failure, and looked at (not counted) before a token is checked. */
+  ingestTokenFailures: InsuredLimiter[];
 };
 
 export function createRateLimits(store: Store, policies: RateLimitPolicies, keyPrefix = "rl"): RateLimits {
@@ -34,6 +36,7 @@ export function createRateLimits(store: Store, policies: RateLimitPolicies, keyP
     signInMailPerAddress: family(["signin-addr", policies.signInMailPerAddress]),
     signInMailPerIp: family(["signin-ip", policies.signInMailPerIp]),
     invitations: family(["invites", policies.invitations]),
+    ingestTokenFailures: family(["ingest-fail", policies.ingestTokenFailures]),
   };
 }
 

@@ -13,6 +13,7 @@ describe("rate-limit configuration", () => {
       signInMailPerAddress: { points: 5, duration: 3600 },
       signInMailPerIp: { points: 20, duration: 3600 },
       invitations: { points: 50, duration: 86_400 },
+      ingestTokenFailures: { points: 30, duration: 3600 },
     });
   });
 
