@@ -35,6 +35,20 @@ describe.each(DEAD)("with the $kind store down", ({ kind, open }) => {
     log.mockRestore();
   });
 
+  it("the look-up before an ingest token (failures per IP) reads the in-memory count, and never throws", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const store = open();
+    stores.push(store);
+    const [failures] = createRateLimits(store, policies({ ingestTokenFailures: { points: 2, duration: 60 } }), "rl-outage").ingestTokenFailures;
+    expect(await failures.msUntilRoom("ip:192.0.2.1")).toBe(0);
+    await failures.consume("ip:192.0.2.1");
+    expect(await failures.msUntilRoom("ip:192.0.2.1")).toBe(0);
+    await failures.consume("ip:192.0.2.1");
+    expect(await failures.msUntilRoom("ip:192.0.2.1")).toBeGreaterThan(50_000);
+    expect(await failures.msUntilRoom("ip:192.0.2.2")).toBe(0);
+    log.mockRestore();
+  });
+
   it("the API answers as usual, and 429 beyond the limit, never 500", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     await replaceRateLimits(limitsOn(open()));
