@@ -12,6 +12,9 @@ export async function register() {
   await ensureDatabaseReady();
   // `next build` may load instrumentation while prerendering; crons belong to the running server.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Which calls /api/inngest serves: signed ones, none (in-process jobs), or unsigned (dev mode; refused in production).
+  const [{ inngest }, { logInngestServeMode }] = await Promise.all([import("./lib/jobs/inngest-client"), import("./lib/jobs/serve-policy")]);
+  logInngestServeMode(inngest.mode);
   const { startInProcessJobs } = await import("./lib/jobs/scheduler");
   // The job layer hands its functions to the in-process runner (lib never imports inngest/).
   const { functions } = await import("./inngest/functions");

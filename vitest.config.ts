@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
 // environment they were built from changes.
 const MOCKING = [
   "lib/jobs/send-event.test.ts", "lib/urls/url-json-cache.test.ts", "tests/robots/tester.test.ts", "tests/sitemaps/cron.test.ts",
-  "tests/sitemaps/routes.test.ts",
+  "tests/sitemaps/routes.test.ts", "tests/jobs/inngest-serve.test.ts",
 ];
 
 const shared = {

@@ -5,7 +5,7 @@ const isUrl = (v: string | undefined) => !!v && /^https?:\/\//.test(v);
  * True when an Inngest server runs our functions: Inngest Cloud keys, or a dev / self-hosted server
  * (`INNGEST_DEV=1` with `INNGEST_BASE_URL`, or `INNGEST_DEV=<url>`). Otherwise they run in-process.
  */
-export function inngestConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+export function inngestConfigured(env: Record<string, string | undefined> = process.env): boolean {
   // Either Cloud key counts: with only one set, Inngest would still call /api/inngest and an
   // in-process scheduler beside it would run every cron twice.
   if (env.INNGEST_EVENT_KEY || env.INNGEST_SIGNING_KEY) return true;
