@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { QueryProvider } from "@/lib/queries/provider";
 import "./globals.css";
@@ -10,7 +11,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: Next.js puts the proxy's per-response CSP nonce on its scripts only when
+  // rendering (a page prerendered at build time would carry none, and its scripts would be refused).
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-dvh font-sans">
