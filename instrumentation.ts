@@ -12,6 +12,8 @@ export async function register() {
   await ensureDatabaseReady();
   // `next build` may load instrumentation while prerendering; crons belong to the running server.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // The log push parsers (worker threads) load their code now, not on the first push.
+  void import("./lib/crawl-logs/push-pool").then((m) => m.pushPool().warm()).catch((error) => console.error("[crawl-logs] starting the log push workers failed", error));
   const { startInProcessJobs } = await import("./lib/jobs/scheduler");
   // The job layer hands its functions to the in-process runner (lib never imports inngest/).
   const { functions } = await import("./inngest/functions");
