@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as tokenRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/logs/ingest-token/route";
 import * as ingestRoute from "@/app/api/ingest/logs/route";
 import { db } from "@/lib/db";
+import { maintainCrawlActivity } from "@/lib/crawl-logs/maintain-crawl-activity";
 import { pushPool } from "@/lib/crawl-logs/push-pool";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { jobFunctions } from "@/lib/jobs/registry";
@@ -107,6 +108,26 @@ describe("reverse DNS after the answer, capped per push", () => {
     expect(looked.size).toBe(10);
     expect(await db.logPushVerification.count({ where: { projectId: t.projectId } })).toBe(0);
   }, 60_000);
+});
+
+describe("hits left waiting for reverse DNS", () => {
+  it("are verified and counted by the daily sweep when their job never ran, once", async () => {
+    const before = await db.crawlProjectDay.findMany({ where: { projectId: other.projectId, family: "googlebot" } });
+    const at = Date.now() - 3 * 3600_000;
+    await db.logPushVerification.create({
+      data: {
+        organizationId: other.orgId, projectId: other.projectId, createdAt: new Date(Date.now() - 2 * 3600_000),
+        hits: { paths: ["/x"], claims: [{ family: "googlebot", verifiable: true, ip: IP.googlebot }], rows: [0, 0, at, 200, 0, 0, at + 1000, 200] },
+      },
+    });
+    const out = await maintainCrawlActivity(new Date());
+    expect(out.verifiedPushes).toBe(1);
+    const after = await db.crawlProjectDay.findMany({ where: { projectId: other.projectId, family: "googlebot" } });
+    const verified = (rows: typeof after) => rows.reduce((n, d) => n + d.verifiedHits, 0);
+    expect(verified(after) - verified(before)).toBe(2);
+    expect(await db.logPushVerification.count({ where: { projectId: other.projectId } })).toBe(0);
+    expect((await maintainCrawlActivity(new Date())).verifiedPushes).toBe(0);
+  });
 });
 
 describe("each organization's push budget", () => {
