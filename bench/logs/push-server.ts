@@ -13,7 +13,7 @@ await pushPool().warm();
 await (await import("../../lib/jobs/registry")).jobFunctions();
 
 let peakRss = 0;
-setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 50).unref();
+setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 250).unref();
 
 const server = http.createServer(async (req, res) => {
   try {

@@ -95,7 +95,7 @@ async function ingestBatch(req: Request, project: PushProject, now: Date): Promi
 /**
  * The batch's aggregates from the worker's columns: each distinct claimed crawler and address is classified once without
  * DNS (cache, published ranges); the first `dnsCap` addresses that need reverse DNS are set aside for the job with their
- * hits, any beyond count as unverified (no proof could be had). Yields to other requests every few thousand hits.
+ * hits, any beyond count as unverified (no proof could be had). Yields to other requests every 5,000 hits.
  */
 async function aggregatePush(parsed: PushParsed, domain: string, dnsCap: number): Promise<{ agg: HitAggregator; deferred: DeferredHits | null }> {
   const agg = new HitAggregator(domain);
@@ -116,7 +116,7 @@ async function aggregatePush(parsed: PushParsed, domain: string, dnsCap: number)
   const hit = { time: new Date(0), status: null as number | null } as LogHit;
   const h = parsed.hits;
   for (let o = 0, n = 0; o < h.length; o += HIT_FIELDS, n++) {
-    if (n % 20_000 === 19_999) await new Promise<void>((r) => setImmediate(r));
+    if (n % 5_000 === 4_999) await new Promise<void>((r) => setImmediate(r));
     const p = h[o], c = h[o + 1], ms = h[o + 2], status = h[o + 3] < 0 ? null : h[o + 3];
     const verdict = verdicts[c];
     if (verdict === "dns") {
