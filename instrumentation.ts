@@ -15,6 +15,8 @@ export async function register() {
   // Which calls /api/inngest serves: signed ones, none (in-process jobs), or unsigned (dev mode; refused in production).
   const [{ inngest }, { logInngestServeMode }] = await Promise.all([import("./lib/jobs/inngest-client"), import("./lib/jobs/serve-policy")]);
   logInngestServeMode(inngest.mode);
+  // The log push parsers (worker threads) load their code now, not on the first push.
+  void import("./lib/crawl-logs/push-pool").then((m) => m.pushPool().warm()).catch((error) => console.error("[crawl-logs] starting the log push workers failed", error));
   const { startInProcessJobs } = await import("./lib/jobs/scheduler");
   // The job layer hands its functions to the in-process runner (lib never imports inngest/).
   const { functions } = await import("./inngest/functions");

@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 
 const RANGES = path.resolve(import.meta.dirname, "../../lib/crawl-logs/ip-ranges");
 
-function ipv4sFrom(file: string, n: number): string[] {
+export function ipv4sFrom(file: string, n: number): string[] {
   const json = JSON.parse(fs.readFileSync(path.join(RANGES, file), "utf8")) as { prefixes: { ipv4Prefix?: string }[] };
   const out: string[] = [];
   for (const p of json.prefixes) {

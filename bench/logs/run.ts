@@ -3,6 +3,7 @@
 // child process (multipart streamed from disk) and processed by the in-process job to stored aggregates.
 // Reports lines/s end to end (target >= 150,000) against `zcat | wc -l` on the same file (the floor), the child's
 // peak RSS (target < 300 MB, flat in the file size) and the verifier's cache hit rate.
+// Then runs bench/logs/push-load.ts (npm run bench:logs-push; BENCH_SKIP_PUSH=1 to leave it out).
 // Usage: npm run bench:logs   (BENCH_LOG_GIB=4 for the 4 GiB run; BENCH_DATABASE_URL / DATABASE_URL or local PostgreSQL). The bench database
 // iw_bench_logs is left for inspection: drop it when done.
 import { spawn, spawnSync } from "node:child_process";
@@ -135,3 +136,9 @@ bounded caches (agents 20,000, addresses 100,000, listed untracked paths ≤ 50,
 
 Before (2026-11-25, load 15-20 on the same machine): 5,739 lines/s and 964 MB peak at 1 GiB; the 4 GiB run was not made.`);
 console.log(rows);
+
+// Then the push under load (bench/logs/push-load.ts: 8 concurrent maximum-size pushes while /api/ping is probed); BENCH_SKIP_PUSH=1 leaves it out.
+if (!process.env.BENCH_SKIP_PUSH && !process.env.BENCH_RENDER_ONLY) {
+  const push = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "bench/logs/push-load.ts")], { cwd: ROOT, stdio: "inherit", env: process.env });
+  if (push.status !== 0) throw new Error("bench:logs-push failed");
+}

@@ -20,6 +20,7 @@ import { flushOutboxFn, purgeOutboxFn } from "./events/flush-outbox";
 import { webhooksDeliverDueFn, webhooksFanOutFn } from "./webhooks/webhooks";
 import { processLogImportFn } from "./crawl-logs/process-log-import";
 import { maintainCrawlActivityFn } from "./crawl-logs/maintain-crawl-activity";
+import { verifyPushedHitsFn } from "./crawl-logs/verify-pushed-hits";
 import { refreshCrawlerIpRangesFn } from "./crawl-logs/refresh-crawler-ip-ranges";
 import { followRemovalsFn } from "./removals/follow-removals";
 import { sendClientReportsFn } from "./reports/send-client-reports";
@@ -28,5 +29,5 @@ import { sendClientReportsFn } from "./reports/send-client-reports";
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
   syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
-  flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn,
+  flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, verifyPushedHitsFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn,
   sendClientReportsFn];

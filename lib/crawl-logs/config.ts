@@ -29,6 +29,16 @@ export const crawlLogConfig = () => ({
   dnsLookupsPerSecond: num("LOG_DNS_LOOKUPS_PER_SECOND", 50),
   /** Pushes per minute per token. */
   pushPerMinute: num("LOG_PUSH_PER_MINUTE", 120),
+  /** Pushes one organization may have in progress at once, per process (429 beyond). */
+  pushConcurrentPerOrg: num("LOG_PUSH_CONCURRENT_PER_ORG", 2),
+  /** Decompressed MiB one organization may push per minute (429 beyond, until the minute frees). */
+  pushMibPerMinutePerOrg: num("LOG_PUSH_MIB_PER_MINUTE_PER_ORG", 512),
+  /** Distinct addresses of one push whose crawler claim is checked by reverse DNS (after the push is answered); beyond, unverified. */
+  pushDnsLookups: num("LOG_PUSH_DNS_LOOKUPS", 100),
+  /** Spooled bytes one organization may hold (uploads in progress and queued or running imports): 413 beyond. */
+  spoolQuotaBytesPerOrg: num("LOG_SPOOL_QUOTA_BYTES_PER_ORG", 40 * 1024 ** 3),
+  /** Uploads one organization may stream at once, per process (429 beyond). */
+  uploadsConcurrentPerOrg: num("LOG_UPLOADS_CONCURRENT_PER_ORG", 2),
   /** Heap growth past a run's start after which it collects between chunks (lib/crawl-logs/heap-guard.ts), MiB. */
   heapHeadroomMb: num("LOG_HEAP_HEADROOM_MB", 32),
   /** Untracked crawled URLs kept per project (new ones beyond it only count in the day totals). */

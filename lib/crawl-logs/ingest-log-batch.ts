@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import zlib from "node:zlib";
 import { DomainError, validationError } from "@/lib/core/errors";
 import { db, Prisma, txRunner } from "@/lib/db";
 import { requestInfoFrom } from "@/lib/auth/request-info";
@@ -9,17 +8,20 @@ import { InsuredLimiter, StoreHealth } from "@/lib/rate-limit/insured-limiter";
 import { rateLimits } from "@/lib/rate-limit/limiters";
 import { HitAggregator } from "./aggregate-hits";
 import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
-import { crawlLogConfig, MAX_LINE_BYTES, REJECT_SAMPLES } from "./config";
-import { identifyCrawler } from "./crawlers";
+import { sendEvent } from "@/lib/events/send-event";
+import { crawlLogConfig } from "./config";
+import type { CrawlerMatch } from "./crawlers";
 import { projectOfIngestToken } from "./ingest-token";
-import { createLineParser, detectLogFormat } from "./parse-log";
+import { HIT_FIELDS, type PushClaim, type PushParsed } from "./parse-push-batch";
+import { chargePushBytes, checkPushBytes, enterPush } from "./push-budget";
+import { pushPool } from "./push-pool";
 import { TrackedUrlResolver } from "./resolve-tracked-urls";
-import type { LogFormat } from "./types";
-import { createCrawlerVerifier, type CrawlerVerifier } from "./verify-crawler";
+import type { LogHit } from "./types";
+import { createCrawlerVerifier, type CrawlerVerifier, type Verification } from "./verify-crawler";
 
 const g = globalThis as unknown as { __logPushVerifier?: CrawlerVerifier; __logPushLimiter?: InsuredLimiter };
 // One verifier per process: its cache of verified addresses serves every push.
-const verifier = () => (g.__logPushVerifier ??= createCrawlerVerifier());
+export const verifier = () => (g.__logPushVerifier ??= createCrawlerVerifier());
 
 export type IngestResult = { accepted: number; rejected: number; replayed: boolean; rejectSamples: { line: number; reason: string }[] };
 
@@ -39,39 +41,38 @@ export async function ingestLogBatch(req: Request, now = new Date()): Promise<In
     throw new DomainError("UNAUTHORIZED", "Missing, unknown or revoked ingest token");
   }
   await limitPush(project.projectId);
-
-  const cfg = crawlLogConfig();
-  const body = await readBody(req, cfg.pushMaxBytes);
-  const text = decodeBody(body, req.headers.get("content-encoding"), cfg.pushMaxExpandedBytes);
-  const key = batchKey(req.headers.get("idempotency-key"), text);
-  const prior = await db.logIngestBatch.findUnique({ where: { projectId_key: { projectId: project.projectId, key } } });
-  if (prior) return { accepted: prior.accepted, rejected: prior.rejected, replayed: true, rejectSamples: [] };
-
-  const lines = text.split("\n");
-  const format: LogFormat = pushFormat(lines);
-  const parse = createLineParser(format);
-  const agg = new HitAggregator(project.domain);
-  const samples: IngestResult["rejectSamples"] = [];
-  let accepted = 0;
-  let rejected = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
-    const r = Buffer.byteLength(line) > MAX_LINE_BYTES ? { ok: false as const, reason: "line_too_long" }
-      : line.includes("\u0000") ? { ok: false as const, reason: "nul_byte" } : parse(line);
-    if (!r) continue;
-    if (!r.ok) {
-      rejected++;
-      if (samples.length < REJECT_SAMPLES) samples.push({ line: i + 1, reason: r.reason });
-      continue;
-    }
-    accepted++;
-    const match = identifyCrawler(r.hit.userAgent);
-    if (!match) continue;
-    const target = agg.target(r.hit);
-    if (target === "other_host") agg.counters.otherHostHits++;
-    else if (target !== null) agg.add(r.hit, match, await verifier().classify(match, r.hit.ip), target);
+  const release = enterPush(project.organizationId);
+  try {
+    return await ingestBatch(req, project, now);
+  } finally {
+    release();
   }
+}
+
+type PushProject = NonNullable<Awaited<ReturnType<typeof projectOfIngestToken>>>;
+
+async function ingestBatch(req: Request, project: PushProject, now: Date): Promise<IngestResult> {
+  await checkPushBytes(project.organizationId);
+  const cfg = crawlLogConfig();
+  const header = idempotencyKey(req.headers.get("idempotency-key"));
+  if (header !== null) {
+    const prior = await db.logIngestBatch.findUnique({ where: { projectId_key: { projectId: project.projectId, key: `key:${header}` } } });
+    if (prior) return { accepted: prior.accepted, rejected: prior.rejected, replayed: true, rejectSamples: [] };
+  }
+  const body = await readBody(req, cfg.pushMaxBytes);
+  // Decompressing and parsing run on a worker thread: this thread only reads the body and counts.
+  const parsed = await pushPool().parse({ body, encoding: req.headers.get("content-encoding"), maxExpandedBytes: cfg.pushMaxExpandedBytes, domain: project.domain, idempotencyKey: header });
+  if (!parsed.ok) throw parseFailure(parsed.error, cfg.pushMaxExpandedBytes);
+  await chargePushBytes(project.organizationId, parsed.expandedBytes);
+  const { key, accepted, rejected } = parsed;
+  if (header === null) {
+    const prior = await db.logIngestBatch.findUnique({ where: { projectId_key: { projectId: project.projectId, key } } });
+    if (prior) return { accepted: prior.accepted, rejected: prior.rejected, replayed: true, rejectSamples: [] };
+  }
+
+  const { agg, deferred } = await aggregatePush(parsed, project.domain, cfg.pushDnsLookups);
   const idOf = await new TrackedUrlResolver(project.projectId, project.domain).resolve(agg.urlPaths());
+  const deferredId = deferred ? crypto.randomUUID() : null;
   const replayed = await db.$transaction(async (tx) => {
     const inserted = await tx.$executeRaw(Prisma.sql`
       INSERT INTO log_ingest_batches (project_id, key, accepted, rejected, created_at) VALUES (${project.projectId}::uuid, ${key}, ${accepted}, ${rejected}, ${now})
@@ -81,6 +82,9 @@ export async function ingestLogBatch(req: Request, now = new Date()): Promise<In
     const touched = await commitCrawlAggregates(run, project, agg, idOf);
     await foldUntrackedUrls(run, project);
     await refreshTrackedCrawlFields(tx, project, now, touched.ids);
+    if (deferredId) {
+      await tx.logPushVerification.create({ data: { id: deferredId, organizationId: project.organizationId, projectId: project.projectId, hits: deferred as unknown as Prisma.InputJsonValue, createdAt: now } });
+    }
     if (!project.lastUsedAt || now.getTime() - project.lastUsedAt.getTime() > 60_000) {
       await tx.logIngestToken.update({ where: { projectId: project.projectId }, data: { lastUsedAt: now } });
     }
@@ -90,7 +94,63 @@ export async function ingestLogBatch(req: Request, now = new Date()): Promise<In
     const first = await db.logIngestBatch.findUnique({ where: { projectId_key: { projectId: project.projectId, key } } });
     return { accepted: first?.accepted ?? accepted, rejected: first?.rejected ?? rejected, replayed: true, rejectSamples: [] };
   }
-  return { accepted, rejected, replayed: false, rejectSamples: samples };
+  // Claims that need reverse DNS are checked after the answer, by the job (crawl-logs-verify-push).
+  if (deferredId) await sendEvent("crawl-logs/push.verify-requested", { organizationId: project.organizationId, projectId: project.projectId, verificationId: deferredId }, { id: deferredId });
+  return { accepted, rejected, replayed: false, rejectSamples: parsed.rejectSamples };
+}
+
+/**
+ * The batch's aggregates from the worker's columns: each distinct claimed crawler and address is classified once without
+ * DNS (cache, published ranges); the first `dnsCap` addresses that need reverse DNS are set aside for the job with their
+ * hits, any beyond count as unverified (no proof could be had). Yields to other requests every 5,000 hits.
+ */
+async function aggregatePush(parsed: PushParsed, domain: string, dnsCap: number): Promise<{ agg: HitAggregator; deferred: DeferredHits | null }> {
+  const agg = new HitAggregator(domain);
+  agg.counters.otherHostHits = parsed.otherHostHits;
+  const v = verifier();
+  const verdicts: (Verification | "dns")[] = [];
+  const dnsAddresses = new Set<string>();
+  for (const c of parsed.claims) {
+    const match = claimMatch(c);
+    const known = await v.classifyWithoutDns(match, c.ip);
+    if (known !== undefined) verdicts.push(known);
+    else if (dnsAddresses.has(c.ip) || dnsAddresses.size < dnsCap) { dnsAddresses.add(c.ip); verdicts.push("dns"); }
+    else verdicts.push("unverified");
+  }
+  const deferred: DeferredHits = { paths: [], claims: [], rows: [] };
+  const deferredPath = new Map<number, number>();
+  const deferredClaim = new Map<number, number>();
+  const hit = { time: new Date(0), status: null as number | null } as LogHit;
+  const h = parsed.hits;
+  for (let o = 0, n = 0; o < h.length; o += HIT_FIELDS, n++) {
+    if (n % 5_000 === 4_999) await new Promise<void>((r) => setImmediate(r));
+    const p = h[o], c = h[o + 1], ms = h[o + 2], status = h[o + 3] < 0 ? null : h[o + 3];
+    const verdict = verdicts[c];
+    if (verdict === "dns") {
+      let dp = deferredPath.get(p);
+      if (dp === undefined) { deferredPath.set(p, (dp = deferred.paths.length)); deferred.paths.push(parsed.paths[p]); }
+      let dc = deferredClaim.get(c);
+      if (dc === undefined) { deferredClaim.set(c, (dc = deferred.claims.length)); deferred.claims.push(parsed.claims[c]); }
+      deferred.rows.push(dp, dc, ms, status ?? -1);
+      continue;
+    }
+    hit.time.setTime(ms);
+    hit.status = status;
+    agg.add(hit, claimMatch(parsed.claims[c]), verdict, parsed.paths[p]);
+  }
+  return { agg, deferred: deferred.rows.length > 0 ? deferred : null };
+}
+
+/** Hits waiting for reverse DNS, as stored in log_push_verifications.hits: rows of [path index, claim index, time ms, status or -1]. */
+export type DeferredHits = { paths: string[]; claims: PushClaim[]; rows: number[] };
+
+/** What the verifier and the aggregator read of a crawler match (family and whether it can be proven). */
+export const claimMatch = (c: PushClaim) => ({ family: c.family, verifiable: c.verifiable, name: c.family, kind: "other_bot" }) as CrawlerMatch;
+
+function parseFailure(error: "too_large" | "invalid_gzip" | "unsupported_encoding", maxExpanded: number): DomainError {
+  if (error === "too_large") return new DomainError("PAYLOAD_TOO_LARGE", `The decompressed batch exceeds ${maxExpanded} bytes`, { limitBytes: maxExpanded });
+  if (error === "unsupported_encoding") return new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the batch plain or with Content-Encoding: gzip");
+  return validationError("The gzip body is truncated or corrupt", [{ path: "", code: "invalid_gzip", message: "The gzip body is truncated or corrupt" }]);
 }
 
 /** The body as bytes, refused past `limit` (413) while it arrives, without buffering more. */
@@ -112,40 +172,13 @@ async function readBody(req: Request, limit: number): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-function decodeBody(body: Uint8Array, encoding: string | null, maxExpanded: number): string {
-  const gz = (encoding ?? "").toLowerCase().includes("gzip") || (body[0] === 0x1f && body[1] === 0x8b);
-  let bytes: Uint8Array = body;
-  if (gz) {
-    try {
-      bytes = zlib.gunzipSync(body, { maxOutputLength: maxExpanded });
-    } catch (e) {
-      if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
-        throw new DomainError("PAYLOAD_TOO_LARGE", `The decompressed batch exceeds ${maxExpanded} bytes`, { limitBytes: maxExpanded });
-      }
-      throw validationError("The gzip body is truncated or corrupt", [{ path: "", code: "invalid_gzip", message: "The gzip body is truncated or corrupt" }]);
-    }
-  } else if (encoding && !/^\s*identity\s*$/i.test(encoding)) {
-    throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the batch plain or with Content-Encoding: gzip");
+/** The client's Idempotency-Key (1-200 visible ASCII characters), or null without one. */
+function idempotencyKey(header: string | null): string | null {
+  if (header === null) return null;
+  if (!/^[\x21-\x7e]{1,200}$/.test(header)) {
+    throw validationError("Invalid Idempotency-Key", [{ path: "Idempotency-Key", code: "invalid_string", message: "1-200 visible ASCII characters" }]);
   }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** The client's Idempotency-Key (1-200 visible ASCII characters), else the SHA-256 of the body. */
-function batchKey(header: string | null, text: string): string {
-  if (header !== null) {
-    if (!/^[\x21-\x7e]{1,200}$/.test(header)) {
-      throw validationError("Invalid Idempotency-Key", [{ path: "Idempotency-Key", code: "invalid_string", message: "1-200 visible ASCII characters" }]);
-    }
-    return `key:${header}`;
-  }
-  return `sha256:${crypto.createHash("sha256").update(text).digest("hex")}`;
-}
-
-/** The push carries JSON records: Cloudflare Logpush fields when the first records look so, else the generic mapping. */
-function pushFormat(lines: string[]): LogFormat {
-  const sample = lines.filter((l) => l.trim()).slice(0, 20);
-  const f = detectLogFormat(sample);
-  return f === "cloudflare_json" ? "cloudflare_json" : "json_generic";
+  return header;
 }
 
 async function limitPush(projectId: string) {

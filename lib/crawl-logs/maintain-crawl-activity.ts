@@ -2,6 +2,7 @@ import { db, Prisma, sqlTransaction } from "@/lib/db";
 import { foldUntrackedUrls, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
 import { BATCH_KEY_DAYS, RETENTION_DAYS } from "./config";
 import { detectCrawlerBlocked } from "./detect-crawler-blocked";
+import { verifyPushedHits } from "./verify-pushed-hits";
 
 const DAY_MS = 86_400_000;
 
@@ -30,6 +31,9 @@ export async function maintainCrawlActivity(now: Date) {
     if (u.domain) folded += await sqlTransaction((run) => foldUntrackedUrls(run, { projectId: u.projectId, domain: u.domain! }));
     else await db.$executeRaw(Prisma.sql`DELETE FROM crawl_untracked_deltas WHERE project_id = ${u.projectId}::uuid`);
   }
+  // Pushed hits left waiting for reverse DNS (their job's event was lost): verified and counted here.
+  const stale = await db.logPushVerification.findMany({ where: { createdAt: { lt: new Date(now.getTime() - 3600_000) } }, select: { id: true } });
+  for (const v of stale) await verifyPushedHits(v.id, now);
   const projects = await db.$queryRaw<{ organizationId: string; projectId: string }[]>(Prisma.sql`
     SELECT p.organization_id::text AS "organizationId", p.id::text AS "projectId" FROM projects p
     WHERE p.deleted_at IS NULL AND EXISTS (SELECT 1 FROM crawl_project_days d WHERE d.project_id = p.id AND d.day >= ${cutoff}::date)`);
@@ -42,5 +46,5 @@ export async function maintainCrawlActivity(now: Date) {
         AND NOT EXISTS (SELECT 1 FROM crawl_url_days d WHERE d.tracked_url_id = t.id AND d.day >= ${since}::date)`);
     await detectCrawlerBlocked(p, now);
   }
-  return { purged: { urlDays, orphanDays, projectDays, untracked, batches }, folded, recomputed, projects: projects.length };
+  return { purged: { urlDays, orphanDays, projectDays, untracked, batches }, folded, verifiedPushes: stale.length, recomputed, projects: projects.length };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
@@ -9,7 +9,10 @@ import busboy from "busboy";
 import { DomainError } from "@/lib/core/errors";
 import { crawlLogConfig, spoolDir } from "./config";
 
-export type SpooledLog = { spoolPath: string; bytes: number; fileName: string; gzip: boolean; format: string | undefined };
+export type SpooledLog = { spoolPath: string; bytes: number; fileName: string; gzip: boolean; format: string | undefined; sha256: string };
+
+/** The organization's spool budget (upload-budget.ts): refuses a body that would not fit, and the file once it outgrows it. */
+export type SpoolBudget = { room(): number; add(bytes: number): DomainError | null; full(): DomainError };
 
 const MAX_FILE_NAME = 255;
 
@@ -18,7 +21,7 @@ const MAX_FILE_NAME = 255;
  * read buffer in memory, whatever the file's size; over the size cap answers 413 and removes the part
  * written. Gzip is recognised by its magic bytes, not by the name.
  */
-export async function spoolUpload(req: Request): Promise<SpooledLog> {
+export async function spoolUpload(req: Request, budget?: SpoolBudget): Promise<SpooledLog> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Upload the log as multipart/form-data with the file in the field `file`");
@@ -27,6 +30,8 @@ export async function spoolUpload(req: Request): Promise<SpooledLog> {
   const { maxUploadBytes } = crawlLogConfig();
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxUploadBytes + 1024 * 1024) throw tooLarge(maxUploadBytes);
+  // A declared body past the organization's room is refused before a byte is read (multipart framing allowed for).
+  if (budget && Number.isFinite(declared) && declared > budget.room() + 64 * 1024) throw budget.full();
   await mkdir(spoolDir(), { recursive: true });
   const spoolPath = path.join(spoolDir(), `${randomUUID()}.log`);
   let bb: busboy.Busboy;
@@ -40,13 +45,20 @@ export async function spoolUpload(req: Request): Promise<SpooledLog> {
   let bytes = 0;
   let truncated = false;
   let fileDone: Promise<void> | null = null;
+  const hash = createHash("sha256");
   bb.on("field", (name, value) => { if (name === "format") format = value.trim() || undefined; });
   bb.on("file", (name, stream, info) => {
     if (name !== "file" || fileDone) { stream.resume(); return; }
     fileName = cleanName(info.filename) ?? "upload.log";
-    stream.on("data", (b: Buffer) => { bytes += b.byteLength; });
+    stream.on("data", (b: Buffer) => {
+      bytes += b.byteLength;
+      hash.update(b);
+      const refusal = budget?.add(b.byteLength);
+      if (refusal) { stream.destroy(refusal); bb.destroy(refusal); }
+    });
     stream.on("limit", () => { truncated = true; });
     fileDone = pipeline(stream, createWriteStream(spoolPath, { highWaterMark: 1024 * 1024 }));
+    fileDone.catch(() => {}); // awaited below; a body that failed first leaves it unawaited
   });
   try {
     await pipeline(Readable.fromWeb(req.body as unknown as NodeWebStream), bb);
@@ -59,7 +71,7 @@ export async function spoolUpload(req: Request): Promise<SpooledLog> {
   if (truncated) { await rm(spoolPath, { force: true }); throw tooLarge(maxUploadBytes); }
   if (!fileDone || !fileName) { await rm(spoolPath, { force: true }); throw fileError("Attach the log file in a multipart field named `file`", "required"); }
   if (bytes === 0) { await rm(spoolPath, { force: true }); throw fileError("The file is empty", "too_small"); }
-  return { spoolPath, bytes, fileName, gzip: await isGzip(spoolPath), format };
+  return { spoolPath, bytes, fileName, gzip: await isGzip(spoolPath), format, sha256: hash.digest("hex") };
 }
 
 async function isGzip(file: string): Promise<boolean> {

@@ -21,6 +21,8 @@ export interface CrawlerVerifier {
   classify(match: CrawlerMatch | null, ip: string): Promise<Verification>;
   /** The answer without waiting when it is known (no claim, or cached), else undefined: then classify() looks it up. */
   peek(match: CrawlerMatch | null, ip: string): Verification | undefined;
+  /** The answer when no DNS lookup is needed (no claim, cached, inside a published range, or no reverse DNS convention), else undefined. */
+  classifyWithoutDns(match: CrawlerMatch | null, ip: string): Promise<Verification | undefined>;
   stats(): { lookups: number; cacheHits: number };
 }
 
@@ -185,8 +187,23 @@ export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): Cra
     return answer;
   }
 
+  async function classifyWithoutDns(match: CrawlerMatch | null, ip: string): Promise<Verification | undefined> {
+    const known = peek(match, ip);
+    if (known !== undefined) return known;
+    const { family } = match!;
+    const key = addressKey(ip);
+    const listIds = LISTS_BY_FAMILY.get(family) ?? [];
+    if (key !== null && listIds.length > 0) {
+      const loaded = await rangeSets();
+      if (listIds.some((id) => loaded.get(id)?.has(key))) { remember(family, ip, "verified", positiveTtl); return "verified"; }
+    }
+    if (key === null || !REVERSE_DNS[family]) { remember(family, ip, "unverified", negativeTtl); return "unverified"; }
+    return undefined;
+  }
+
   return {
     peek,
+    classifyWithoutDns,
     async classify(match, ip) {
       const known = peek(match, ip);
       if (known !== undefined) return known;

@@ -139,6 +139,11 @@ export const logImportRequested = eventType("crawl-logs/import.requested", {
   schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), logImportId: z.uuid() }),
 });
 
+// A pushed batch's hits whose crawler claim needs reverse DNS wait in log_push_verifications (id = the row's id).
+export const logPushVerifyRequested = eventType("crawl-logs/push.verify-requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), verificationId: z.uuid() }),
+});
+
 export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name, urlRemoved.name, removalStuck.name] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 /** A public event as its consumers receive it. */
@@ -157,6 +162,7 @@ export const events = {
   [indexNowSubmissionRequested.name]: indexNowSubmissionRequested,
   [indexNowSettleRequested.name]: indexNowSettleRequested,
   [logImportRequested.name]: logImportRequested,
+  [logPushVerifyRequested.name]: logPushVerifyRequested,
   [urlRemoved.name]: urlRemoved,
   [removalStuck.name]: removalStuck,
 } as const;

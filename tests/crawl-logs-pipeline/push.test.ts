@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tokenRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/logs/ingest-token/route";
 import * as ingestRoute from "@/app/api/ingest/logs/route";
 import { db } from "@/lib/db";
+import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { startFakeDns, type FakeDnsServer } from "../fakes/dns-server";
 import { createTestTenant } from "../factories";
 import { call } from "../http";
@@ -64,6 +65,8 @@ describe("log push", () => {
     const cf = await push(token, [cloudflare(IP.googlebot, UA.googlebot), cloudflare(IP.bingbot, UA.bingbot)].join("\n"));
     expect(cf.body.data).toMatchObject({ accepted: 2, rejected: 0, replayed: false });
     expect(await hits()).toBe(4);
+    // The spoofed address is checked by reverse DNS after the push answered (the job).
+    await whenInProcessIdle();
     const day = await db.crawlProjectDay.findMany({ where: { projectId: t.projectId, family: "googlebot" } });
     expect(day.reduce((n, d) => n + d.unverifiedHits, 0)).toBe(1);
   });

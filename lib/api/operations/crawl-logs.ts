@@ -19,12 +19,15 @@ export const getLogImportsOp = defineOperation({
 });
 export const postLogImportOp = defineOperation({
   method: "POST", path: `${P}/logs`, tags, scopes: W, params: projectParams, body: uploadLogForm, bodyContentType: "multipart/form-data",
-  response: LogImportResponse, created: true, errors: ["PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"],
+  response: LogImportResponse, created: true, errors: ["PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED", "LOG_ALREADY_UPLOADED"],
   summary: "Upload a server log (plain or gzip) for crawl activity",
   description: [
     "Send `multipart/form-data` with the log in the field `file` and optionally `format` (`ncsa_combined`, `ncsa_common`, `w3c`, `cloudflare_json`, `json_generic`; "
       + "detected from the first lines when omitted). The file streams to disk as it arrives (up to `LOG_UPLOAD_MAX_BYTES`, default 20 GiB: 413 beyond); "
       + "gzip is recognised by its magic bytes. Answers the import `queued`; a job processes it in chunks of 200,000 lines (poll `GET …/logs/{logImportId}`).",
+    "Per organization: at most `LOG_UPLOADS_CONCURRENT_PER_ORG` (2) uploads at once (429 with Retry-After beyond) and `LOG_SPOOL_QUOTA_BYTES_PER_ORG` (40 GiB) spooled, "
+      + "counting uploads in progress and imports not yet processed (413 beyond, `meta.spooledBytes`). The same file (SHA-256) uploaded again to the project answers 409 "
+      + "`LOG_ALREADY_UPLOADED` with `meta.logImportId` of the first import, unless that import failed without counting a line.",
     "Each chunk's aggregates commit with the import's checkpoint in one transaction: a job that stops resumes after the last committed chunk and counts no line twice. "
       + "Lines over 1 MiB, lines with NUL bytes and lines the format does not describe are counted in `rejected` (the first 20 with their line numbers in `rejectSamples`). "
       + "A truncated or corrupt gzip file, or one expanding more than `LOG_GZIP_MAX_RATIO` (200) times (a zip bomb), fails the import with `error`; what was read before is kept.",
@@ -52,7 +55,10 @@ export const postIngestLogsOp = defineOperation({
   description: [
     "Authenticate with `Authorization: Bearer <ingest token>` (not an API key): an unknown, revoked or rotated token answers 401. The body is NDJSON, one JSON log record "
       + "per line (Cloudflare Logpush HTTP requests fields, detected from the records, or the generic mapping), plain or gzip (`Content-Encoding: gzip` or the gzip magic bytes). "
-      + "Limits: `LOG_PUSH_MAX_BYTES` (10 MiB) as sent and `LOG_PUSH_MAX_EXPANDED_BYTES` (64 MiB) decompressed (413), `LOG_PUSH_PER_MINUTE` (120) batches per project (429).",
+      + "Limits: `LOG_PUSH_MAX_BYTES` (10 MiB) as sent and `LOG_PUSH_MAX_EXPANDED_BYTES` (64 MiB) decompressed (413), `LOG_PUSH_PER_MINUTE` (120) batches per project, "
+      + "and per organization `LOG_PUSH_CONCURRENT_PER_ORG` (2) pushes at once and `LOG_PUSH_MIB_PER_MINUTE_PER_ORG` (512) decompressed MiB a minute (429 with Retry-After).",
+    "Crawler claims are verified by published IP ranges at once; those that need reverse DNS (at most `LOG_PUSH_DNS_LOOKUPS`, 100, addresses per batch; "
+      + "beyond, unverified) are verified after the answer and counted a moment later.",
     "A batch counts once: send an `Idempotency-Key` header (1-200 visible ASCII characters) with each batch, and the same key on a retry; without one the SHA-256 of the "
       + "decompressed body is the key. Keys are remembered 7 days. A replay answers 200 with the first counts and `replayed: true` and adds nothing.",
     "`accepted` counts records parsed (browsers included), `rejected` records that are not log records (the first 20 with their line numbers). " + KEPT,
