@@ -50,7 +50,7 @@ export function reportMail(data: ReportData, pdf: Uint8Array, to: string, opts: 
     footerLink: { label: "Stop these reports", url: opts.unsubscribeUrl },
   });
   return {
-    to, subject: subject.slice(0, 200), ...body,
+    to, subject: subject.slice(0, 200), ...body, url: opts.unsubscribeUrl,
     headers: { "List-Unsubscribe": `<${opts.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     attachments: [{ filename: reportFileName(project.domain, period.start), content: pdf, contentType: "application/pdf" }],
   };
