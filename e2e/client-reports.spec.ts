@@ -129,4 +129,26 @@ test("client reports: a share link opened without signing in, refused once revok
   // The test mail reached the development mailbox with the PDF named.
   await page.goto(`/dev/mailbox?email=${encodeURIComponent(email)}`);
   await expect(page.getByText(`[Test] Weekly indexing report for ${domain}`)).toBeVisible();
+
+  // Its one-click unsubscribe: the link's page only asks; its button stops the reports to me.
+  await page.getByRole("link", { name: "Stop these reports" }).first().click();
+  await expect(page.getByRole("heading", { name: "Stop these reports?" })).toBeVisible();
+  await expect(page.getByText(domain)).toHaveCount(0); // the domain is shown defanged, never as something to click
+  await expect(page.locator("main")).toContainText(domain.replace(/\./g, "[.]"));
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "client-reports-unsubscribe");
+  await page.getByRole("button", { name: "Stop these reports" }).click();
+  await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+  await screenshot(page, "client-reports-unsubscribed");
+
+  // Listing my address as a recipient does not resubscribe it: the schedule says so, and a test report is refused.
+  await page.goto(`/projects/${project.id}/reports`);
+  await schedule.getByLabel("Recipients").fill(`client@example.com\nseo@agency.example\n${email}`);
+  await schedule.getByRole("button", { name: "Save schedule" }).click();
+  await expect(schedule.getByTestId("report-unsubscribed")).toContainText(email);
+  await expect(schedule.getByTestId("report-status")).toContainText(/sent to 2 recipients after/);
+  await schedule.getByRole("button", { name: "Send a test report now" }).click();
+  await expect(schedule.getByRole("alert")).toContainText("unsubscribed");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "client-reports-recipient-unsubscribed");
 });

@@ -60,6 +60,7 @@ function ScheduleForm({ projectRef, schedule }: { projectRef: ProjectRef; schedu
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.schedule(projectRef) }),
   });
   const last = schedule.lastReport;
+  const active = schedule.recipients.length - schedule.unsubscribed.length;
 
   return (
     <div className="space-y-5">
@@ -81,8 +82,15 @@ function ScheduleForm({ projectRef, schedule }: { projectRef: ProjectRef; schedu
           <textarea id={ids.recipients} value={text} onChange={(e) => setText(e.target.value)} rows={4} aria-describedby={ids.hint}
             className={`${inputClasses} mt-1 font-mono`} placeholder={"client@example.com\nseo@youragency.com"} spellCheck={false} />
           <p id={ids.hint} className="mt-1 text-xs text-slate-600">
-            Email addresses, one a line (or separated by commas), up to {MAX_REPORT_RECIPIENTS}. They see each other on the mail.
+            Email addresses, one a line (or separated by commas), up to {MAX_REPORT_RECIPIENTS}. Each gets their own copy, with a link to stop them.
           </p>
+          {schedule.unsubscribed.length > 0 && (
+            <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="report-unsubscribed">
+              <p className="font-medium">Unsubscribed: {schedule.unsubscribed.length === 1 ? "this address gets" : "these addresses get"} no report, even when listed</p>
+              <ul className="mt-1 list-inside list-disc font-mono text-xs">{schedule.unsubscribed.map((e) => <li key={e}>{e}</li>)}</ul>
+              <p className="mt-1 text-xs">They stopped the reports with the link in a report mail; only they could ask for them again.</p>
+            </div>
+          )}
         </div>
         {save.isError && <ErrorAlert error={save.error} />}
         <div className="flex flex-wrap items-center gap-3">
@@ -93,7 +101,7 @@ function ScheduleForm({ projectRef, schedule }: { projectRef: ProjectRef; schedu
 
       <div className="space-y-1 text-sm text-slate-700" data-testid="report-status">
         {schedule.nextReport
-          ? <p>Next report: {period(schedule.nextReport)}, sent to {schedule.recipients.length} {schedule.recipients.length === 1 ? "recipient" : "recipients"} after {formatDateTime(schedule.nextReport.sendsAfter)}.</p>
+          ? <p>Next report: {period(schedule.nextReport)}, sent to {active} {active === 1 ? "recipient" : "recipients"} after {formatDateTime(schedule.nextReport.sendsAfter)}.</p>
           : <p>Scheduled reports are off.</p>}
         {last
           ? <p>Latest report: {period(last)}, made {formatDateTime(last.generatedAt)}{last.test ? " (a test, sent to you)" : last.status === "failed" ? " (the mail could not be sent)" : ""}.</p>

@@ -22,6 +22,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/openapi.json", methods: ["GET"] },
   { path: "/api/ping", methods: ["GET"] },
   { path: "/api/removal-sitemaps/[file]", methods: ["GET"] },
+  { path: "/api/reports/unsubscribe", methods: ["GET", "POST"] },
   { path: "/api/user/me", methods: ["GET", "DELETE"] },
   { path: "/api/user/me/email-preferences", methods: ["GET", "PATCH"] },
   { path: "/api/user/me/export", methods: ["GET"] },

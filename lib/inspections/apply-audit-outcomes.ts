@@ -3,6 +3,7 @@ import { AUDIT_ISSUE_TYPES, type AuditOutcome } from "@/lib/audit/types";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
+import { recordRemovalSiteVerdicts } from "@/lib/removals/record-site-verdicts";
 import { auditState, changedFields, inspectionFailureCode, isMaterialChange, mergeOutcome, nextInspectionAt, type StoredAudit } from "./merge-outcome";
 import type { ConnectedEngines } from "@/lib/connections/connected-engines";
 import { prioritySql } from "@/lib/engine-sync/check-reasons";
@@ -34,7 +35,7 @@ export interface AppliedInspections {
  * Writes a batch of audit outcomes of one project in the caller's transaction: the URLs' audit and
  * inspection columns (next inspection scheduled, claims and "check again" requests done), one history entry each, the issue
  * memberships of every audit issue type, and the IndexNow backlog for material changes. Set-based:
- * a fixed number of statements per batch. URLs deleted meanwhile (or of another project) are skipped.
+ * a fixed number of statements per batch; URLs under removal get the site's verdict (lib/removals). URLs deleted meanwhile (or of another project) are skipped.
  */
 export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: InspectionResult[], now: Date, random?: () => number): Promise<AppliedInspections> {
   if (!results.length) return { applied: 0, failed: 0, changedForIndexNow: 0 };
@@ -75,7 +76,8 @@ export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: I
   await writeColumns(tx, p.projectId, rows, now, p.engines ?? { engineA: false, engineB: false });
   await writeHistory(tx, p, history, now);
   for (const [type, change] of byType) await recordUrlDetections(tx, p, type, change, { source: "audit" }, now);
-  const changedForIndexNow = material.length ? await markUrlsChangedForIndexNow(tx, p.projectId, material, now) : 0;
+  const changedForIndexNow = (material.length ? await markUrlsChangedForIndexNow(tx, p.projectId, material, now) : 0)
+    + await recordRemovalSiteVerdicts(tx, p.projectId, results.filter((r) => previous.has(r.trackedUrlId)), now);
   const done = Prisma.sql`string_to_array(${rows.map((r) => r.id).join(",")}, ',')::uuid[]`;
   await tx.$executeRaw(Prisma.sql`DELETE FROM inspection_requests WHERE tracked_url_id = ANY(${done}) AND requested_at <= ${now}`);
   await tx.$executeRaw(Prisma.sql`DELETE FROM inspection_claims WHERE tracked_url_id = ANY(${done})`);

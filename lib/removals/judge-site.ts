@@ -25,10 +25,7 @@ export function judgeSite(intent: RemovalIntent, expectedTarget: string | null, 
     if (!o.robots || o.robots.status === "unreachable") return { confirmed: false, reason: "robots.txt could not be read", httpStatus: status };
     return { confirmed: false, reason: google ? "robots.txt still allows Bingbot" : bing ? "robots.txt still allows Googlebot" : "robots.txt still allows Googlebot and Bingbot", httpStatus: status };
   }
-  if (!o.fetched || status === null) {
-    const why = o.healthError ? o.healthError.replace(/^[a-z_]+: /, "") : "no answer";
-    return { confirmed: false, reason: o.robots?.blockedFor.length && !o.fetched ? "robots.txt keeps our crawler out: the page cannot be checked" : `our audit got no answer (${why})`, httpStatus: status };
-  }
+  if (!o.fetched || status === null) return { confirmed: false, reason: notChecked(o), httpStatus: status };
   if (o.wafVendor) return { confirmed: false, reason: `a bot challenge (${o.wafVendor}) hides the page from our audit`, httpStatus: status };
   const hops = o.hops ?? [];
   const redirected = (o.redirectHops ?? 0) > 0 && typeof o.redirectTarget === "string";
@@ -63,4 +60,23 @@ export function judgeSite(intent: RemovalIntent, expectedTarget: string | null, 
   if (google) return { confirmed: false, reason: "serves noindex to Googlebot only, not to Bingbot", httpStatus: status };
   if (bing) return { confirmed: false, reason: "serves noindex to Bingbot only, not to Googlebot", httpStatus: status };
   return { confirmed: false, reason: `still answers ${status} without noindex`, httpStatus: status };
+}
+
+/**
+ * Why the audit did not fetch the page. A robots.txt we could not read (unreachable, 5xx, 429: RFC 9309 makes that
+ * a full disallow) says so with what went wrong; only a rule actually read is reported as one.
+ */
+function notChecked(o: AuditOutcome): string {
+  const robots = o.robots;
+  if (!o.fetched && robots && (robots.status === "unreachable" || robots.status >= 500 || robots.status === 429)) {
+    const why = robots.status === "unreachable" ? (o.healthError?.match(/^robots\.txt: unreachable \((.*)\)$/)?.[1] ?? "no answer") : `it answers ${robots.status}`;
+    return `robots.txt could not be read (${why}): the page was not checked`;
+  }
+  if (!o.fetched && robots?.blockedFor.length) {
+    const who = robots.blockedFor.length === 2 ? "Googlebot and Bingbot" : robots.blockedFor[0] === "engineA" ? "Googlebot" : "Bingbot";
+    return `robots.txt disallows ${who}${robots.rule ? ` (line ${robots.rule.line}: Disallow: ${robots.rule.value})` : ""}: the page was not fetched`;
+  }
+  if (!o.fetched && o.healthError?.startsWith("robots.txt: disallowed for ")) return "robots.txt keeps our crawler out: the page cannot be checked";
+  const why = o.healthError ? o.healthError.replace(/^[a-z_]+: /, "") : "no answer";
+  return `our audit got no answer (${why})`;
 }

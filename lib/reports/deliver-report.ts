@@ -1,17 +1,23 @@
 import { db } from "@/lib/db";
 import { sendMail } from "@/lib/mail/send-mail";
 import { dropOlderPdfs } from "./internal";
+import { dailyCapMessage, reportMailsPerDay, reportMailsSince } from "./mail-cap";
 import type { Period } from "./periods";
 import { renderReport } from "./render-report";
 import type { ReportProject } from "./report-data";
 import { reportMail } from "./report-email";
+import { unsubscribedAmong } from "./unsubscribe-from-reports";
+import { reportUnsubscribeUrl } from "./unsubscribe-token";
 
 export type Delivery = { status: "sent" | "failed"; generatedAt: Date | null; error: string | null };
 
 /**
- * Renders the report of a claimed client_reports row, mails it and records the outcome on that row, fenced by the
- * attempt that claimed it (a row claimed again since then is left to its new owner). The PDF is kept even when the
- * mail fails, so the report can still be downloaded. Never throws for a mail or rendering failure: it is recorded.
+ * Renders the report of a claimed client_reports row, mails it to each recipient (one message each, with that
+ * address's own unsubscribe link) and records the outcome on that row, fenced by the attempt that claimed it (a row
+ * claimed again since then is left to its new owner). Each accepted copy is recorded (`delivered_to`), so a retry
+ * mails only the others; an address that unsubscribed meanwhile, and every copy beyond the organization's daily cap,
+ * is not mailed. The PDF is kept even when the mail fails, so the report can still be downloaded. Never throws for
+ * a mail or rendering failure: it is recorded.
  */
 export async function deliverReport(claim: { id: string; attempts: number }, project: ReportProject, period: Period, to: string[], opts: { test: boolean; now?: Date }): Promise<Delivery> {
   const now = opts.now ?? new Date();
@@ -20,11 +26,21 @@ export async function deliverReport(claim: { id: string; attempts: number }, pro
   try {
     const { data, pdf } = await renderReport(project, period, now);
     generatedAt = now;
-    await db.$transaction(async (tx) => {
+    const row = await db.$transaction(async (tx) => {
       await tx.clientReport.updateMany({ where: fence, data: { pdf: Buffer.from(pdf), generatedAt } });
       await dropOlderPdfs(tx, { id: claim.id, projectId: project.id });
+      return tx.clientReport.findUnique({ where: { id: claim.id }, select: { deliveredTo: true } });
     });
-    await sendMail(reportMail(data, pdf, to, { test: opts.test }));
+    const delivered = new Set((row?.deliveredTo ?? []).map((e) => e.toLowerCase()));
+    const gone = new Set(await unsubscribedAmong(project.id, to));
+    const left = to.filter((e) => !delivered.has(e.toLowerCase()) && !gone.has(e));
+    const cap = reportMailsPerDay();
+    const budget = Math.max(0, cap - await reportMailsSince(project.organizationId, new Date()));
+    for (const email of left.slice(0, budget)) {
+      await sendMail(reportMail(data, pdf, email, { test: opts.test, unsubscribeUrl: reportUnsubscribeUrl(project.id, email) }));
+      await db.clientReport.updateMany({ where: fence, data: { deliveredTo: { push: email } } });
+    }
+    if (left.length > budget) throw new Error(dailyCapMessage(cap));
     await db.clientReport.updateMany({ where: fence, data: { status: "sent", sentAt: new Date(), claimedUntil: null, error: null } });
     return { status: "sent", generatedAt, error: null };
   } catch (e) {

@@ -3,6 +3,7 @@ import { dbOf } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { GRACE_MS, upcomingPeriod } from "./periods";
 import { ReportScheduleResponse } from "./schemas";
+import { unsubscribedAmong } from "./unsubscribe-from-reports";
 
 /** The project's report schedule (off with no recipients until one is set), its next report and the newest one made. */
 export async function getReportSchedule(ctx: OrgCtx, projectId: string, now = new Date()): Promise<ReportScheduleResponse> {
@@ -16,9 +17,10 @@ export async function getReportSchedule(ctx: OrgCtx, projectId: string, now = ne
     }),
   ]);
   const cadence = schedule?.cadence ?? "off";
+  const unsubscribed = await unsubscribedAmong(project.id, schedule?.recipients ?? []);
   const next = cadence === "off" ? null : upcomingPeriod(cadence, now);
   return ReportScheduleResponse.parse({
-    cadence, recipients: schedule?.recipients ?? [], activeSince: schedule?.activeSince?.toISOString() ?? null,
+    cadence, recipients: schedule?.recipients ?? [], unsubscribed, activeSince: schedule?.activeSince?.toISOString() ?? null,
     nextReport: next && {
       cadence: next.cadence, start: next.start.toISOString(), end: next.end.toISOString(), sendsAfter: new Date(next.end.getTime() + GRACE_MS).toISOString(),
     },

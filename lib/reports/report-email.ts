@@ -11,15 +11,32 @@ const change = (now: number, before: number | undefined) => {
   return d === 0 ? " (no change)" : ` (${d > 0 ? "+" : "−"}${n(Math.abs(d))})`;
 };
 
-/** The mail that carries a client report: the headline numbers in the body, the PDF attached. */
-export function reportMail(data: ReportData, pdf: Uint8Array, to: string[], opts: { test: boolean }): Mail {
+/**
+ * Customer text (an organization's free-text name, a project's domain) as it may appear in a mail without any mail
+ * client turning it into a link: a dot before a letter or digit becomes "[.]" (the ideographic and full-width dots
+ * that domain names accept too), "://" becomes "[:]//" and "@" before a letter "[at]". Escaping alone is not enough
+ * (clients link "example.com" in text), nor are zero-width characters, which some clients drop before linking.
+ */
+export function unlinkable(text: string): string {
+  return text
+    .replace(/[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}])/gu, "[.]")
+    .replace(/:\/\//g, "[:]//")
+    .replace(/@(?=[\p{L}\p{N}])/gu, "[at]");
+}
+
+/**
+ * The mail that carries a client report to one recipient: the headline numbers in the body, the PDF attached, and
+ * the recipient's own one-click unsubscribe (a link in the footer and RFC 8058 List-Unsubscribe headers).
+ */
+export function reportMail(data: ReportData, pdf: Uint8Array, to: string, opts: { test: boolean; unsubscribeUrl: string }): Mail {
   const { project, period, counters } = data;
   const label = periodLabel(period);
   const kind = period.cadence === "weekly" ? "Weekly" : "Monthly";
+  const domain = unlinkable(project.domain);
   const subject = `${opts.test ? "[Test] " : ""}${kind} indexing report for ${project.domain}: ${label}`;
   const before = counters.start ?? undefined;
   const body = layout({
-    heading: `${kind} indexing report for ${project.domain}`,
+    heading: `${kind} indexing report for ${domain}`,
     paragraphs: [
       `${period.cadence === "weekly" ? "Week of " : ""}${label}. The full report is attached as a PDF.`,
       `Indexed by Google or Bing: ${n(counters.end.indexedUrls)} of ${n(counters.end.totalUrls)} tracked pages${change(counters.end.indexedUrls, before?.indexedUrls)}.`,
@@ -29,10 +46,12 @@ export function reportMail(data: ReportData, pdf: Uint8Array, to: string[], opts
     ],
     footer: opts.test
       ? "Sent by IndexWatch at your request."
-      : `Sent by IndexWatch for ${project.organizationName ?? `the team that looks after ${project.domain}`}, who added you to this report's recipients. Ask them to stop it at any time.`,
+      : `Sent by IndexWatch for ${project.organizationName ? `“${unlinkable(project.organizationName)}”` : `the team that looks after ${domain}`}, who added you to this report's recipients.`,
+    footerLink: { label: "Stop these reports", url: opts.unsubscribeUrl },
   });
   return {
-    to, subject: subject.slice(0, 200), ...body,
+    to, subject: subject.slice(0, 200), ...body, url: opts.unsubscribeUrl,
+    headers: { "List-Unsubscribe": `<${opts.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     attachments: [{ filename: reportFileName(project.domain, period.start), content: pdf, contentType: "application/pdf" }],
   };
 }

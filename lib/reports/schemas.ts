@@ -23,6 +23,8 @@ const period = z.object({ cadence: z.enum(["weekly", "monthly"]), start: z.strin
 export const ReportScheduleResponse = z.object({
   cadence: z.enum(REPORT_CADENCES),
   recipients: z.array(z.string()),
+  unsubscribed: z.array(z.string()).describe("The recipients who stopped this project's reports with the link in a report mail: they get no report mail, "
+    + "even when listed again (only the address itself could undo it)"),
   activeSince: z.string().nullable().describe("When the current cadence was chosen: the first report covers the first period that ends after it"),
   nextReport: period.extend({ sendsAfter: z.string().describe("The report goes out in the first hourly run after this") }).nullable()
     .describe("The next scheduled report; null when off"),

@@ -3,6 +3,7 @@ import { db, Prisma } from "@/lib/db";
 import { deliverReport } from "./deliver-report";
 import { reportProject } from "./internal";
 import { duePeriod, periodContaining, type Cadence } from "./periods";
+import { unsubscribedAmong } from "./unsubscribe-from-reports";
 
 // The scheduled client reports: each hourly run finds the projects whose latest period is due and not yet sent,
 // and sends each one once. The row per project and period (unique period_key) is claimed by one statement, with
@@ -42,19 +43,22 @@ export async function listDueReports(now = new Date(), limit = DUE_PER_RUN): Pro
 export async function sendScheduledReport(due: DueReport, now = new Date()): Promise<SendOutcome> {
   const period = periodContaining(due.cadence, new Date(due.periodStart));
   const schedule = await db.reportSchedule.findFirst({ where: { projectId: due.projectId, organizationId: due.organizationId, cadence: due.cadence } });
-  const project = schedule?.recipients.length ? await reportProject(db, due.projectId, due.organizationId) : null;
+  // Addresses that unsubscribed get nothing, whatever the schedule lists; with none left there is nothing to send.
+  const gone = new Set(schedule ? await unsubscribedAmong(due.projectId, schedule.recipients) : []);
+  const recipients = (schedule?.recipients ?? []).filter((e) => !gone.has(e));
+  const project = recipients.length ? await reportProject(db, due.projectId, due.organizationId) : null;
   if (!schedule || !project) return "skipped";
   const [claim] = await db.$queryRaw<{ id: string; attempts: number }[]>(Prisma.sql`
     INSERT INTO client_reports (id, organization_id, project_id, period_key, cadence, period_start, period_end, recipients, attempts, claimed_until, status)
     VALUES (${crypto.randomUUID()}::uuid, ${due.organizationId}::uuid, ${due.projectId}::uuid, ${period.key}, ${due.cadence}::"ReportCadence",
-            ${period.start}, ${period.end}, ${schedule.recipients}::text[], 1, ${new Date(now.getTime() + LEASE_MS)}, 'pending')
+            ${period.start}, ${period.end}, ${recipients}::text[], 1, ${new Date(now.getTime() + LEASE_MS)}, 'pending')
     ON CONFLICT (project_id, period_key) DO UPDATE
       SET attempts = client_reports.attempts + 1, claimed_until = EXCLUDED.claimed_until, recipients = EXCLUDED.recipients, status = 'pending'
       WHERE client_reports.status <> 'sent' AND client_reports.attempts < ${MAX_ATTEMPTS}
         AND (client_reports.claimed_until IS NULL OR client_reports.claimed_until < ${now})
     RETURNING id::text, attempts`);
   if (!claim) return "skipped";
-  const delivery = await deliverReport(claim, project, period, schedule.recipients, { test: false, now });
+  const delivery = await deliverReport(claim, project, period, recipients, { test: false, now });
   return delivery.status;
 }
 

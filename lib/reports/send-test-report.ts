@@ -5,8 +5,10 @@ import { db } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { deliverReport } from "./deliver-report";
 import { reportProject, scheduleOf } from "./internal";
+import { dailyCapMessage, reportMailsPerDay, reportMailsSince } from "./mail-cap";
 import { lastCompletePeriod } from "./periods";
 import { TestReportResponse } from "./schemas";
+import { unsubscribedAmong } from "./unsubscribe-from-reports";
 
 export const TEST_REPORTS_PER_HOUR = 5;
 
@@ -24,6 +26,11 @@ export async function sendTestReport(ctx: OrgCtx, projectId: string, now = new D
     const retryAfterSeconds = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + 3600_000 - now.getTime()) / 1000));
     throw new DomainError("RATE_LIMITED", `At most ${TEST_REPORTS_PER_HOUR} test reports an hour per project; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`, { retryAfterSeconds });
   }
+  if ((await unsubscribedAmong(found.id, [actor.email])).length) {
+    throw new DomainError("CONFLICT", "Your address unsubscribed from this project's reports (the link in a report mail), so no report is mailed to it");
+  }
+  const cap = reportMailsPerDay();
+  if (await reportMailsSince(ctx.org.id, now) >= cap) throw new DomainError("RATE_LIMITED", dailyCapMessage(cap), { retryAfterSeconds: 3600 });
   const schedule = await scheduleOf(ctx, found.id);
   const period = lastCompletePeriod(schedule?.cadence === "monthly" ? "monthly" : "weekly", now);
   const project = (await reportProject(db, found.id, ctx.org.id))!;

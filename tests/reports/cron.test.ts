@@ -42,7 +42,8 @@ describe("scheduled client reports", () => {
     await sendDueReports(DUE);
 
     const [mail] = await smtp.waitFor(to[0]);
-    expect(mail.to.sort()).toEqual(to.map((e) => e.toLowerCase()).sort()); // one message to all of them
+    expect(mail.to).toEqual([to[0].toLowerCase()]); // one message per recipient (each with its own unsubscribe link)
+    expect((await smtp.waitFor(to[1])).map((m) => m.to)).toEqual([[to[1].toLowerCase()]]);
     expect(mail.subject).toBe(`Weekly indexing report for ${t.domain}: 5–11 January 2026`);
     expect(mail.text).toContain("Indexed by Google or Bing: 8 of 10 tracked pages (+3)");
     expect(mail.attachments).toHaveLength(1);

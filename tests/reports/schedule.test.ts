@@ -32,10 +32,10 @@ const emails = (n: number, tag = "r") => Array.from({ length: n }, (_, i) => `${
 
 describe("the report schedule", () => {
   it("starts off, and a cadence with recipients (deduplicated) schedules the next period", async () => {
-    expect((await getSchedule(t)).body.data).toEqual({ cadence: "off", recipients: [], activeSince: null, nextReport: null, lastReport: null });
+    expect((await getSchedule(t)).body.data).toEqual({ cadence: "off", recipients: [], unsubscribed: [], activeSince: null, nextReport: null, lastReport: null });
     const { res, body } = await putSchedule(t, { cadence: "weekly", recipients: [" Client@Example.com ", "client@example.com", "seo@agency.example", "CLIENT@EXAMPLE.COM"] });
     expect(res.status).toBe(200);
-    expect(body.data).toMatchObject({ cadence: "weekly", recipients: ["Client@Example.com", "seo@agency.example"], lastReport: null });
+    expect(body.data).toMatchObject({ cadence: "weekly", recipients: ["Client@Example.com", "seo@agency.example"], unsubscribed: [], lastReport: null });
     expect(Date.parse(body.data.activeSince)).toBeGreaterThan(Date.now() - 60_000);
     const next = body.data.nextReport;
     expect(new Date(next.start).getUTCDay()).toBe(1); // a Monday

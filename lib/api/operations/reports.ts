@@ -35,3 +35,20 @@ export const postTestReportOp = defineOperation({
   description: "Renders the report of the last complete period (of the schedule's cadence; weekly while off) and mails it to the caller's own address only. "
     + "It becomes the latest report. At most 5 an hour per project (429 with Retry-After); 502 when the mail server refuses it.",
 });
+
+const unsubscribeQuery = z.object({ token: z.string().min(1).max(200).describe("The token of a report mail's unsubscribe link") });
+const UNSUBSCRIBE = "The link and the `List-Unsubscribe` header of every report mail (test ones too) name one project and one address; the token is an HMAC "
+  + "under the server's secret, bound to both. A forged, truncated or unknown token answers 404 NOT_FOUND, a malformed one (too long, NUL) 400, in the error envelope.";
+export const getReportUnsubscribeOp = defineOperation({
+  method: "GET", path: "/api/reports/unsubscribe", tags, scopes: "public", query: unsubscribeQuery, response: z.string(), rawResponse: true, responseContentType: "text/html",
+  summary: "The page of a report mail's unsubscribe link (changes nothing)",
+  description: `An HTML page that asks to confirm, with a button that POSTs the one-click form; a GET never unsubscribes (mail scanners follow links). ${UNSUBSCRIBE}`,
+});
+export const postReportUnsubscribeOp = defineOperation({
+  method: "POST", path: "/api/reports/unsubscribe", tags, scopes: "public", query: unsubscribeQuery, bodyContentType: "application/x-www-form-urlencoded",
+  response: z.object({ unsubscribed: z.literal(true) }),
+  summary: "One-click unsubscribe from a project's report mails (RFC 8058)",
+  description: "Stops the project's report mails to the token's address, for good (idempotent): scheduled reports skip it, and a member listing it again does not "
+    + "resubscribe it. The body a mail client sends, `List-Unsubscribe=One-Click`, is not needed. A browser (Accept: text/html) gets a page that says it is done. "
+    + UNSUBSCRIBE,
+});

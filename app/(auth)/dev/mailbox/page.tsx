@@ -46,7 +46,7 @@ export default async function DevMailboxPage({ searchParams }: { searchParams: S
                 </p>
                 {m.url && (
                   <a href={m.url} className={buttonClasses("primary", "max-w-full break-all")}>
-                    {m.url.includes("/invites/") ? `Open the invitation for ${m.to}` : `Sign in as ${m.to}`}
+                    {m.url.includes("/invites/") ? `Open the invitation for ${m.to}` : m.url.includes("/reports/unsubscribe") ? "Stop these reports" : `Sign in as ${m.to}`}
                   </a>
                 )}
               </Card>
