@@ -447,6 +447,41 @@ describe("bad arguments", () => {
   });
 });
 
+describe("malformed tools/call params", () => {
+  const rpc = async (params: unknown) => {
+    const res = await fetch(`${app.url}/api/mcp`, {
+      method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": readKey },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params }),
+    });
+    return { status: res.status, ...(await res.json()) };
+  };
+
+  it("answer -32602 in our words (no validation dump) when the tool's name is missing or not a string", async () => {
+    for (const params of [{ arguments: {} }, { name: 5, arguments: {} }, { name: "" }, { name: ["list_projects"] }]) {
+      const answer = await rpc(params);
+      expect(answer.status).toBe(200);
+      expect(answer.error, JSON.stringify(params)).toEqual({ code: -32602, message: expect.stringMatching(/^Invalid params: tools\/call takes \{name/) });
+      expect(JSON.stringify(answer)).not.toMatch(/invalid_type|expected|"path"/);
+    }
+    // Params that are no object make no JSON-RPC request at all: the transport's 400, also without a dump.
+    for (const params of ["list_projects", ["list_projects"]]) {
+      const answer = await rpc(params);
+      expect(answer.status).toBe(400);
+      expect(answer.error).toEqual({ code: -32700, message: "Parse error: Invalid JSON-RPC message" });
+    }
+  });
+
+  it("answer a tool error VALIDATION_ERROR when the arguments are not an object", async () => {
+    for (const args of ["projects", [1, 2], 42, null]) {
+      const answer = await rpc({ name: "list_projects", arguments: args });
+      expect(answer.status).toBe(200);
+      expect(answer.error, JSON.stringify(args)).toBeUndefined();
+      expect(answer.result.isError).toBe(true);
+      expect(answer.result.structuredContent.error).toEqual({ code: "VALIDATION_ERROR", message: "Arguments must be an object" });
+    }
+  });
+});
+
 describe("a long session", () => {
   it("survives 100 calls in a row", async () => {
     const session = await connectClient(app, readKey);
