@@ -5,15 +5,21 @@ import { blockedReason, isLocalName } from "./ip-policy";
 import { DnsLookupError, type HostResolver } from "./resolver";
 import { portRefusal } from "./url-policy";
 
+const INTERNAL_NAME = "the name points to a private or reserved address, which is never fetched";
+
 export class BlockedAddressError extends Error {
   readonly code = "ERR_SSRF_BLOCKED";
+  /** What was refused and why, with the address: for logs and support only. */
+  readonly detail: string;
   constructor(
     readonly hostname: string,
     readonly address: string | null,
     reason: string,
   ) {
-    super(address && address !== hostname ? `${hostname} resolves to ${address}: ${reason}` : `${hostname}: ${reason}`);
+    // The address a name resolved to is never told (it maps internal DNS for whoever asks); it stays on the error for logs.
+    super(address && address !== hostname ? `${hostname}: ${INTERNAL_NAME}` : `${hostname}: ${reason}`);
     this.name = "BlockedAddressError";
+    this.detail = address && address !== hostname ? `${hostname} resolves to ${address}: ${reason}` : this.message;
   }
 }
 
