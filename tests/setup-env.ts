@@ -10,7 +10,8 @@ process.env.INDEXNOW_ENDPOINT ??= "http://127.0.0.1:9/indexnow";
 process.env.OUTBOX_KICK_MS ??= "0";
 // Rate limits count in every route test but never refuse: suites share callers (no client IP) and the
 // store. tests/rate-limit/** sets its own limits.
-for (const name of ["RATE_LIMIT_API_PER_MINUTE", "RATE_LIMIT_API_BURST", "RATE_LIMIT_ANON_PER_MINUTE", "RATE_LIMIT_SHARE_PER_MINUTE", "RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR", "RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR", "RATE_LIMIT_INVITES_PER_ORG_PER_DAY"]) {
+for (const name of ["RATE_LIMIT_API_PER_MINUTE", "RATE_LIMIT_API_BURST", "RATE_LIMIT_ANON_PER_MINUTE", "RATE_LIMIT_SHARE_PER_MINUTE", "RATE_LIMIT_SIGNIN_PER_ADDRESS_PER_HOUR", "RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR", "RATE_LIMIT_INVITES_PER_ORG_PER_DAY",
+  "RATE_LIMIT_API_KEYS_PER_USER_PER_HOUR", "RATE_LIMIT_SITE_FETCHES_PER_MINUTE"]) {
   process.env[name] ??= "1000000000";
 }
 

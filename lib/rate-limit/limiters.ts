@@ -16,6 +16,8 @@ export type RateLimits = {
   signInMailPerAddress: Limiter[];
   signInMailPerIp: Limiter[];
   invitations: Limiter[];
+  apiKeyCreations: Limiter[];
+  siteFetches: Limiter[];
 };
 
 export function createRateLimits(store: Store, policies: RateLimitPolicies, keyPrefix = "rl"): RateLimits {
@@ -34,6 +36,8 @@ export function createRateLimits(store: Store, policies: RateLimitPolicies, keyP
     signInMailPerAddress: family(["signin-addr", policies.signInMailPerAddress]),
     signInMailPerIp: family(["signin-ip", policies.signInMailPerIp]),
     invitations: family(["invites", policies.invitations]),
+    apiKeyCreations: family(["api-key-creations", policies.apiKeyCreations]),
+    siteFetches: family(["site-fetches", policies.siteFetches]),
   };
 }
 

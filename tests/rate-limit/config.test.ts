@@ -13,6 +13,8 @@ describe("rate-limit configuration", () => {
       signInMailPerAddress: { points: 5, duration: 3600 },
       signInMailPerIp: { points: 20, duration: 3600 },
       invitations: { points: 50, duration: 86_400 },
+      apiKeyCreations: { points: 20, duration: 3600 },
+      siteFetches: { points: 6, duration: 60 },
     });
   });
 
