@@ -1,4 +1,4 @@
-import { db, Prisma } from "@/lib/db";
+import { Prisma } from "@/lib/db";
 import { DomainError } from "@/lib/core/errors";
 import { consumeOne } from "@/lib/rate-limit/consume-one";
 import { rateLimits } from "@/lib/rate-limit/limiters";
