@@ -63,6 +63,8 @@ export default defineConfig({
           RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: process.env.RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR ?? "10000",
           RATE_LIMIT_ANON_PER_MINUTE: process.env.RATE_LIMIT_ANON_PER_MINUTE ?? "10000",
           RATE_LIMIT_SHARE_PER_MINUTE: process.env.RATE_LIMIT_SHARE_PER_MINUTE ?? "10000",
+          RATE_LIMIT_API_KEYS_PER_USER_PER_HOUR: process.env.RATE_LIMIT_API_KEYS_PER_USER_PER_HOUR ?? "10000",
+          RATE_LIMIT_SITE_FETCHES_PER_MINUTE: process.env.RATE_LIMIT_SITE_FETCHES_PER_MINUTE ?? "10000",
           // A journey is a very fast user (22 projects created in seconds): the API limits are tested in tests/rate-limit.
           RATE_LIMIT_API_PER_MINUTE: process.env.RATE_LIMIT_API_PER_MINUTE ?? "100000",
           RATE_LIMIT_API_BURST: process.env.RATE_LIMIT_API_BURST ?? "100000",

@@ -6,6 +6,7 @@ import { generateApiKey } from "@/lib/auth/api-key-secret";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import type { createApiKeyBody } from "./schemas";
 import { assertGrantable } from "./internal";
+import { assertWithinKeyLimit, consumeApiKeyCreation, lockOrganizationKeys } from "./limits";
 
 export async function createApiKey({ ctx, input, now = new Date() }: { ctx: Ctx; input: z.infer<typeof createApiKeyBody>; now?: Date }) {
   const actor = userActorOrThrow(ctx);
@@ -15,8 +16,10 @@ export async function createApiKey({ ctx, input, now = new Date() }: { ctx: Ctx;
   const member = await db.membership.findUnique({ where: { organizationId_userId: { organizationId, userId: actor.userId } }, select: { organization: { select: { deletedAt: true } } } });
   if (!member || member.organization.deletedAt) throw new DomainError("NOT_FOUND", "Organization not found");
 
+  await consumeApiKeyCreation(actor.userId);
   const secret = generateApiKey();
   const key = await db.$transaction(async (tx) => {
+    await lockOrganizationKeys(tx, organizationId);
     const row = await tx.apiKey.create({
       data: {
         name: input.name, start: secret.start, keyHash: secret.hash, organizationId, createdByUserId: actor.userId, scopes,
@@ -24,6 +27,7 @@ export async function createApiKey({ ctx, input, now = new Date() }: { ctx: Ctx;
       },
       select: { id: true, name: true },
     });
+    await assertWithinKeyLimit(tx, organizationId, now);
     await recordAudit({ ...auditActor(ctx), organizationId, action: "api_key.created", target: { type: "api_key", id: row.id }, metadata: { name: input.name, scopes } }, tx);
     return row;
   });

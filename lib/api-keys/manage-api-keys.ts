@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import type { updateApiKeyBody } from "./schemas";
+import { assertWithinKeyLimit, lockOrganizationKeys } from "./limits";
 import { assertGrantable, getApiKeyOrThrow, toApiKeyResponse, visibleKeysWhere } from "./internal";
 
 export async function listApiKeys(ctx: Ctx) {
@@ -18,7 +19,9 @@ export async function updateApiKey(ctx: Ctx, input: z.infer<typeof updateApiKeyB
   const actor = userActorOrThrow(ctx);
   const before = await getApiKeyOrThrow(ctx, input.id);
   if (input.scopes) assertGrantable(actor, input.scopes);
+  const enabling = input.enabled === true && !before.enabled;
   const updated = await db.$transaction(async (tx) => {
+    if (enabling) await lockOrganizationKeys(tx, before.organizationId);
     const row = await tx.apiKey.update({
       where: { id: before.id },
       data: {
@@ -27,6 +30,7 @@ export async function updateApiKey(ctx: Ctx, input: z.infer<typeof updateApiKeyB
         ...(input.scopes ? { scopes: input.scopes, metadata: { ...(before.metadata as object), scopes: input.scopes } } : {}),
       },
     });
+    if (enabling) await assertWithinKeyLimit(tx, before.organizationId, new Date());
     const audit = { ...auditActor(ctx), organizationId: before.organizationId, target: { type: "api_key", id: before.id } };
     await recordAudit({ ...audit, action: "api_key.updated", metadata: { changed: Object.keys(input).filter((k) => k !== "id") } }, tx);
     if (input.enabled !== undefined && input.enabled !== before.enabled) {

@@ -19,15 +19,17 @@ const DNS_NAMES: Record<string, string> = {
  * their message names the mapped address, which is operator configuration, not the customer's.
  */
 export function describeFailure(error: SafeFetchError): string {
-  const code = /\(([A-Z0-9_]+)\)\s*$/.exec(error.message)?.[1];
-  const bare = code ? error.message.slice(0, error.message.lastIndexOf("(")).trim() : error.message;
+  // The library's text where there is one (its codes are what this names); the refusals of our own are in the message.
+  const text = error.detail ?? error.message;
+  const code = /\(([A-Z0-9_]+)\)\s*$/.exec(text)?.[1];
+  const bare = code ? text.slice(0, text.lastIndexOf("(")).trim() : text;
   switch (error.kind) {
     case "dns":
       return `dns: ${code ? (DNS_NAMES[code] ?? code) : bare}`;
     case "tls":
       return clean(`tls: ${bare}`, CAPS.error);
     case "connection": {
-      const errno = /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+)\b/.exec(error.message)?.[1];
+      const errno = /\b(E[A-Z]{3,}|UND_ERR_[A-Z_]+)\b/.exec(text)?.[1];
       return `connection: ${errno ?? clean(bare, 200)}`;
     }
     case "redirect_loop":
@@ -37,7 +39,7 @@ export function describeFailure(error: SafeFetchError): string {
     case "invalid_url":
       return clean(`redirect: ${error.message}`, CAPS.error);
     case "http_protocol":
-      return clean(`http: ${error.message}`, CAPS.error);
+      return clean(`http: ${text}`, CAPS.error);
     case "too_large":
     case "decompression_bomb":
       return clean(`body: ${error.message}`, CAPS.error);

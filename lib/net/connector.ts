@@ -5,15 +5,21 @@ import { blockedReason, isLocalName } from "./ip-policy";
 import { DnsLookupError, type HostResolver } from "./resolver";
 import { portRefusal } from "./url-policy";
 
+const INTERNAL_NAME = "the name points to a private or reserved address, which is never fetched";
+
 export class BlockedAddressError extends Error {
   readonly code = "ERR_SSRF_BLOCKED";
+  /** What was refused and why, with the address: for logs and support only. */
+  readonly detail: string;
   constructor(
     readonly hostname: string,
     readonly address: string | null,
     reason: string,
   ) {
-    super(address && address !== hostname ? `${hostname} resolves to ${address}: ${reason}` : `${hostname}: ${reason}`);
+    // The address a name resolved to is never told (it maps internal DNS for whoever asks); it stays on the error for logs.
+    super(address && address !== hostname ? `${hostname}: ${INTERNAL_NAME}` : `${hostname}: ${reason}`);
     this.name = "BlockedAddressError";
+    this.detail = address && address !== hostname ? `${hostname} resolves to ${address}: ${reason}` : this.message;
   }
 }
 
@@ -46,7 +52,8 @@ const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH"
  * connected to, so a second DNS answer (rebinding) can never be used.
  */
 export function createGuardedConnector(base: buildConnector.connector, guard: GuardOptions): buildConnector.connector {
-  return (options, callback) => {
+  return (options, connected) => {
+    const callback: buildConnector.Callback = (error, socket) => (error ? connected(error, null) : connected(null, resetIsNeverAnEnd(socket!)));
     const hostname = options.hostname.replace(/^\[|\]$/g, "");
     const port = Number(options.port) || (options.protocol === "https:" ? 443 : 80);
     const servername = isIP(hostname) ? undefined : hostname;
@@ -110,4 +117,22 @@ function connectInTurn(
     if (error) callback(error, null);
     else callback(null, socket!);
   });
+}
+
+/** The code a connection reset carries through undici (types.ts classifies it as `connection`). */
+export const RESET_CODE = "ERR_CONNECTION_RESET";
+
+/**
+ * undici ends a body delimited by the connection's close normally when the connection is reset instead (a macOS quirk
+ * it forgives), so a reset robots.txt read as an empty or cut-short file. A reset never proves the body ended: it reaches
+ * undici under a code it does not forgive, and the read fails as a `connection` error.
+ */
+function resetIsNeverAnEnd<S extends { emit: (event: string | symbol, ...args: unknown[]) => boolean }>(socket: S): S {
+  const emit = socket.emit;
+  socket.emit = function (this: S, event: string | symbol, ...args: unknown[]) {
+    const error = args[0] as NodeJS.ErrnoException | undefined;
+    if (event === "error" && error?.code === "ECONNRESET") error.code = RESET_CODE;
+    return emit.call(this, event, ...args);
+  };
+  return socket;
 }

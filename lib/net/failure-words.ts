@@ -1,4 +1,16 @@
-import type { SafeFetchErrorKind } from "./types";
+/** Why a fetch failed, as a stable code (types.ts). */
+export type SafeFetchErrorKind =
+  | "timeout"
+  | "blocked"
+  | "dns"
+  | "tls"
+  | "too_large"
+  | "decompression_bomb"
+  | "too_many_redirects"
+  | "redirect_loop"
+  | "invalid_url"
+  | "connection"
+  | "http_protocol";
 
 // Why a fetch of a customer's site failed, in words a site owner acts on (never the library's message, which
 // names certificates, sockets and mapped addresses). One sentence per kind; callers add what was fetched.

@@ -1,17 +1,8 @@
 import type { Readable } from "node:stream";
 
-export type SafeFetchErrorKind =
-  | "timeout"
-  | "blocked"
-  | "dns"
-  | "tls"
-  | "too_large"
-  | "decompression_bomb"
-  | "too_many_redirects"
-  | "redirect_loop"
-  | "invalid_url"
-  | "connection"
-  | "http_protocol";
+import { fetchFailureInWords, type SafeFetchErrorKind } from "./failure-words";
+
+export type { SafeFetchErrorKind };
 
 export interface Hop {
   url: string;
@@ -20,7 +11,10 @@ export interface Hop {
 
 export interface SafeFetchError {
   kind: SafeFetchErrorKind;
+  /** In our words (failure-words.ts), safe to show: never a library's text, never the address a name resolved to. */
   message: string;
+  /** The library's own text (errno codes, addresses), for logs and support only: never shown to a customer. */
+  detail?: string;
   /** The URL whose fetch failed (the last hop). */
   url: string;
   /** Redirects followed before the failure. */
@@ -64,20 +58,34 @@ export class SafeFetchFailure extends Error {
     readonly kind: SafeFetchErrorKind,
     message: string,
     readonly url: string,
+    readonly detail?: string,
   ) {
     super(message);
     this.name = "SafeFetchFailure";
   }
 
+  /** A thrown error as a failure: the guard's refusals keep their words, a library's error becomes ours (its text in `detail`). */
   static from(error: unknown, url: string): SafeFetchFailure {
     if (error instanceof SafeFetchFailure) return error;
     const err = unwrap(error);
     const kind = classify(err);
-    return new SafeFetchFailure(kind, describe(err), url);
+    const message = err.name === "BlockedAddressError" ? err.message : `${hostOf(err, url)}: ${fetchFailureInWords(kind)}`;
+    const detail = err.name === "BlockedAddressError" ? String((err as Error & { detail?: string }).detail ?? err.message) : describe(err);
+    return new SafeFetchFailure(kind, message, url, detail);
   }
 
   toError(hops: Hop[]): SafeFetchError {
-    return { kind: this.kind, message: this.message, url: this.url, hops };
+    return { kind: this.kind, message: this.message, ...(this.detail ? { detail: this.detail } : {}), url: this.url, hops };
+  }
+}
+
+function hostOf(err: Error, url: string): string {
+  const named = (err as { hostname?: unknown }).hostname;
+  if (typeof named === "string" && named) return named;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "the site";
   }
 }
 
@@ -91,6 +99,7 @@ const TLS_CODES = /^(CERT_|UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO|ERR_TLS_|ERR_SSL_|H
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
+  "ERR_CONNECTION_RESET",
   "EHOSTUNREACH",
   "ENETUNREACH",
   "EADDRNOTAVAIL",

@@ -16,6 +16,10 @@ export type RateLimitPolicies = {
   invitations: Policy;
   /** Per client IP: unknown or revoked tokens on POST /api/ingest/logs (lib/rate-limit/ingest-token-failures.ts). */
   ingestTokenFailures: Policy;
+  /** Per user: API keys created an hour. */
+  apiKeyCreations: Policy;
+  /** Per action, project and domain: fetches of a customer's site asked for on demand (probe, robots test, key check, sync). */
+  siteFetches: Policy;
 };
 
 export const RATE_LIMIT_ENV = {
@@ -27,6 +31,8 @@ export const RATE_LIMIT_ENV = {
   RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR: 20,
   RATE_LIMIT_INVITES_PER_ORG_PER_DAY: 50,
   RATE_LIMIT_INGEST_FAILURES_PER_IP_PER_HOUR: 30,
+  RATE_LIMIT_API_KEYS_PER_USER_PER_HOUR: 20,
+  RATE_LIMIT_SITE_FETCHES_PER_MINUTE: 6,
 } as const;
 
 type EnvName = keyof typeof RATE_LIMIT_ENV;
@@ -44,6 +50,8 @@ export function policiesFromEnv(env: Env = process.env): RateLimitPolicies {
     signInMailPerIp: { points: n("RATE_LIMIT_SIGNIN_PER_IP_PER_HOUR"), duration: 3600 },
     invitations: { points: n("RATE_LIMIT_INVITES_PER_ORG_PER_DAY"), duration: 86_400 },
     ingestTokenFailures: { points: n("RATE_LIMIT_INGEST_FAILURES_PER_IP_PER_HOUR"), duration: 3600 },
+    apiKeyCreations: { points: n("RATE_LIMIT_API_KEYS_PER_USER_PER_HOUR"), duration: 3600 },
+    siteFetches: { points: n("RATE_LIMIT_SITE_FETCHES_PER_MINUTE"), duration: 60 },
   };
 }
 

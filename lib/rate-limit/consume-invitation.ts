@@ -1,5 +1,4 @@
-import { DomainError } from "@/lib/core/errors";
-import { consumeAll } from "./decide";
+import { consumeOne } from "./consume-one";
 import { rateLimits } from "./limiters";
 
 /**
@@ -8,14 +7,5 @@ import { rateLimits } from "./limiters";
  * the RateLimit-* headers of the answer stay those of the request's own limit.
  */
 export async function consumeInvitation(organizationId: string): Promise<void> {
-  const decision = await consumeAll(rateLimits().invitations.map((l) => [l, `org:${organizationId}`] as const));
-  if (!decision || decision.allowed) return;
-  const s = decision.retryAfterSeconds;
-  throw new DomainError("RATE_LIMITED", `This organization has sent its ${decision.limit} invitations for the day; try again in ${roughly(s)}`,
-    { retryAfterSeconds: s, limit: decision.limit });
-}
-
-function roughly(seconds: number): string {
-  const [n, unit] = seconds < 120 ? [seconds, "second"] : seconds < 7200 ? [Math.ceil(seconds / 60), "minute"] : [Math.ceil(seconds / 3600), "hour"];
-  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+  await consumeOne(rateLimits().invitations, `org:${organizationId}`, (retryIn, limit) => `This organization has sent its ${limit} invitations for the day; try again in ${retryIn}`);
 }

@@ -18,6 +18,8 @@ export type RateLimits = {
   invitations: Limiter[];
   /** Per client IP, failed ingest tokens: counted on failure, and looked at (not counted) before a token is checked. */
   ingestTokenFailures: InsuredLimiter[];
+  apiKeyCreations: Limiter[];
+  siteFetches: Limiter[];
 };
 
 export function createRateLimits(store: Store, policies: RateLimitPolicies, keyPrefix = "rl"): RateLimits {
@@ -37,6 +39,8 @@ export function createRateLimits(store: Store, policies: RateLimitPolicies, keyP
     signInMailPerIp: family(["signin-ip", policies.signInMailPerIp]),
     invitations: family(["invites", policies.invitations]),
     ingestTokenFailures: family(["ingest-fail", policies.ingestTokenFailures]),
+    apiKeyCreations: family(["api-key-creations", policies.apiKeyCreations]),
+    siteFetches: family(["site-fetches", policies.siteFetches]),
   };
 }
 

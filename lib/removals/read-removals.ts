@@ -1,5 +1,6 @@
 import { dbOf, Prisma, type RemovalUrlState } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
+import { DomainError } from "@/lib/core/errors";
 import { pageMeta, type PaginationMeta } from "@/lib/core/pagination";
 import { connectedEngines } from "@/lib/connections/connected-engines";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -62,8 +63,10 @@ export async function listRemovalUrls(ctx: OrgCtx, projectId: string, removalId:
 /** Every removal a tracked URL has been part of, newest first: the URL detail's removal timeline. */
 export async function listUrlRemovals(ctx: OrgCtx, projectId: string, trackedUrlId: string): Promise<RemovalUrlResponse[]> {
   const project = await getProjectOrThrow(ctx, projectId);
+  const url = await dbOf(ctx).trackedUrl.findFirst({ where: { id: trackedUrlId, projectId: project.id, organizationId: ctx.org.id }, select: { id: true } });
+  if (!url) throw new DomainError("NOT_FOUND", "URL not found");
   const rows = await dbOf(ctx).removalUrl.findMany({
-    where: { trackedUrlId, projectId: project.id, organizationId: ctx.org.id },
+    where: { trackedUrlId: url.id, projectId: project.id, organizationId: ctx.org.id },
     include: { batch: { select: { intent: true } } }, orderBy: { declaredAt: "desc" }, take: 20,
   });
   return rows.map((r) => toUrlResponse(r, r.batch.intent));

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { userActorOrThrow, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { db } from "@/lib/db";
+import { db, Prisma } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { deliverReport } from "./deliver-report";
 import { reportProject, scheduleOf } from "./internal";
@@ -20,12 +20,6 @@ export const TEST_REPORTS_PER_HOUR = 5;
 export async function sendTestReport(ctx: OrgCtx, projectId: string, now = new Date()): Promise<TestReportResponse> {
   const actor = userActorOrThrow(ctx);
   const found = await getProjectOrThrow(ctx, projectId);
-  const hourAgo = new Date(now.getTime() - 3600_000);
-  const recent = await db.clientReport.findMany({ where: { projectId: found.id, test: true, createdAt: { gt: hourAgo } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
-  if (recent.length >= TEST_REPORTS_PER_HOUR) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + 3600_000 - now.getTime()) / 1000));
-    throw new DomainError("RATE_LIMITED", `At most ${TEST_REPORTS_PER_HOUR} test reports an hour per project; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`, { retryAfterSeconds });
-  }
   if ((await unsubscribedAmong(found.id, [actor.email])).length) {
     throw new DomainError("CONFLICT", "Your address unsubscribed from this project's reports (the link in a report mail), so no report is mailed to it");
   }
@@ -34,11 +28,21 @@ export async function sendTestReport(ctx: OrgCtx, projectId: string, now = new D
   const schedule = await scheduleOf(ctx, found.id);
   const period = lastCompletePeriod(schedule?.cadence === "monthly" ? "monthly" : "weekly", now);
   const project = (await reportProject(db, found.id, ctx.org.id))!;
-  const row = await db.clientReport.create({
-    data: {
-      organizationId: ctx.org.id, projectId: found.id, periodKey: `test:${crypto.randomUUID()}`, cadence: period.cadence, periodStart: period.start,
-      periodEnd: period.end, test: true, recipients: [actor.email], attempts: 1, claimedUntil: new Date(now.getTime() + 10 * 60_000), createdAt: now,
-    },
+  // Counted and recorded in one transaction behind a per-project lock: a burst of tests is counted one by one.
+  const row = await db.$transaction(async (tx) => {
+    await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`report-test:${found.id}`}, 0))`);
+    const hourAgo = new Date(now.getTime() - 3600_000);
+    const recent = await tx.clientReport.findMany({ where: { projectId: found.id, test: true, createdAt: { gt: hourAgo } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
+    if (recent.length >= TEST_REPORTS_PER_HOUR) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + 3600_000 - now.getTime()) / 1000));
+      throw new DomainError("RATE_LIMITED", `At most ${TEST_REPORTS_PER_HOUR} test reports an hour per project; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`, { retryAfterSeconds });
+    }
+    return tx.clientReport.create({
+      data: {
+        organizationId: ctx.org.id, projectId: found.id, periodKey: `test:${crypto.randomUUID()}`, cadence: period.cadence, periodStart: period.start,
+        periodEnd: period.end, test: true, recipients: [actor.email], attempts: 1, claimedUntil: new Date(now.getTime() + 10 * 60_000), createdAt: now,
+      },
+    });
   });
   const delivery = await deliverReport({ id: row.id, attempts: 1 }, project, period, [actor.email], { test: true, now });
   if (delivery.status === "failed" && !delivery.generatedAt) throw new Error(`The test report could not be rendered: ${delivery.error}`);

@@ -2,6 +2,7 @@ import type { OrgCtx } from "@/lib/core/context";
 import { validationError } from "@/lib/core/errors";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
+import { consumeSiteFetch } from "@/lib/rate-limit/consume-site-fetch";
 import { readingFor } from "./decide";
 import { explainRobots } from "./explain";
 import { fetchRobotsTxt, type LiveRobotsTxt } from "./fetch-robots-txt";
@@ -30,6 +31,8 @@ export async function testRobots({ ctx, id, input, fetcher }: TestRobotsArgs): P
       invalidUrls.map((u) => ({ path: `urls.${u.index}`, code: u.code, message: u.message })));
   }
 
+  // A draft is tested here; only the live file is fetched, so only that counts against the site's brake.
+  if (input.robotsTxt === undefined && ctx.actor.type !== "system") await consumeSiteFetch("robots_test", project);
   const userAgent = input.userAgent ?? DEFAULT_TEST_USER_AGENT;
   const token = crawlerToken(userAgent);
   const robotsUrl = `https://${project.domain}/robots.txt`;

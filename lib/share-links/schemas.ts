@@ -22,7 +22,8 @@ export const SHARE_LINK_STATUSES = ["active", "expired", "revoked"] as const;
 
 export const ShareLinkResponse = z.object({
   id: z.uuid(),
-  url: z.string().nullable().describe("The link, to copy and send: while it answers; null once it has expired or was revoked"),
+  url: z.string().nullable().describe("The link, to copy and send: while it answers; null once it has expired or was revoked, and in lists read "
+    + "by an API key without projects:write (a live link outlives the key that read it)"),
   expiresAt: z.string(),
   createdAt: z.string(),
   lastViewedAt: z.string().nullable().describe("Last counted view: a full page load by a person (prefetches and link-preview bots are not counted)"),

@@ -8,6 +8,7 @@ import { keyFileUrl } from "@/lib/indexnow/key-file-url";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
+import { consumeSiteFetch } from "@/lib/rate-limit/consume-site-fetch";
 import { checkKeyFile } from "./check-key-file";
 import { toVerification } from "./internal";
 import { KEY_FAILURES, type KeyFailure } from "./messages";
@@ -26,6 +27,7 @@ export async function verifyKey(ctx: OrgCtx, projectId: string, opts: VerifyKeyO
   const key = project.indexNowKey;
   if (!key) throw new DomainError("CONFLICT", "This project has no IndexNow key yet: set one with POST …/indexnow-key first");
   const url = keyFileUrl(project.domain, key);
+  if (ctx.actor.type !== "system") await consumeSiteFetch("verify_key", project);
   const check = await checkKeyFile(opts.fetcher ?? getDefaultFetcher(), url, key, opts.timeoutMs);
   const now = opts.now ?? new Date();
   const ref = { organizationId: ctx.org.id, projectId: project.id };

@@ -34,5 +34,6 @@ export async function webhookUrlRefusal(raw: string, resolver: HostResolver = ge
     new Promise<string[]>((resolve) => setTimeout(() => resolve([]), LOOKUP_TIMEOUT_MS).unref()),
   ]);
   const internal = addresses.find((a) => blockedReason(a) !== null);
-  return internal ? `${host} resolves to an internal address (${internal}), which cannot receive webhooks` : null;
+  // Which address is never said: the answer would map internal DNS for whoever registers a URL.
+  return internal ? `${host} points to a private or reserved address, which cannot receive webhooks` : null;
 }

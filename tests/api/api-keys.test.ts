@@ -9,6 +9,8 @@ import { POST as del } from "@/app/api/auth/api-key/delete/route";
 import { GET as me } from "@/app/api/user/me/route";
 import { apiKeyHeader, bearer, call } from "../http";
 import { createTestUser, type TestUser } from "../factories";
+import { createRateLimits, replaceRateLimits } from "@/lib/rate-limit/limiters";
+import { openStore, policies, STORES, uniquePrefix } from "../rate-limit/stores";
 
 let owner: TestUser;
 let other: TestUser;
@@ -89,5 +91,51 @@ describe("API keys", () => {
     const otherList = await call(list, { headers: h });
     expect(otherList.body.data.map((k: { id: string }) => k.id)).not.toContain(b.data.id);
     expect(await db.apiKey.findUnique({ where: { id: b.data.id } })).not.toBeNull();
+  });
+});
+
+describe("limits on API keys", () => {
+  const createFor = (u: TestUser, name = "k") => call(create, { method: "POST", headers: bearer(u.sessionToken), json: { name, metadata: { organizationId: u.organizationId, scopes: ["projects:read"] } } });
+
+  it("caps active keys per organization at API_KEY_LIMIT, even in a burst; disabled and expired keys do not count, re-enabling does", async () => {
+    process.env.API_KEY_LIMIT = "3";
+    const u = await createTestUser("keys-cap");
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => createFor(u, `burst ${i}`)));
+    expect(burst.map((r) => r.res.status).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    const refused = burst.find((r) => r.res.status === 409)!;
+    expect(refused.body).toMatchObject({ success: false, code: "API_KEY_LIMIT_REACHED", meta: { limit: 3, current: 3 } });
+    expect(await db.apiKey.count({ where: { organizationId: u.organizationId } })).toBe(3);
+
+    const [first, second] = burst.filter((r) => r.res.status === 201).map((r) => r.body.data.id as string);
+    expect((await call(update, { method: "POST", headers: bearer(u.sessionToken), json: { id: first, enabled: false } })).res.status).toBe(200);
+    await db.apiKey.update({ where: { id: second }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await createFor(u)).res.status).toBe(201);
+    expect((await createFor(u)).res.status).toBe(201);
+    expect((await createFor(u)).body.code).toBe("API_KEY_LIMIT_REACHED");
+    const again = await call(update, { method: "POST", headers: bearer(u.sessionToken), json: { id: first, enabled: true } });
+    expect(again.res.status).toBe(409);
+    expect(again.body.code).toBe("API_KEY_LIMIT_REACHED");
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: first } })).enabled).toBe(false);
+  });
+
+  it("lets one person create RATE_LIMIT_API_KEYS_PER_USER_PER_HOUR keys an hour, then 429 with Retry-After; others are not held back", async () => {
+    await replaceRateLimits(createRateLimits(openStore(STORES[0]), policies({ apiKeyCreations: { points: 3, duration: 3600 } }), uniquePrefix("keys")));
+    try {
+      const [u, v] = await Promise.all([createTestUser("keys-hourly"), createTestUser("keys-hourly-other")]);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await createFor(u, `k${i}`);
+        statuses.push(r.res.status);
+        if (r.res.status === 429) {
+          expect(r.body).toMatchObject({ code: "RATE_LIMITED", meta: { limit: 3 } });
+          expect(Number(r.res.headers.get("retry-after"))).toBeGreaterThan(3000);
+        }
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      expect(await db.apiKey.count({ where: { createdByUserId: u.userId } })).toBe(3);
+      expect((await createFor(v)).res.status).toBe(201);
+    } finally {
+      await replaceRateLimits(undefined);
+    }
   });
 });

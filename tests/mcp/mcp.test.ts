@@ -10,6 +10,7 @@ import { createTestApiKey, createTestProject, createTestUser, type TestUser } fr
 import { balanceOf } from "../inspections/helpers";
 import { detectUrls } from "../issues/helpers";
 import { SitemapSite } from "../sitemaps/helpers";
+import { MCP_MAX_BATCH } from "@/lib/api/mcp/handle";
 import { connectClient, startMcpApp, tool, type McpApp } from "./helpers";
 
 const FULL = ["projects:read", "projects:write", "organization:read"] as const;
@@ -444,6 +445,60 @@ describe("bad arguments", () => {
       if (path) expect(r.data.error.errors.map((e: { path: string }) => e.path), `${name} ${JSON.stringify(args)}`).toContain(path);
     }
     expect((await tool(client, "list_projects")).isError).toBe(false);
+  });
+});
+
+describe("malformed tools/call params", () => {
+  const rpc = async (params: unknown) => {
+    const res = await fetch(`${app.url}/api/mcp`, {
+      method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": readKey },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params }),
+    });
+    return { status: res.status, ...(await res.json()) };
+  };
+
+  it("answer -32602 in our words (no validation dump) when the tool's name is missing or not a string", async () => {
+    for (const params of [{ arguments: {} }, { name: 5, arguments: {} }, { name: "" }, { name: ["list_projects"] }]) {
+      const answer = await rpc(params);
+      expect(answer.status).toBe(200);
+      expect(answer.error, JSON.stringify(params)).toEqual({ code: -32602, message: expect.stringMatching(/^Invalid params: tools\/call takes \{name/) });
+      expect(JSON.stringify(answer)).not.toMatch(/invalid_type|expected|"path"/);
+    }
+    // Params that are no object make no JSON-RPC request at all: the transport's 400, also without a dump.
+    for (const params of ["list_projects", ["list_projects"]]) {
+      const answer = await rpc(params);
+      expect(answer.status).toBe(400);
+      expect(answer.error).toEqual({ code: -32700, message: "Parse error: Invalid JSON-RPC message" });
+    }
+  });
+
+  it("answer a tool error VALIDATION_ERROR when the arguments are not an object", async () => {
+    for (const args of ["projects", [1, 2], 42, null]) {
+      const answer = await rpc({ name: "list_projects", arguments: args });
+      expect(answer.status).toBe(200);
+      expect(answer.error, JSON.stringify(args)).toBeUndefined();
+      expect(answer.result.isError).toBe(true);
+      expect(answer.result.structuredContent.error).toEqual({ code: "VALIDATION_ERROR", message: "Arguments must be an object" });
+    }
+  });
+});
+
+describe("batches", () => {
+  it(`run at most ${MCP_MAX_BATCH} requests of one POST; those beyond get a JSON-RPC error and are not run`, async () => {
+    const batch = Array.from({ length: MCP_MAX_BATCH + 5 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "test_robots_txt", arguments: { projectId: project.id, urls: ["/a"] } } }));
+    const before = site.site.requests.length;
+    const res = await fetch(`${app.url}/api/mcp`, {
+      method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": readKey },
+      body: JSON.stringify(batch),
+    });
+    expect(res.status).toBe(200);
+    const answers = (await res.json()) as { id: number; result?: unknown; error?: { code: number; data: Record<string, unknown> } }[];
+    expect(answers).toHaveLength(batch.length);
+    const refused = answers.filter((a) => a.error).map((a) => a.id).sort((a, b) => a - b);
+    expect(refused).toEqual([21, 22, 23, 24, 25]);
+    for (const a of answers.filter((x) => x.error)) expect(a.error).toMatchObject({ code: -32600, data: { code: "BATCH_TOO_LARGE", limit: MCP_MAX_BATCH } });
+    // Each test that ran fetched the live robots.txt once; the refused ones fetched nothing.
+    expect(site.site.requests.length - before).toBeLessThanOrEqual(MCP_MAX_BATCH);
   });
 });
 

@@ -42,6 +42,36 @@ describe("/api/mcp rate limit", () => {
     }
   }, 30_000);
 
+  it("counts each request of a batch against the key: those beyond the limit get a JSON-RPC error and are not run", async () => {
+    const user = await createTestUser("mcp-rl-batch");
+    const { key } = await createTestApiKey(user, ["projects:read", "organization:read"]);
+    await createTestProject(user, { domain: `rlb-${crypto.randomUUID().slice(0, 8)}.example` });
+    const batch = Array.from({ length: 10 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "list_projects", arguments: {} } }));
+    const res = await fetch(`${app.url}/api/mcp`, {
+      method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": key },
+      body: JSON.stringify(batch),
+    });
+    expect(res.status).toBe(200);
+    const answers = (await res.json()) as { id: number; result?: { isError?: boolean }; error?: { code: number; message: string; data: Record<string, unknown> } }[];
+    expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual(batch.map((m) => m.id));
+    // The POST's own unit covers the first request; 5 more units are left in the window of 6.
+    const ran = answers.filter((a) => a.result);
+    const refused = answers.filter((a) => a.error);
+    expect(ran).toHaveLength(6);
+    expect(ran.every((a) => a.result!.isError !== true)).toBe(true);
+    expect(refused).toHaveLength(4);
+    for (const a of refused) {
+      expect(a.error).toMatchObject({ code: -32029, message: expect.stringMatching(/^Too many requests; try again in \d+ seconds?$/), data: { code: "RATE_LIMITED", retryAfterSeconds: expect.any(Number) } });
+    }
+    // The window is spent: the next POST is the API's 429.
+    const next = await fetch(`${app.url}/api/mcp`, {
+      method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": key },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
+    expect(next.status).toBe(429);
+    await next.text();
+  }, 30_000);
+
   it("answers a raw request beyond the limit with the API's 429 envelope and Retry-After", async () => {
     const user = await createTestUser("mcp-rl-raw");
     const { key } = await createTestApiKey(user, ["projects:read", "organization:read"]);

@@ -158,8 +158,28 @@ describe("SSRF guard", () => {
   it("blocks a name whose first answer is private even when later answers are public", async () => {
     dns.set("rebind.test", (q) => (q.count === 1 ? { A: ["127.0.0.1"] } : { A: ["93.184.216.34"] }));
     const result = await fetcher.fetch("http://rebind.test/");
-    expect(!result.ok && result.error).toMatchObject({ kind: "blocked", message: expect.stringMatching(/127\.0\.0\.1/) });
+    // The address is named for logs (detail), never in the message a customer reads (it would map internal DNS).
+    expect(!result.ok && result.error).toMatchObject({ kind: "blocked", detail: expect.stringMatching(/127\.0\.0\.1/) });
+    expect(!result.ok && result.error.message).toBe("rebind.test: the name points to a private or reserved address, which is never fetched");
     expect(canary.connections).toBe(0);
+  });
+
+  it("says in our words why a name was refused or could not be reached, never the address it resolves to or a library's text", async () => {
+    dns.set("inside.test", { A: ["10.20.30.40"] });
+    dns.set("closed.test", { A: ["203.0.113.9"] });
+    const quick = createSafeFetcher({ connectTo: "closed.test:80:127.0.0.1:9", dnsServers: [dns.server], dnsTimeoutMs: 500 });
+    const cases: [string, string, string][] = [
+      ["http://inside.test/", "blocked", "inside.test: the name points to a private or reserved address, which is never fetched"],
+      ["http://nowhere.test/", "dns", "nowhere.test: the domain name could not be found in DNS"],
+      ["http://closed.test/", "connection", "closed.test: the site could not be reached: the connection was refused or dropped"],
+    ];
+    for (const [url, kind, message] of cases) {
+      const result = await quick.fetch(url, { connectTimeoutMs: 1_000, totalTimeoutMs: 5_000 });
+      expect(!result.ok && { kind: result.error.kind, message: result.error.message }, url).toEqual({ kind, message });
+      expect(!result.ok && result.error.message).not.toMatch(/10\.20\.30\.40|127\.0\.0\.1|\bE[A-Z]{4,}\b|getaddrinfo|connect /);
+    }
+    const refused = await quick.fetch("http://closed.test/");
+    expect(!refused.ok && refused.error.detail).toMatch(/ECONNREFUSED/);
   });
 
   it("connects to the vetted address and never asks DNS again (rebinding)", async () => {

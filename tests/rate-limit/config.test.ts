@@ -14,6 +14,8 @@ describe("rate-limit configuration", () => {
       signInMailPerIp: { points: 20, duration: 3600 },
       invitations: { points: 50, duration: 86_400 },
       ingestTokenFailures: { points: 30, duration: 3600 },
+      apiKeyCreations: { points: 20, duration: 3600 },
+      siteFetches: { points: 6, duration: 60 },
     });
   });
 

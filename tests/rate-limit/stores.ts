@@ -30,7 +30,10 @@ export const uniquePrefix = (tag: string) => `rl-test-${tag}-${crypto.randomUUID
 const OFF: Policy = { points: 0, duration: 60 };
 /** Every limit off except those given. */
 export function policies(on: Partial<RateLimitPolicies>): RateLimitPolicies {
-  return { apiMinute: OFF, apiBurst: OFF, anonymous: OFF, sharePages: OFF, signInMailPerAddress: OFF, signInMailPerIp: OFF, invitations: OFF, ingestTokenFailures: OFF, ...on };
+  return {
+    apiMinute: OFF, apiBurst: OFF, anonymous: OFF, sharePages: OFF, signInMailPerAddress: OFF, signInMailPerIp: OFF, invitations: OFF,
+    ingestTokenFailures: OFF, apiKeyCreations: OFF, siteFetches: OFF, ...on,
+  };
 }
 
 /** Removes a run's counters from PostgreSQL (Redis keys expire with their windows). */

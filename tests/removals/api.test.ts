@@ -203,4 +203,18 @@ describe("tenancy and scopes", () => {
     expect((await getOne(id, p, { "x-api-key": key })).res.status).toBe(200);
     await cancel(id);
   });
+
+  it("answers 404 for a URL's removal timeline when the URL is another project's, unknown or malformed", async () => {
+    const timeline = (t: RemovalProject, urlId: string, headers = t.headers) => call(urlRemovalsRoute.GET, {
+      url: `http://127.0.0.1:3000/api/user/organizations/${t.organizationId}/projects/${t.projectId}/urls/${urlId}/removals`,
+      headers, params: params(t, { urlId }),
+    });
+    expect((await timeline(p, p.urls["/a"].id)).res.status).toBe(200);
+    for (const urlId of [other.urls["/x"].id, crypto.randomUUID(), "not-a-uuid"]) {
+      const { res, body } = await timeline(p, urlId);
+      expect(res.status, urlId).toBe(404);
+      expect(body).toMatchObject({ success: false, code: "NOT_FOUND" });
+    }
+    expect((await timeline(p, p.urls["/a"].id, { authorization: `Bearer ${stranger.sessionToken}` })).res.status).toBe(404);
+  });
 });

@@ -144,6 +144,14 @@ describe("the test report and the latest PDF", () => {
     expect(rows.filter((r) => r.pdf !== null)).toHaveLength(1);
   });
 
+  it(`counts a burst of 12 test reports one by one: ${TEST_REPORTS_PER_HOUR} sent, the rest 429`, async () => {
+    const p = await projectFor(owner);
+    const statuses = (await Promise.all(Array.from({ length: 12 }, () => sendTest(p)))).map((r) => r.res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(TEST_REPORTS_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - TEST_REPORTS_PER_HOUR);
+    expect(await db.clientReport.count({ where: { projectId: p.projectId, test: true } })).toBe(TEST_REPORTS_PER_HOUR);
+  }, 60_000);
+
   it("needs projects:write to send a test and projects:read to download", async () => {
     const key = await createTestApiKey(owner, ["projects:read", "organization:read"]);
     const reader = { ...t, headers: apiKeyHeader(key.key) };

@@ -28,6 +28,7 @@ beforeAll(async () => {
   for (const path of ["/robots.txt", "/moved-robots.txt"]) {
     site.route(path, (req, res) => {
       const host = (req.headers.host ?? "").split(":")[0];
+      if (path === "/robots.txt" && resetting.has(host)) return resetMidFile(res, resetting.get(host)!);
       const spec = answers.get(host)?.get(path);
       if (!spec) return void res.writeHead(404, { "content-type": "text/plain" }).end("not found");
       if (spec.redirect) return void res.writeHead(spec.status ?? 302, { location: spec.redirect }).end();
@@ -59,6 +60,17 @@ function serve(domain: string, path: string, spec: RouteSpec) {
   let byPath = answers.get(domain);
   if (!byPath) answers.set(domain, (byPath = new Map()));
   byPath.set(path, spec);
+}
+
+/** Hosts whose robots.txt answers 200 with a body delimited by the connection's close, then resets the connection. */
+const resetting = new Map<string, string>();
+function resetMidFile(res: import("node:http").ServerResponse, partial: string) {
+  res.removeHeader("transfer-encoding");
+  res.writeHead(200, { "content-type": "text/plain", connection: "close" });
+  res.write(partial);
+  // The TCP socket under the TLS one: a reset is a TCP RST.
+  const tcp = (res.socket as (import("node:net").Socket & { _parent?: import("node:net").Socket }) | null);
+  setTimeout(() => (tcp?._parent ?? tcp)?.resetAndDestroy(), 30);
 }
 
 const robotsRequests = (domain: string) => site.requests.filter((r) => r.host === domain && r.path === "/robots.txt");
@@ -190,6 +202,16 @@ describe("POST …/robots/test against the live file", () => {
     expect(body.data).toMatchObject({ source: "live", httpStatus: null, finalUrl: null, mode: "disallow_all", fetchError: "connection" });
     expect(body.data.results[0]).toMatchObject({ allowed: false, reason: "unreachable", group: null, rule: null });
   });
+
+  it.each([["cut short", "User-agent: *\nAllow: /\n"], ["before any byte", ""]])(
+    "treats a connection reset while the file is read (%s) as unreachable: disallow all (RFC 9309 §2.3.1.4)", async (_, partial) => {
+      const t = await projectOf(alice, "reset");
+      resetting.set(t.domain, partial);
+      const { res, body } = await post(t, { urls: ["/a"] });
+      expect(res.status).toBe(200);
+      expect(body.data).toMatchObject({ source: "live", mode: "disallow_all", fetchError: "connection" });
+      expect(body.data.results[0]).toMatchObject({ allowed: false, reason: "unreachable", group: null, rule: null });
+    });
 
   it("parses only the first 500 KiB of a large file", async () => {
     const t = await projectOf(alice, "big");

@@ -128,6 +128,22 @@ describe("share links", () => {
     expect(refused.body.meta).toMatchObject({ missingScopes: ["projects:write"] });
   });
 
+  it("show live URLs only to callers who may create and revoke links: a read-only key sees each link's state, no address", async () => {
+    const p = await projectFor(owner);
+    const made = await createLink(p);
+    expect(made.res.status).toBe(201);
+    const { id } = made.body.data;
+    const reader = { ...p, headers: apiKeyHeader((await createTestApiKey(owner, ["projects:read", "organization:read"])).key) };
+    const writer = { ...p, headers: apiKeyHeader((await createTestApiKey(owner, ["projects:read", "projects:write", "organization:read"])).key) };
+    const read = await listLinks(reader);
+    expect(read.res.status).toBe(200);
+    expect(read.body.data).toEqual([expect.objectContaining({ id, status: "active", url: null })]);
+    expect(JSON.stringify(read.body)).not.toContain(tokenOf(made.body.data.url));
+    for (const caller of [p, writer]) {
+      expect((await listLinks(caller)).body.data).toEqual([expect.objectContaining({ id, status: "active", url: made.body.data.url })]);
+    }
+  });
+
   it("refuse NUL bytes and bad JSON without writing", async () => {
     const count = await db.shareLink.count({ where: { projectId: t.projectId } });
     expect((await createLink(t, { "expiresInDays\u0000": 30 })).res.status).toBe(400);

@@ -207,6 +207,10 @@ describe("verify-key", () => {
     expect((await auditOf(t.projectId)).at(-1)!.metadata).toMatchObject({ reason: "blocked" });
     dns.delete(t.domain);
     await expectFailure(t, KEY_FAILURES.dns, fetcher);
+    // The audit log (readable in the organization) says why in our words: never where a name points, nor a library's text.
+    const details = (await auditOf(t.projectId)).map((a) => (a.metadata as { detail?: string }).detail);
+    expect(details.slice(-6)).toEqual([...Array(5).fill(`${t.domain}: the name points to a private or reserved address, which is never fetched`),
+      `${t.domain}: the domain name could not be found in DNS`]);
   });
 
   it("reports an untrusted certificate and a timeout", async () => {

@@ -3,7 +3,8 @@
 // refusal is a tool result with a stable code; the project summaries as resources; two prompts.
 import crypto from "node:crypto";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { Protocol } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { DomainError } from "@/lib/core/errors";
 import { listProjects } from "@/lib/projects/list-projects";
@@ -84,12 +85,27 @@ export async function callTool(caller: McpCaller, name: string, args: unknown): 
   }
 }
 
+const LooseCallToolRequest = z.object({ method: z.literal(CallToolRequestSchema.shape.method.value), params: z.unknown() });
+
+/** The tool's name from tools/call params; anything but `{name: string, arguments?}` is a -32602 in our words. */
+function toolName(params: unknown): string {
+  const name = typeof params === "object" && params !== null && !Array.isArray(params) ? (params as { name?: unknown }).name : undefined;
+  if (typeof name !== "string" || !name) {
+    // Not an McpError, whose message gains an "MCP error -32602:" prefix: the client sees this message as it is.
+    throw Object.assign(new Error("Invalid params: tools/call takes {name: a tool's name (tools/list names them), arguments: an object of its arguments}"), { code: ErrorCode.InvalidParams });
+  }
+  return name;
+}
+
 /** A new server for one request, acting for one API key. */
 export function createMcpServer(caller: McpCaller): McpServer {
   const mcp = new McpServer({ name: MCP_SERVER_NAME, title: "IndexWatch", version: MCP_SERVER_VERSION }, { instructions: INSTRUCTIONS });
   mcp.server.registerCapabilities({ tools: { listChanged: false } });
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools() }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, (req) => callTool(caller, req.params.name, req.params.arguments));
+  // Protocol's registration, not Server's: Server's checks tools/call against the SDK's schema first and answers a
+  // malformed one with zod's raw dump. Ours answers -32602 in our words, or a tool error for arguments that are no object.
+  Protocol.prototype.setRequestHandler.call(mcp.server, LooseCallToolRequest as never,
+    ((req: z.infer<typeof LooseCallToolRequest>) => callTool(caller, toolName(req.params), (req.params as { arguments?: unknown }).arguments)) as never);
 
   mcp.registerResource("project-summary", new ResourceTemplate(SUMMARY_URI, {
     list: async () => {

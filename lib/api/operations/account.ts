@@ -35,14 +35,17 @@ export const postAuthSsoCompleteOp = defineOperation({ method: "POST", path: "/a
 
 // ── API keys ────────────────────────────────────────────────────────────────────────────────────
 export const postAuthApiKeyCreateOp = defineOperation({ method: "POST", path: "/api/auth/api-key/create", tags: ["API keys"], scopes: ["api-keys:write"], summary: "Create an API key (the full key is returned once)",
-  description: "The key is bound to `metadata.organizationId` (an organization of the caller) and carries `metadata.scopes`; an API key can only grant scopes it holds.",
-  body: createApiKeyBody, response: CreatedApiKeyResponse, created: true, errors: ["NOT_FOUND"] });
+  description: "The key is bound to `metadata.organizationId` (an organization of the caller) and carries `metadata.scopes`; an API key can only grant scopes it holds. "
+    + "409 API_KEY_LIMIT_REACHED past `API_KEY_LIMIT` active keys (enabled, not expired) per organization (default 50); 429 RATE_LIMITED past "
+    + "`RATE_LIMIT_API_KEYS_PER_USER_PER_HOUR` creations by one person an hour (default 20), with Retry-After.",
+  body: createApiKeyBody, response: CreatedApiKeyResponse, created: true, errors: ["NOT_FOUND", "API_KEY_LIMIT_REACHED", "RATE_LIMITED"] });
 export const getAuthApiKeyListOp = defineOperation({ method: "GET", path: "/api/auth/api-key/list", tags: ["API keys"], scopes: ["api-keys:read"], summary: "List the caller's API keys (no secrets)",
   response: ApiKeyResponse, responseIsList: true });
 export const getAuthApiKeyGetOp = defineOperation({ method: "GET", path: "/api/auth/api-key/get", tags: ["API keys"], scopes: ["api-keys:read"], summary: "Get one API key (no secret)",
   query: apiKeyIdQuery, response: ApiKeyResponse, errors: ["NOT_FOUND"] });
 export const postAuthApiKeyUpdateOp = defineOperation({ method: "POST", path: "/api/auth/api-key/update", tags: ["API keys"], scopes: ["api-keys:write"], summary: "Rename, enable/disable or change the scopes of a key",
-  body: updateApiKeyBody, response: ApiKeyResponse, errors: ["NOT_FOUND"] });
+  body: updateApiKeyBody, response: ApiKeyResponse, errors: ["NOT_FOUND", "API_KEY_LIMIT_REACHED"],
+  description: "Enabling a key counts against `API_KEY_LIMIT` active keys per organization (409 API_KEY_LIMIT_REACHED)." });
 export const postAuthApiKeyDeleteOp = defineOperation({ method: "POST", path: "/api/auth/api-key/delete", tags: ["API keys"], scopes: ["api-keys:delete"], summary: "Delete an API key permanently",
   body: apiKeyIdBody, response: z.object({ success: z.literal(true) }), errors: ["NOT_FOUND"] });
 

@@ -21,5 +21,7 @@ export const postProjectRobotsTestOp = defineOperation({
     "400 VALIDATION_ERROR (with `meta.errors[].path` `urls.<i>`, `userAgent` or `robotsTxt`): a URL on another host (`off_host`, `www.` "
       + "included), with a user name or password, a non-default port, another scheme, or not a URL or `/` path; a NUL character anywhere; a "
       + "draft over 512 KiB. A request body over 1 MiB is a 413.",
+    "A live test beyond `RATE_LIMIT_SITE_FETCHES_PER_MINUTE` (6) calls a minute per project and domain answers 429 RATE_LIMITED with Retry-After, and nothing is fetched; a draft is never limited.",
   ].join("\n\n"),
+  errors: ["RATE_LIMITED"],
 });

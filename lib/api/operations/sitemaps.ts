@@ -20,7 +20,8 @@ export const postProjectSyncOp = defineOperation({
     + "seen again get lastSeenInSitemapAt (to the hour) and lastmod and lose staleAt. Only when every sitemap (and robots.txt) was read completely are "
     + "`sitemap` URLs that no sitemap lists any more marked stale. "
     + "`urlsDiscovered + urlsUpdated + urlsSkipped` = the URL entries read. A second sync within 15 minutes of the last sync start answers "
-    + "429 SYNC_RATE_LIMITED with a `Retry-After` header and `meta.retryAfterSeconds`.",
+    + "429 SYNC_RATE_LIMITED with a `Retry-After` header and `meta.retryAfterSeconds`; so does a sync beyond `RATE_LIMIT_SITE_FETCHES_PER_MINUTE` (6) calls a minute per project and domain, "
+    + "failed ones included (a failed sync gives its 15-minute slot back, but it fetched the site).",
 });
 export const getProjectSitemapsOp = defineOperation({
   method: "GET", path: `${P}/sitemaps`, tags, scopes: R, params: projectParams, response: SitemapResponse, responseIsList: true,
@@ -34,5 +35,6 @@ export const postProjectAvailabilityProbeOp = defineOperation({
   summary: "Check robots.txt, llms.txt and the sitemap",
   description: "Allowed before ownership is verified. Fetches https://{domain}/robots.txt, https://{domain}/llms.txt and `sitemapUrl` through the "
     + "SSRF-guarded fetcher; a 2xx answer (after redirects) counts as present. Stores `robotsTxtPresent`, `llmsTxtPresent` and "
-    + "`lastAvailabilityCheckAt` on the project.",
+    + "`lastAvailabilityCheckAt` on the project. Beyond `RATE_LIMIT_SITE_FETCHES_PER_MINUTE` (6) calls a minute per project and domain, 429 RATE_LIMITED with Retry-After and nothing is fetched.",
+  errors: ["RATE_LIMITED"],
 });

@@ -34,10 +34,11 @@ export const postProjectIndexnowKeyOp = defineOperation({
     + "`a-zA-Z0-9-` (`provided`). Always clears `indexNowKeyVerifiedAt`.",
 });
 export const postProjectVerifyKeyOp = defineOperation({
-  method: "POST", path: `${P}/verify-key`, tags, scopes: W, params: projectParams, response: ProjectVerifyResult, errors: ["CONFLICT"],
+  method: "POST", path: `${P}/verify-key`, tags, scopes: W, params: projectParams, response: ProjectVerifyResult, errors: ["CONFLICT", "RATE_LIMITED"],
   summary: "Check the IndexNow key file now",
   description: "GETs `https://{domain}/{key}.txt` through the SSRF-guarded fetcher, following no redirect, and requires the trimmed body to equal the "
     + "key. Success sets `indexNowKeyVerifiedAt` and resolves an open `indexnow_key_invalid` issue. Otherwise `verified` is false and `error` says "
     + "which: redirect, not found, other HTTP status, HTML page, empty file, wrong content, file too large, private address, DNS, TLS, timeout, "
-    + "unreachable. A failed check keeps an earlier `indexNowKeyVerifiedAt`. 409 CONFLICT when the project has no key yet.",
+    + "unreachable. A failed check keeps an earlier `indexNowKeyVerifiedAt`. 409 CONFLICT when the project has no key yet. Beyond "
+    + "`RATE_LIMIT_SITE_FETCHES_PER_MINUTE` (6) calls a minute per project and domain, 429 RATE_LIMITED with Retry-After, and nothing is fetched.",
 });

@@ -3,6 +3,7 @@ import type { OrgCtx } from "@/lib/core/context";
 import { fetchFailureInWords, httpStatusInWords, sentence } from "@/lib/net/failure-words";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
+import { consumeSiteFetch } from "@/lib/rate-limit/consume-site-fetch";
 import { fetchRobots, is2xx, probeStatus } from "@/lib/sitemaps/sync/fetch-robots";
 import { AvailabilityProbeResult } from "./schemas";
 
@@ -17,6 +18,7 @@ export async function probeAvailability(ctx: OrgCtx, projectId: string, opts: { 
   const now = opts.now ?? new Date();
   const fetcher = opts.fetcher ?? getDefaultFetcher();
   const project = await getProjectOrThrow(ctx, projectId);
+  if (ctx.actor.type !== "system") await consumeSiteFetch("probe", project);
   const [robots, llms, sitemap] = await Promise.all([
     fetchRobots(fetcher, project.domain),
     probeStatus(fetcher, `https://${project.domain}/llms.txt`),

@@ -3,6 +3,7 @@ import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
+import { consumeSiteFetch } from "@/lib/rate-limit/consume-site-fetch";
 import { admitSeenUrls, type Admission } from "./admit-seen-urls";
 import { claimSyncSlot, releaseSyncSlot } from "./claim-sync-slot";
 import { fetchRobots } from "./fetch-robots";
@@ -39,6 +40,9 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
   const fetcher = opts.fetcher ?? getDefaultFetcher();
   const limits = { ...DEFAULT_SYNC_LIMITS, ...opts.limits };
   const project = await getProjectOrThrow(ctx, projectId);
+  // Every sync asked for counts against the site's brake, whatever it finds: a failed sync gives its 15-minute slot back
+  // (below), so without the brake a loop of failing syncs would fetch the site's robots.txt and sitemaps on every call.
+  if (ctx.actor.type !== "system") await consumeSiteFetch("sync", project, "SYNC_RATE_LIMITED");
   const previousSyncAt = await claimSyncSlot(project, now);
   const ref = { organizationId: project.organizationId, projectId: project.id };
   const stage = await UrlStage.create();
