@@ -8,7 +8,7 @@ import path from "node:path";
 import { PDFParse } from "pdf-parse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import type { IssueType } from "@/lib/issues/detections";
+import type { IssueType } from "@/lib/db";
 import { reportProject } from "@/lib/reports/internal";
 import { periodContaining } from "@/lib/reports/periods";
 import { renderReport } from "@/lib/reports/render-report";
@@ -81,11 +81,8 @@ describe("the report's layout", () => {
 describe("the report's branding", () => {
   it("shows the display name and the logo in the header, and 'Prepared by' names the display name", async () => {
     const t = await projectWithHistory(owner, WEEK);
-    await db.organizationBranding.upsert({
-      where: { organizationId: t.organizationId },
-      create: { organizationId: t.organizationId, displayName: "Northwind Digital", accentColor: "#0f766e", logo: makePng(160, 48, [15, 118, 110]), logoMimeType: "image/png", logoWidth: 160, logoHeight: 48, logoUpdatedAt: new Date() },
-      update: { displayName: "Northwind Digital", accentColor: "#0f766e", logo: makePng(160, 48, [15, 118, 110]), logoMimeType: "image/png", logoWidth: 160, logoHeight: 48, logoUpdatedAt: new Date() },
-    });
+    const branding = { displayName: "Northwind Digital", accentColor: "#0f766e", logo: new Uint8Array(makePng(160, 48, [15, 118, 110])), logoMimeType: "image/png", logoWidth: 160, logoHeight: 48, logoUpdatedAt: new Date() };
+    await db.organizationBranding.upsert({ where: { organizationId: t.organizationId }, create: { organizationId: t.organizationId, ...branding }, update: branding });
     const { pdf, pages } = await render(t, "branded");
     expect(pages).toHaveLength(1); // the logo row does not push the report onto a second page
     expect(pages[0]).toContain("Northwind Digital");
