@@ -10,6 +10,8 @@ export const DEFAULT_ACCENT = "#1d4ed8";
 export type Branding = {
   name: string | null;
   accentColor: string;
+  /** Whether a logo is stored (also when its bytes were not read). */
+  hasLogo: boolean;
   logo: { bytes: Buffer; mimeType: "image/png" | "image/jpeg"; width: number; height: number } | null;
 };
 
@@ -20,11 +22,12 @@ export async function brandingOf(organizationId: string, { withLogo = true } = {
     select: { name: true, personal: true, branding: { select: { displayName: true, accentColor: true, logo: withLogo, logoMimeType: true, logoWidth: true, logoHeight: true } } },
   });
   const b = org?.branding;
-  const hasLogo = Boolean(withLogo && b?.logo && b.logoMimeType && b.logoWidth && b.logoHeight);
+  const hasLogo = Boolean(b?.logoMimeType && b.logoWidth && b.logoHeight);
   return {
     name: b?.displayName ?? (org && !org.personal ? org.name : null),
     accentColor: b?.accentColor ?? DEFAULT_ACCENT,
-    logo: hasLogo ? { bytes: Buffer.from(b!.logo!), mimeType: b!.logoMimeType as "image/png" | "image/jpeg", width: b!.logoWidth!, height: b!.logoHeight! } : null,
+    hasLogo,
+    logo: hasLogo && withLogo && b?.logo ? { bytes: Buffer.from(b!.logo!), mimeType: b!.logoMimeType as "image/png" | "image/jpeg", width: b!.logoWidth!, height: b!.logoHeight! } : null,
   };
 }
 

@@ -35,7 +35,7 @@ describe("organization branding", () => {
     const r = await put(org, { displayName: "  Northwind Digital ", accentColor: "#0F766E" }, admin);
     expect(r.res.status).toBe(200);
     expect(r.body.data).toEqual({ displayName: "Northwind Digital", accentColor: "#0f766e", logo: null, shownName: "Northwind Digital" });
-    expect(await brandingOf(org)).toEqual({ name: "Northwind Digital", accentColor: "#0f766e", logo: null });
+    expect(await brandingOf(org)).toEqual({ name: "Northwind Digital", accentColor: "#0f766e", hasLogo: false, logo: null });
     const cleared = await put(org, { displayName: null, accentColor: null }, owner);
     expect(cleared.body.data).toMatchObject({ displayName: null, accentColor: null, shownName: "Northwind Agency" });
     await put(org, { displayName: "Northwind Digital", accentColor: "#0f766e" }, owner);
