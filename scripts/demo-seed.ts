@@ -54,6 +54,7 @@ import { refreshBatch } from "../lib/removals/internal";
 import type { Hop, SafeFetcher, SafeFetchOptions, SafeFetchResult, SafeFetchStreamResult } from "../lib/net/safe-fetch";
 import { createProject } from "../lib/projects/create-project";
 import { setAutomation } from "../lib/projects/set-automation";
+import { setBranding } from "../lib/organizations/set-branding";
 import { probeAvailability } from "../lib/sitemaps/probe/probe-availability";
 import { syncProject } from "../lib/sitemaps/sync/sync-project";
 import { storeDevMail } from "../lib/mail/dev-mailbox";
@@ -140,6 +141,8 @@ const WEEKLY_AUDITS = [24, 17, 10, 3];
 async function seedHistory(ctx: Ctx, userId: string, organizationId: string, created: boolean): Promise<Project> {
   const clock = new Date();
   await db.organization.update({ where: { id: organizationId }, data: { name: "Acme Outdoor" } });
+  // Its branding (Settings → Organization → Branding), which the client report and the share page show.
+  await setBranding(ctx, { displayName: "Acme Outdoor", accentColor: "#15803d" });
   // The first purchase covers admitting and auditing the initial catalogue once, leaving 5 credits: credits.low.
   const initial = catalogue().filter((e) => e.addedDaysAgo === 90).length;
   const balance = (await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { creditBalance: true } })).creditBalance;
