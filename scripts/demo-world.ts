@@ -302,7 +302,7 @@ export function engineBInfo(e: Entry, daysAgo = 0, now = Date.now()): EngineBUrl
 // ─── Search Analytics ──────────────────────────────────────────────────────────────────────────────
 
 /** Days of Search Analytics the fake console holds: the URL list's 28 days and a few more. */
-export const SEARCH_DAYS = 35;
+export const SEARCH_DAYS = 31;
 
 export type SearchRow = { page: string; date: string; clicks: number; impressions: number; position: number };
 
@@ -313,7 +313,7 @@ export type SearchRow = { page: string; date: string; clicks: number; impression
  */
 export function searchAnalyticsRows(entries: Entry[] = catalogue(), now = Date.now()): SearchRow[] {
   const r = seededRandom(4242);
-  const chance = { pages: 0.9, guides: 0.55, blog: 0.45, products: 0.3 } as const;
+  const chance = { pages: 0.9, guides: 0.5, blog: 0.35, products: 0.18 } as const;
   const rows: SearchRow[] = [];
   for (const e of entries) {
     const reach = e.section === "pages" ? 60 : e.section === "guides" ? 25 : 8;

@@ -101,9 +101,7 @@ export function ReportDocument({ data }: { data: ReportData }) {
             <EngineCard name="Bing" detail="Bing Webmaster Tools" connected={project.bingConnected} indexed={data.engines.bing} total={data.counters.end.totalUrls} />
             <SubmissionsCard data={data} unit={unit} />
           </View>
-          <Text style={s.note}>
-            IndexNow tells Bing and the other IndexNow engines at once when a page is added or changes; Google finds changes through the sitemap and its own crawling.
-          </Text>
+          <Text style={s.note}>{submissionsNote(data, unit)}</Text>
         </Section>
 
         <Section title={`Indexed pages over the last ${TREND_DAYS} days`}>
@@ -319,13 +317,20 @@ function SubmissionsCard({ data, unit }: { data: ReportData; unit: string }) {
     <View style={s.card}>
       <Text style={s.cardLabel}>Submitted through IndexNow</Text>
       <Text style={s.cardValue}>{n(sub.deliveredUrls)} <Text style={{ fontSize: 10, fontWeight: 400, color: C.muted }}>{sub.deliveredUrls === 1 ? "URL" : "URLs"} accepted</Text></Text>
-      <Text style={[s.cardChange, { color: C.muted }]}>
-        {sub.batches === 0
-          ? `Nothing was submitted through IndexNow this ${unit}: no tracked page was added or changed, or IndexNow is not set up.`
-          : `${n(sub.deliveredUrls)} of ${n(sub.urls)} URLs sent in ${n(sub.batches)} ${sub.batches === 1 ? "batch" : "batches"} were accepted by IndexNow${sub.failedBatches ? ` (${n(sub.failedBatches)} ${sub.failedBatches === 1 ? "batch was" : "batches were"} refused or failed and will be sent again)` : ""}.`}
+      <Text style={[s.cardChange, { color: sub.failedBatches ? C.warn : C.muted }]}>
+        {sub.batches === 0 ? `Nothing sent this ${unit}` : `In ${n(sub.batches)} ${sub.batches === 1 ? "batch" : "batches"}${sub.failedBatches ? `, ${n(sub.failedBatches)} refused or failed` : ""}`}
       </Text>
     </View>
   );
+}
+
+/** The submissions in a sentence, and what IndexNow reaches, under the engines' cards (full width: one line for the sentence). */
+function submissionsNote(data: ReportData, unit: string): string {
+  const sub = data.submissions;
+  const what = sub.batches === 0
+    ? `Nothing was submitted through IndexNow this ${unit}: no tracked page was added or changed, or IndexNow is not set up.`
+    : `${n(sub.deliveredUrls)} of ${n(sub.urls)} URLs sent in ${n(sub.batches)} ${sub.batches === 1 ? "batch" : "batches"} were accepted by IndexNow${sub.failedBatches ? ` (${n(sub.failedBatches)} ${sub.failedBatches === 1 ? "batch was" : "batches were"} refused or failed and will be sent again)` : ""}.`;
+  return `${what} IndexNow tells Bing and the other IndexNow engines at once when a page is added or changes; Google finds changes through the sitemap and its own crawling.`;
 }
 
 /** The foot of every page: the site, the period and the page number. */

@@ -81,7 +81,7 @@ describe("the demo world's Search Analytics", () => {
     const clicked = new Set(rows.filter((r) => r.clicks > 0).map((r) => r.page));
     expect(pages.size).toBeGreaterThan(1000);
     expect(clicked.size).toBeGreaterThan(300);
-    expect(rows.length).toBeLessThan(40_000);
+    expect(rows.length).toBeLessThan(25_000);
     const oldest = pacificDayKey(new Date(now - SEARCH_DAYS * DAY));
     expect(rows.every((r) => r.date >= oldest && r.date < pacificDayKey(new Date(now)) && r.clicks <= r.impressions)).toBe(true);
   });
