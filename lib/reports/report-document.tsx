@@ -139,6 +139,7 @@ function BrandHeader({ branding, kicker }: { branding: Branding; kicker: string 
   return (
     <View style={s.brandRow}>
       <View style={{ flexDirection: "row", alignItems: "center", gap: 8, maxWidth: 340 }}>
+        {/* eslint-disable-next-line jsx-a11y/alt-text -- react-pdf's Image takes no alt; the name beside it says whose logo it is */}
         {logo && <Image src={{ data: logo.bytes, format: logo.mimeType === "image/png" ? "png" : "jpg" }} style={{ width: logo.width * scale, height: logo.height * scale }} />}
         {branding.name && <Text style={s.brandName}>{safeText(branding.name)}</Text>}
       </View>
