@@ -86,7 +86,7 @@ function BrandingForm({ stored, saving, onSave }: { stored: Branding; saving: bo
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <TextField label="Name on reports" maxLength={100} value={displayName} placeholder={stored.shownName ?? ""} onChange={(e) => setDisplayName(e.target.value)} className="flex-1"
+      <TextField label="Shown on reports as" maxLength={100} value={displayName} placeholder={stored.shownName ?? ""} onChange={(e) => setDisplayName(e.target.value)} className="flex-1"
         hint="Empty: the organization's name" />
       <TextField label="Accent colour" maxLength={7} value={accent} placeholder="#1d4ed8" onChange={(e) => setAccent(e.target.value)} className="w-36"
         error={accentInvalid ? "A colour as #rrggbb" : undefined} hint="#rrggbb" />
