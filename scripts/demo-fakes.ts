@@ -2,7 +2,7 @@
 // Playwright) scripted once, in this process, with the demo site of scripts/demo-world.ts: a DNS server that
 // holds the project's TXT proof, the customer site (robots.txt, a sitemap index, every demo page, the IndexNow
 // key file, and the webhook receiver) under the test CA's *.e2e.test certificate, an IndexNow endpoint, the
-// gsc (one account owning sc-domain:<demo domain>, every URL's inspection) and engine B (the
+// gsc (one account owning sc-domain:<demo domain>, every URL's inspection and the last weeks' Search Analytics) and engine B (the
 // demo key, every URL's info). Prints `DEMO_FAKES_READY {env}` with the same settings e2e-fakes passes to the
 // app (DNS_SERVERS, CONNECT_TO, NODE_EXTRA_CA_CERTS, INDEXNOW_ENDPOINT, GSC_*, ENGINEB_API_BASE_URL) and
 // DEMO_GSC_CODE, a consent code minted for the seed. Started by scripts/demo.mjs; stops when its stdin closes.
@@ -16,7 +16,7 @@ import { startFakeEngineB, type FakeUrlInfo } from "../tests/fakes/engine-b-serv
 import { startFakeIndexNow } from "../tests/fakes/indexnow-server";
 import { startTestSite } from "../tests/fakes/test-site";
 import type { EngineBUrlInfo } from "../lib/engines/engine-b";
-import { answer, catalogue, gscResult, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, ENGINE_B_SITE, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY } from "./demo-world";
+import { answer, catalogue, gscResult, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, ENGINE_B_SITE, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, searchAnalyticsRows } from "./demo-world";
 
 const GSC_USER = "owner@example.test";
 const appUrl = process.env.DEMO_APP_URL ?? "http://localhost:3300";
@@ -49,6 +49,8 @@ site.route("/indexwatch", (req, res) => {
   req.on("end", () => res.writeHead(req.method === "POST" ? 200 : 405, { "content-type": "application/json" }).end('{"ok":true}'));
 });
 
+// The property's performance data (clicks and impressions per page and day), which the seed's pull reads.
+gsc.setSearchAnalytics(GSC_PROPERTY, searchAnalyticsRows());
 for (const e of catalogue()) {
   gsc.setInspection(e.url, gscResult(e) as Record<string, unknown> | null);
   const info = engineBInfo(e);

@@ -20,8 +20,11 @@
 // Then 90 daily snapshots (T-47d missing), notifications, a webhook endpoint with its delivery log, the client
 // reports (scripts/demo-reports.ts: a share link, a weekly report schedule and the last report the cron sent), and a
 // one-click sign-in link (a next-auth email verification token, stored hashed as the email provider stores it).
-// A second run on kept data only reconnects gsc (the new fake gsc never saw the grant), adds the client reports when
-// they are missing (or the share link expired) and mints a new link. Prints `DEMO_SEEDED {json}` last.
+// Then today (scripts/demo-today.ts): availability probed, sitemaps synced and gsc's Search Analytics pulled now, through
+// the product's verbs, so the demo's last checks are today's and its URLs have clicks and impressions.
+// A second run on kept data reconnects gsc (the new fake gsc never saw the grant), does today's checks again when
+// the last ones are older than half a day, adds the client reports when they are missing (or the share link
+// expired) and mints a new link. Prints `DEMO_SEEDED {json}` last.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { OrgCtx as Ctx } from "../lib/core/context";
@@ -51,6 +54,7 @@ import { refreshBatch } from "../lib/removals/internal";
 import type { Hop, SafeFetcher, SafeFetchOptions, SafeFetchResult, SafeFetchStreamResult } from "../lib/net/safe-fetch";
 import { createProject } from "../lib/projects/create-project";
 import { setAutomation } from "../lib/projects/set-automation";
+import { setBranding } from "../lib/organizations/set-branding";
 import { probeAvailability } from "../lib/sitemaps/probe/probe-availability";
 import { syncProject } from "../lib/sitemaps/sync/sync-project";
 import { storeDevMail } from "../lib/mail/dev-mailbox";
@@ -60,6 +64,7 @@ import { verifyDns } from "../lib/verification/verify-dns";
 import { verifyKey } from "../lib/verification/verify-key";
 import { seedCrawlActivity } from "./demo-crawl-logs";
 import { seedClientReports } from "./demo-reports";
+import { seedToday } from "./demo-today";
 import {
   answer, catalogue, gscResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, kindAt,
   WEBHOOK_URL, type Entry,
@@ -109,6 +114,8 @@ async function main() {
       if (existing) throw new Error("The demo data directory holds a half-seeded project; start again with `npm run demo -- --fresh`.");
       project = await seedHistory(ctx, userId, organizationId, created);
     }
+    const today = await seedToday(ctx, project.id, { fetcher: memoryFetcher(0) });
+    step(`today: ${[today.probed && "availability probed", today.synced && "sitemaps synced", `Search Analytics ${today.searchAnalytics} (${today.searchRows} rows)`].filter(Boolean).join(", ")}`);
     const reports = await seedClientReports(ctx, project.id);
     step(`client reports: ${reports.created.length ? reports.created.join(", ") : "kept"}`);
     const link = await signInLink(project.id);
@@ -134,6 +141,8 @@ const WEEKLY_AUDITS = [24, 17, 10, 3];
 async function seedHistory(ctx: Ctx, userId: string, organizationId: string, created: boolean): Promise<Project> {
   const clock = new Date();
   await db.organization.update({ where: { id: organizationId }, data: { name: "Acme Outdoor" } });
+  // Its branding (Settings → Organization → Branding), which the client report and the share page show.
+  await setBranding(ctx, { displayName: "Acme Outdoor", accentColor: "#15803d" });
   // The first purchase covers admitting and auditing the initial catalogue once, leaving 5 credits: credits.low.
   const initial = catalogue().filter((e) => e.addedDaysAgo === 90).length;
   const balance = (await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { creditBalance: true } })).creditBalance;

@@ -6,6 +6,7 @@
 // seeded history says and what "Inspect now" finds live agree.
 import type { IndexStatusResult } from "../lib/engines/gsc";
 import type { EngineBUrlInfo } from "../lib/engines/engine-b";
+import { pacificDayKey } from "../lib/engines/pacific-time";
 import { seededRandom } from "../tests/seeded-random";
 
 export const DOMAIN = "acme-outdoor.e2e.test";
@@ -296,4 +297,34 @@ export function engineBInfo(e: Entry, daysAgo = 0, now = Date.now()): EngineBUrl
     default:
       return fateAt(e, e.fateB, daysAgo) === "indexed" ? info(200, 18_000 + (e.path.length * 397) % 40_000, crawled) : info(0, 0, null);
   }
+}
+
+// ─── Search Analytics ──────────────────────────────────────────────────────────────────────────────
+
+/** Days of Search Analytics the fake console holds: the URL list's 28 days and a few more. */
+export const SEARCH_DAYS = 31;
+
+export type SearchRow = { page: string; date: string; clicks: number; impressions: number; position: number };
+
+/**
+ * gsc's performance rows (page × day) for the last SEARCH_DAYS days before T: a page has impressions only on days
+ * Google had it indexed (so the evidence they give never contradicts an inspection), most days for the main pages,
+ * fewer for blog posts and products; a click for about one impression in twenty.
+ */
+export function searchAnalyticsRows(entries: Entry[] = catalogue(), now = Date.now()): SearchRow[] {
+  const r = seededRandom(4242);
+  const chance = { pages: 0.9, guides: 0.5, blog: 0.35, products: 0.18 } as const;
+  const rows: SearchRow[] = [];
+  for (const e of entries) {
+    const reach = e.section === "pages" ? 60 : e.section === "guides" ? 25 : 8;
+    const rank = 2 + (e.path.length % 18);
+    for (let d = 1; d <= SEARCH_DAYS; d++) {
+      if (r() >= chance[e.section]) continue;
+      if (gscResult(e, d, now)?.verdict !== "PASS") continue;
+      const impressions = 1 + Math.floor(r() * reach);
+      const clicks = Math.min(impressions, Math.floor(impressions * (0.01 + r() * 0.08) + r()));
+      rows.push({ page: e.url, date: pacificDayKey(new Date(now - d * DAY)), clicks, impressions, position: Math.round((rank + r() * 4) * 10) / 10 });
+    }
+  }
+  return rows;
 }

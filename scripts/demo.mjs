@@ -2,8 +2,8 @@
 //   1. starts scripts/demo-fakes.ts (fake DNS, the demo customer site under the test CA, IndexNow, the webmaster
 //      gsc and engine B, scripted with scripts/demo-world.ts) and reads its DEMO_FAKES_READY line;
 //   2. seeds the demo's own embedded database (.data/demo, apart from the developer's .data/pglite) with
-//      scripts/demo-seed.ts: 90 days of a ~2,900-URL project (see that file), or, when .data/demo was seeded
-//      before, only reconnects gsc and mints a new sign-in link;
+//      scripts/demo-seed.ts: 90 days of a ~2,900-URL project (see that file) and today's checks, or, when .data/demo
+//      was seeded before, reconnects gsc, does today's checks when they are old and mints a new sign-in link;
 //   3. runs `next dev` on DEMO_PORT (3300) with the fakes' settings, waits until it answers, and prints the
 //      one-click sign-in link, the sign-in email and how to stop. Ctrl-C stops the app and the fakes.
 // `npm run demo -- --fresh` deletes .data/demo first (also done automatically after a seed that did not finish).

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { TextField } from "@/components/ui/field";
 import { leaveOrganization, deleteOrganization, deletedOrganizationsQuery, orgKeys, renameOrganization, type Member } from "@/lib/queries/organization";
+import { BrandingSection } from "./branding-section";
 import { InvitationsSection } from "./invitations-section";
 import { MembersSection } from "./members-section";
 
@@ -39,7 +40,7 @@ export function OrganizationSettings({ organizationId, name: initialName, person
       <section aria-labelledby="org-heading" className="space-y-3">
         <h2 id="org-heading" className="text-lg font-semibold">Organization</h2>
         <p className="text-sm text-slate-600">
-          Your role: <strong className="capitalize">{myRole}</strong>. Owners can do everything; admins manage projects, members (except owners), invitations and
+          Your role: <strong className="capitalize">{myRole}</strong>. Owners can do everything; admins manage projects, members (except owners), invitations, branding and
           webhooks; members work on projects.
         </p>
         <p role="status" className="text-sm text-emerald-800 empty:hidden">{notice}</p>
@@ -54,6 +55,7 @@ export function OrganizationSettings({ organizationId, name: initialName, person
         )}
       </section>
 
+      <BrandingSection organizationId={organizationId} canEdit={can("branding.manage")} />
       <MembersSection organizationId={organizationId} myRole={myRole} myUserId={myUserId} />
       <InvitationsSection organizationId={organizationId} canInvite={can("invites.manage")} />
 

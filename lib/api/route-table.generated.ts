@@ -35,6 +35,8 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/user/notifications/unread-count", methods: ["GET"] },
   { path: "/api/user/organizations", methods: ["GET", "POST"] },
   { path: "/api/user/organizations/[organizationId]", methods: ["GET", "DELETE", "PATCH"] },
+  { path: "/api/user/organizations/[organizationId]/branding", methods: ["GET", "PUT"] },
+  { path: "/api/user/organizations/[organizationId]/branding/logo", methods: ["GET", "PUT", "DELETE"] },
   { path: "/api/user/organizations/[organizationId]/credits/forecast", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/credits/ledger", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/credits/usage", methods: ["GET"] },

@@ -7,15 +7,19 @@ export class HostPacer {
 
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
-  /** Resolves when a request to `host` may start; `lastStart` is a request made elsewhere (robots.txt). */
-  async wait(host: string, delayMs: number, lastStart?: number): Promise<void> {
-    if (!(delayMs > 0)) return;
+  /**
+   * Resolves when a request to `host` may start; `lastStart` is a request made elsewhere (robots.txt).
+   * Resolves to the start it reserved (on the clock's scale), or undefined when there is no delay.
+   */
+  async wait(host: string, delayMs: number, lastStart?: number): Promise<number | undefined> {
+    if (!(delayMs > 0)) return undefined;
     const now = this.clock();
     const fromElsewhere = lastStart === undefined ? -Infinity : lastStart + delayMs;
     const start = Math.max(now, this.next.get(host) ?? -Infinity, fromElsewhere);
     this.next.set(host, start + delayMs);
     if (this.next.size > 1000) this.prune(now);
     if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+    return start;
   }
 
   private prune(now: number): void {

@@ -15,6 +15,11 @@ export interface AuditRunnerOptions extends Pick<AuditOptions, "now" | "userAgen
   concurrency?: number;
   /** Told when `onOutcome` throws; the run goes on. Default: logged. */
   onError?: (url: string, error: unknown) => void;
+  /**
+   * Told the start a Crawl-delay reserved for a page request (`performance.now()` scale), once its
+   * wait is over: the schedule itself, which a busy machine can only make later, never earlier.
+   */
+  onPaced?: (host: string, startAt: number) => void;
 }
 
 export interface AuditRunner {
@@ -44,7 +49,10 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
     now: options.now,
     userAgent: options.userAgent,
     timeoutMs: options.timeoutMs,
-    beforeFetch: (host, delayMs, robotsStartedAt) => pacer.wait(host, delayMs, robotsStartedAt),
+    beforeFetch: async (host, delayMs, robotsStartedAt) => {
+      const startAt = await pacer.wait(host, delayMs, robotsStartedAt);
+      if (startAt !== undefined) options.onPaced?.(host, startAt);
+    },
   };
 
   async function auditOne(queue: HostQueue, url: string, hostFree: () => void): Promise<AuditOutcome> {

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   /** Organization SSO: provider, domain claims, enforcement. */
   "sso.manage": ["owner"],
   "webhooks.manage": ["owner", "admin"],
+  /** The name, colour and logo that client reports and share pages show. */
+  "branding.manage": ["owner", "admin"],
   "billing.manage": ["owner"],
 } as const satisfies Record<string, readonly OrgRole[]>;
 export type Permission = keyof typeof PERMISSIONS;

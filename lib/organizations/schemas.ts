@@ -42,3 +42,23 @@ export const MemberResponse = z.object({
   joinedAt: z.string(),
 });
 export type MemberResponse = z.infer<typeof MemberResponse>;
+
+// ─── Branding: what client reports and share pages show (lib/organizations/branding.ts) ─────────────
+
+export const ACCENT_COLOR = /^#[0-9a-fA-F]{6}$/;
+export const brandingBody = z.object({
+  displayName: z.string().trim().min(1, "Leave it out (null) to use the organization's name").max(100).regex(/^[^\p{Cc}]*$/u, "No control characters").nullable()
+    .describe("The name reports and share pages show; null: the organization's name"),
+  accentColor: z.string().regex(ACCENT_COLOR, "A colour as #rrggbb").transform((v) => v.toLowerCase()).nullable()
+    .describe("Hex colour (#rrggbb) of the report's headings and rule; null: IndexWatch blue"),
+}).strict();
+
+export const BrandingResponse = z.object({
+  displayName: z.string().nullable(),
+  accentColor: z.string().nullable(),
+  logo: z.object({
+    mimeType: z.enum(["image/png", "image/jpeg"]), width: z.number().int(), height: z.number().int(), bytes: z.number().int(), updatedAt: z.string(),
+  }).nullable().describe("The uploaded logo (GET …/branding/logo returns the file); null: none"),
+  shownName: z.string().nullable().describe("What reports and share pages show: displayName, else the organization's name (null for a personal organization)"),
+});
+export type BrandingResponse = z.infer<typeof BrandingResponse>;

@@ -29,9 +29,12 @@ export async function fetchApiEnvelope<T>(path: string, { method = "GET", body, 
       method,
       signal,
       credentials: "same-origin",
-      // A FormData body (file uploads) sets its own multipart content type.
-      headers: { accept: "application/json", ...(body === undefined || body instanceof FormData ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      // A FormData body (file uploads) sets its own multipart content type; a File or Blob is sent as it is, with its type.
+      headers: {
+        accept: "application/json",
+        ...(body === undefined || body instanceof FormData ? {} : body instanceof Blob ? { "content-type": body.type || "application/octet-stream" } : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body),
     });
   } catch (e) {
     if (signal?.aborted) throw e;

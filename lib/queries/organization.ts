@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { PaginationMeta } from "@/lib/core/pagination";
 import type { InviteResponse } from "@/lib/invitations/schemas";
-import type { DeletedOrganizationSummary, MemberResponse, OrganizationResponse } from "@/lib/organizations/schemas";
+import type { BrandingResponse, DeletedOrganizationSummary, MemberResponse, OrganizationResponse } from "@/lib/organizations/schemas";
 import type { putSsoBody, SsoConfigResponse } from "@/lib/sso/schemas";
 import { fetchApi, fetchApiEnvelope } from "./fetch-api";
 
@@ -19,7 +19,18 @@ export const orgKeys = {
   members: (organizationId: string, offset: number) => [...orgKeys.all(organizationId), "members", offset] as const,
   invites: (organizationId: string) => [...orgKeys.all(organizationId), "invites"] as const,
   sso: (organizationId: string) => [...orgKeys.all(organizationId), "sso"] as const,
+  branding: (organizationId: string) => [...orgKeys.all(organizationId), "branding"] as const,
 };
+
+export type Branding = BrandingResponse;
+export const brandingQuery = (organizationId: string) =>
+  queryOptions({ queryKey: orgKeys.branding(organizationId), queryFn: ({ signal }) => fetchApi<Branding>(`${O(organizationId)}/branding`, { signal }) });
+export const saveBranding = (organizationId: string, body: { displayName: string | null; accentColor: string | null }) =>
+  fetchApi<Branding>(`${O(organizationId)}/branding`, { method: "PUT", body });
+export const uploadLogo = (organizationId: string, file: File) => fetchApi<Branding>(`${O(organizationId)}/branding/logo`, { method: "PUT", body: file });
+export const removeLogo = (organizationId: string) => fetchApi<Branding>(`${O(organizationId)}/branding/logo`, { method: "DELETE" });
+/** The stored logo's address, changing with each upload so the browser shows the new one. */
+export const logoUrl = (organizationId: string, updatedAt: string) => `${O(organizationId)}/branding/logo?v=${encodeURIComponent(updatedAt)}`;
 
 export const deletedOrganizationsQuery = () =>
   queryOptions({ queryKey: ["organizations", "deleted"] as const, queryFn: ({ signal }) => fetchApi<DeletedOrganizationSummary[]>("/api/user/organizations/deleted", { signal }) });

@@ -3,6 +3,7 @@ import { issueTitle } from "@/lib/issues/guidance";
 import type { IssueResponse } from "@/lib/issues/schemas";
 import type { TimeToIndex } from "@/lib/metrics/schemas";
 import { indexingMetricsBetween } from "@/lib/metrics/time-to-index";
+import { brandingOf, type Branding } from "@/lib/organizations/branding";
 import { COUNTER_COLUMNS, COUNTERS, type Counter, type Counters } from "@/lib/stats/counters";
 import type { Period } from "./periods";
 
@@ -17,6 +18,8 @@ export type IssueMovement = { type: IssueResponse["type"]; title: string; severi
 
 export type ReportData = {
   project: ReportProject;
+  /** The organization's name, accent colour and logo as the report shows them (lib/organizations/branding.ts). */
+  branding: Branding;
   period: Period;
   generatedAt: Date;
   counters: { end: Counters; start: Counters | null; endDate: string | null; startDate: string | null };
@@ -35,8 +38,8 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 export async function reportData(project: ReportProject, period: Period, generatedAt = new Date()): Promise<ReportData> {
   const p = { id: project.id, organizationId: project.organizationId };
-  const [snapshots, live, engines, newUrls, tti, movements, open, submissions] = await Promise.all([
-    snapshotsUntil(p.id, period.end), liveCounters(p.id), indexedPerEngine(p.id), urlsFirstSeen(p.id, period),
+  const [branding, snapshots, live, engines, newUrls, tti, movements, open, submissions] = await Promise.all([
+    brandingOf(project.organizationId), snapshotsUntil(p.id, period.end), liveCounters(p.id), indexedPerEngine(p.id), urlsFirstSeen(p.id, period),
     indexingMetricsBetween(p, period.start, period.end), issueMovements(p.id, period), openIssueGroups(p.id), submitted(p.id, period),
   ]);
   const startDay = day(period.start);
@@ -46,7 +49,7 @@ export async function reportData(project: ReportProject, period: Period, generat
   const startSnap = before.at(-1) ?? (inPeriod.length > 1 ? inPeriod[0] : null);
   const pick = (s: SnapshotRow): Counters => Object.fromEntries(COUNTERS.map((c) => [c, s[c]])) as Counters;
   return {
-    project, period, generatedAt,
+    project, branding, period, generatedAt,
     counters: { end: endSnap ? pick(endSnap) : live, start: startSnap ? pick(startSnap) : null, endDate: endSnap?.date ?? null, startDate: startSnap?.date ?? null },
     engines,
     trend: snapshots.map((s) => ({ date: s.date, indexedUrls: s.indexedUrls, notIndexedUrls: s.notIndexedUrls })),

@@ -1,6 +1,7 @@
-import { Document, Line, Page, Polyline, Rect, Circle, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Line, Page, Polyline, Rect, Circle, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import type { TimeToIndex } from "@/lib/metrics/schemas";
+import { readableAccent, type Branding } from "@/lib/organizations/branding";
 import type { Counter } from "@/lib/stats/counters";
 import { chartGeometry, type ChartPoint } from "./chart-geometry";
 import { REPORT_FONT, registerReportFont, safeText } from "./report-font";
@@ -9,38 +10,45 @@ import { TREND_DAYS, type IssueMovement, type ReportData } from "./report-data";
 
 // The client report as a PDF (@react-pdf/renderer, pure JavaScript: no browser needed), in Noto Sans embedded from
 // lib/reports/report-font.ts: names in Latin, Greek or Cyrillic print as written; safeText turns what the font cannot
-// draw (Chinese, Japanese, Korean, Arabic, emoji…) into "?".
+// draw (Chinese, Japanese, Korean, Arabic, emoji…) into "?". The organization's branding (lib/organizations/branding.ts)
+// heads every page: its logo and name, and its accent colour on the top rule, the kicker and the summary's edge.
+// Sized so that a usual report is one A4 page; a long one (full issue tables) flows onto a second, never leaving a
+// lone short section there.
 
 registerReportFont();
 
-const C = { brand: "#1d4ed8", ink: "#0f172a", muted: "#475569", faint: "#94a3b8", line: "#e2e8f0", band: "#eff6ff", good: "#047857", bad: "#b91c1c", warn: "#b45309" };
+const C = { ink: "#0f172a", muted: "#475569", faint: "#94a3b8", line: "#e2e8f0", good: "#047857", bad: "#b91c1c", warn: "#b45309" };
 const DAY = 86_400_000;
 
 const s = StyleSheet.create({
-  page: { paddingTop: 36, paddingBottom: 56, paddingHorizontal: 40, fontFamily: REPORT_FONT, fontSize: 10, color: C.ink },
-  kicker: { fontSize: 9, color: C.brand, fontFamily: REPORT_FONT, fontWeight: 700, letterSpacing: 1, textTransform: "uppercase" },
-  title: { fontSize: 22, fontFamily: REPORT_FONT, fontWeight: 700, marginTop: 6, lineHeight: 1.2 },
-  domain: { fontSize: 11, color: C.muted, marginTop: 1 },
-  subtitle: { fontSize: 13, color: C.muted, marginTop: 2 },
-  meta: { fontSize: 8.5, color: C.faint, marginTop: 4 },
-  summary: { marginTop: 14, padding: 10, backgroundColor: C.band, borderRadius: 4, fontSize: 10.5, lineHeight: 1.45 },
-  h2: { fontSize: 13, fontFamily: REPORT_FONT, fontWeight: 700, marginTop: 20, marginBottom: 8 },
-  note: { fontSize: 8.5, color: C.muted, marginTop: 4, lineHeight: 1.4 },
+  page: { paddingTop: 28, paddingBottom: 40, paddingHorizontal: 40, fontFamily: REPORT_FONT, fontSize: 9.5, color: C.ink },
+  rule: { position: "absolute", top: 0, left: 0, right: 0, height: 5 },
+  brandRow: { flexDirection: "row", alignItems: "center", justifyContent: "space-between", marginBottom: 6 },
+  brandName: { fontSize: 10.5, fontFamily: REPORT_FONT, fontWeight: 700, color: C.ink },
+  kicker: { fontSize: 8.5, fontFamily: REPORT_FONT, fontWeight: 700, letterSpacing: 1, textTransform: "uppercase" },
+  title: { fontSize: 19, fontFamily: REPORT_FONT, fontWeight: 700, lineHeight: 1.2 },
+  domain: { fontSize: 10.5, color: C.muted, marginTop: 1 },
+  subtitle: { fontSize: 12, color: C.muted, marginTop: 1 },
+  meta: { fontSize: 8, color: C.faint, marginTop: 3 },
+  summary: { marginTop: 8, paddingVertical: 7, paddingHorizontal: 10, backgroundColor: "#f8fafc", borderLeftWidth: 3, fontSize: 10, lineHeight: 1.4 },
+  h2: { fontSize: 12, fontFamily: REPORT_FONT, fontWeight: 700, marginTop: 8, marginBottom: 5 },
+  note: { fontSize: 8, color: C.muted, marginTop: 3, lineHeight: 1.35 },
   // A unitless lineHeight is resolved against the fontSize of the same style (react-pdf takes 18 when it has none,
   // not the inherited size): every style with a lineHeight sets its fontSize.
-  para: { fontSize: 10, color: C.muted, marginBottom: 8, lineHeight: 1.4 },
-  cards: { flexDirection: "row", gap: 8 },
-  card: { flex: 1, borderWidth: 1, borderColor: C.line, borderRadius: 4, padding: 8 },
-  cardLabel: { fontSize: 8.5, color: C.muted },
-  cardValue: { fontSize: 17, fontFamily: REPORT_FONT, fontWeight: 700, marginTop: 2 },
-  cardChange: { fontSize: 8.5, marginTop: 2 },
+  para: { fontSize: 9.5, color: C.muted, marginBottom: 6, lineHeight: 1.35 },
+  cards: { flexDirection: "row", gap: 6 },
+  card: { flex: 1, borderWidth: 1, borderColor: C.line, borderRadius: 4, paddingVertical: 4, paddingHorizontal: 7 },
+  cardLabel: { fontSize: 8, color: C.muted },
+  cardValueRow: { flexDirection: "row", alignItems: "flex-end", gap: 6, marginTop: 1 },
+  cardValue: { fontSize: 14, fontFamily: REPORT_FONT, fontWeight: 700 },
+  cardChange: { fontSize: 8, marginBottom: 2 },
   table: { borderTopWidth: 1, borderColor: C.line },
-  tr: { flexDirection: "row", borderBottomWidth: 1, borderColor: C.line, paddingVertical: 4 },
-  th: { fontSize: 8.5, color: C.muted, fontFamily: REPORT_FONT, fontWeight: 700 },
+  tr: { flexDirection: "row", borderBottomWidth: 1, borderColor: C.line, paddingVertical: 2 },
+  th: { fontSize: 8, color: C.muted, fontFamily: REPORT_FONT, fontWeight: 700 },
   num: { textAlign: "right" },
   // Text inside an Svg inherits nothing from the page: without a family of its own it would be Helvetica.
   axis: { fontSize: 7.5, fontFamily: REPORT_FONT },
-  footer: { position: "absolute", bottom: 24, left: 40, right: 40, flexDirection: "row", justifyContent: "space-between", fontSize: 8, color: C.faint, borderTopWidth: 1, borderColor: C.line, paddingTop: 6 },
+  footer: { position: "absolute", bottom: 18, left: 40, right: 40, flexDirection: "row", justifyContent: "space-between", fontSize: 7.5, color: C.faint, borderTopWidth: 1, borderColor: C.line, paddingTop: 5 },
 });
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -64,22 +72,24 @@ const COUNTER_CARDS: { key: Counter; label: string; good: "up" | "down" | null }
 ];
 
 export function ReportDocument({ data }: { data: ReportData }) {
-  const { project, period } = data;
+  const { project, period, branding } = data;
   const label = periodLabel(period);
   const unit = period.cadence === "weekly" ? "week" : "month";
+  const accent = branding.accentColor;
   return (
-    <Document title={`Indexing report: ${project.domain}, ${label}`} author={(project.organizationName ?? "IndexWatch").normalize("NFC")} creator="IndexWatch" producer="IndexWatch"
+    <Document title={`Indexing report: ${project.domain}, ${label}`} author={(branding.name ?? "IndexWatch").normalize("NFC")} creator="IndexWatch" producer="IndexWatch"
       subject={`Indexing on Google and Bing for ${project.domain}`}>
       <Page size="A4" style={s.page}>
-        <Text style={s.kicker}>{period.cadence === "weekly" ? "Weekly" : "Monthly"} indexing report</Text>
+        <View style={[s.rule, { backgroundColor: accent }]} fixed />
+        <BrandHeader branding={branding} kicker={`${period.cadence === "weekly" ? "Weekly" : "Monthly"} indexing report`} />
         {/* The project as the share page names it: its name, and the domain under it when the name is another. */}
         <Text style={s.title}>{safeText(project.name)}</Text>
         {project.name !== project.domain && <Text style={s.domain}>{project.domain}</Text>}
         <Text style={s.subtitle}>{period.cadence === "weekly" ? `Week of ${label}` : label}</Text>
         <Text style={s.meta}>
-          {project.organizationName ? `Prepared by ${safeText(project.organizationName)} with IndexWatch` : "Prepared with IndexWatch"} · {period.cadence === "weekly" ? "Monday to Sunday" : "Calendar month"}, UTC · generated {stamp(data.generatedAt)}
+          {branding.name ? `Prepared by ${safeText(branding.name)} with IndexWatch` : "Prepared with IndexWatch"} · {period.cadence === "weekly" ? "Monday to Sunday" : "Calendar month"}, UTC · generated {stamp(data.generatedAt)}
         </Text>
-        <Text style={s.summary}>{summary(data, unit)}</Text>
+        <Text style={[s.summary, { borderColor: accent }]}>{summary(data, unit)}</Text>
 
         <Text style={s.h2}>At a glance</Text>
         <Counters data={data} />
@@ -89,7 +99,9 @@ export function ReportDocument({ data }: { data: ReportData }) {
           <View style={s.cards}>
             <EngineCard name="Google" detail="Google Search Console" connected={project.gscConnected} indexed={data.engines.google} total={data.counters.end.totalUrls} />
             <EngineCard name="Bing" detail="Bing Webmaster Tools" connected={project.bingConnected} indexed={data.engines.bing} total={data.counters.end.totalUrls} />
+            <SubmissionsCard data={data} unit={unit} />
           </View>
+          <Text style={s.note}>{submissionsNote(data, unit)}</Text>
         </Section>
 
         <Section title={`Indexed pages over the last ${TREND_DAYS} days`}>
@@ -99,7 +111,7 @@ export function ReportDocument({ data }: { data: ReportData }) {
         <Section title="Time to index">
           <Text style={s.para}>
             {data.newUrls > 0
-              ? `${n(data.newUrls)} new ${data.newUrls === 1 ? "URL was" : "URLs were"} found this ${unit}: how long Google and Bing took to index them (from when we first saw each URL).`
+              ? `${n(data.newUrls)} new ${data.newUrls === 1 ? "URL" : "URLs"} this ${unit}: how long Google and Bing took to index them, from when we first saw each one.`
               : `No new URL was found this ${unit}.`}
           </Text>
           {data.newUrls > 0 && <TimeToIndexTable tti={data.timeToIndex} />}
@@ -113,12 +125,26 @@ export function ReportDocument({ data }: { data: ReportData }) {
           </View>
         </Section>
 
-        <Section title="Submitted to search engines">
-          <Submissions data={data} unit={unit} />
-        </Section>
         <ReportFooter domain={project.domain} label={label} />
       </Page>
     </Document>
+  );
+}
+
+/** The organization's logo and name on the left, what the document is on the right. */
+function BrandHeader({ branding, kicker }: { branding: Branding; kicker: string }) {
+  const { logo } = branding;
+  // At most 34 pt high and 150 pt wide, the logo's proportions kept.
+  const scale = logo ? Math.min(26 / logo.height, 140 / logo.width) : 0;
+  return (
+    <View style={s.brandRow}>
+      <View style={{ flexDirection: "row", alignItems: "center", gap: 8, maxWidth: 340 }}>
+        {/* eslint-disable-next-line jsx-a11y/alt-text -- react-pdf's Image takes no alt; the name beside it says whose logo it is */}
+        {logo && <Image src={{ data: logo.bytes, format: logo.mimeType === "image/png" ? "png" : "jpg" }} style={{ width: logo.width * scale, height: logo.height * scale }} />}
+        {branding.name && <Text style={s.brandName}>{safeText(branding.name)}</Text>}
+      </View>
+      <Text style={[s.kicker, { color: readableAccent(branding.accentColor) }]}>{kicker}</Text>
+    </View>
   );
 }
 
@@ -173,8 +199,11 @@ function CounterCard({ label, value, before, good }: { label: string; value: num
   return (
     <View style={s.card}>
       <Text style={s.cardLabel}>{label}</Text>
-      <Text style={s.cardValue}>{n(value)}</Text>
-      <Text style={[s.cardChange, { color: tone }]}>{delta === null ? " " : delta === 0 ? "no change" : `${delta > 0 ? "+" : "–"}${n(Math.abs(delta))}`}</Text>
+      {/* The value and its change on one line. */}
+      <View style={s.cardValueRow}>
+        <Text style={s.cardValue}>{n(value)}</Text>
+        <Text style={[s.cardChange, { color: tone }]}>{delta === null ? "" : delta === 0 ? "no change" : `${delta > 0 ? "+" : "–"}${n(Math.abs(delta))}`}</Text>
+      </View>
     </View>
   );
 }
@@ -184,12 +213,12 @@ function EngineCard({ name, detail, connected, indexed, total }: { name: string;
     <View style={s.card}>
       <Text style={s.cardLabel}>Indexed on {name}</Text>
       <Text style={s.cardValue}>{n(indexed)} <Text style={{ fontSize: 10, fontWeight: 400, color: C.muted }}>of {n(total)} ({pct(indexed, total)})</Text></Text>
-      <Text style={[s.cardChange, { color: C.muted }]}>{connected ? `From ${detail}` : `${detail} is not connected: numbers from earlier checks only`}</Text>
+      <Text style={[s.cardChange, { color: C.muted }]}>{connected ? `From ${detail}` : `${detail} not connected: earlier checks only`}</Text>
     </View>
   );
 }
 
-const W = 515, H = 160, LEFT = 44, TOP = 8, BOTTOM = 18;
+const W = 515, H = 84, LEFT = 44, TOP = 8, BOTTOM = 18;
 
 function TrendChart({ data }: { data: ReportData }) {
   const end = data.period.end.getTime();
@@ -208,7 +237,7 @@ function TrendChart({ data }: { data: ReportData }) {
   return (
     <View>
       <Svg width={W} height={H} viewBox={`0 0 ${W} ${H}`}>
-        <Rect x={bandX} y={TOP} width={W - bandX} height={plotH} fill={C.band} />
+        <Rect x={bandX} y={TOP} width={W - bandX} height={plotH} fill={data.branding.accentColor} fillOpacity={0.1} />
         {g.ticks.map((t) => (
           <Line key={t.value} x1={LEFT} x2={W} y1={t.y} y2={t.y} stroke={C.line} strokeWidth={0.7} />
         ))}
@@ -224,7 +253,7 @@ function TrendChart({ data }: { data: ReportData }) {
         {g.dots.map((d, i) => <Circle key={`c${i}`} cx={d.x} cy={d.y} r={1.6} fill={C.good} />)}
       </Svg>
       <Text style={s.note}>
-        Pages indexed by Google or Bing, one point per day ({recorded} of {TREND_DAYS} days recorded; a gap is a day without a record). The shaded part is this report&apos;s {data.period.cadence === "weekly" ? "week" : "month"}. The axis starts at {n(g.ticks[0].value)}.
+        Pages indexed by Google or Bing, a point per day ({recorded} of {TREND_DAYS} days recorded); shaded: this {data.period.cadence === "weekly" ? "week" : "month"}; the axis starts at {n(g.ticks[0].value)}.
       </Text>
     </View>
   );
@@ -282,20 +311,27 @@ const openIssuesLine = (o: ReportData["openIssues"]) => {
   return parts.length ? `${list} issue ${o.critical + o.warning + o.info === 1 ? "group" : "groups"}` : "none";
 };
 
-function Submissions({ data, unit }: { data: ReportData; unit: string }) {
+/** What was submitted through IndexNow, beside the engines' cards (a section of its own would often be a page's lone line). */
+function SubmissionsCard({ data, unit }: { data: ReportData; unit: string }) {
   const sub = data.submissions;
   return (
-    <View>
-      <Text>
-        {sub.batches === 0
-          ? `Nothing was submitted through IndexNow this ${unit}: no tracked page was added or changed, or IndexNow is not set up.`
-          : `${n(sub.deliveredUrls)} of ${n(sub.urls)} URLs sent in ${n(sub.batches)} ${sub.batches === 1 ? "batch" : "batches"} were accepted by IndexNow${sub.failedBatches ? ` (${n(sub.failedBatches)} ${sub.failedBatches === 1 ? "batch was" : "batches were"} refused or failed and will be sent again)` : ""}.`}
-      </Text>
-      <Text style={s.note}>
-        IndexNow tells Bing (and the other IndexNow search engines) at once when a page is added or changes. Google does not take part in IndexNow: it finds changes through the sitemap and its own crawling.
+    <View style={s.card}>
+      <Text style={s.cardLabel}>Submitted through IndexNow</Text>
+      <Text style={s.cardValue}>{n(sub.deliveredUrls)} <Text style={{ fontSize: 10, fontWeight: 400, color: C.muted }}>{sub.deliveredUrls === 1 ? "URL" : "URLs"} accepted</Text></Text>
+      <Text style={[s.cardChange, { color: sub.failedBatches ? C.warn : C.muted }]}>
+        {sub.batches === 0 ? `Nothing sent this ${unit}` : `In ${n(sub.batches)} ${sub.batches === 1 ? "batch" : "batches"}${sub.failedBatches ? `, ${n(sub.failedBatches)} refused or failed` : ""}`}
       </Text>
     </View>
   );
+}
+
+/** The submissions in a sentence, and what IndexNow reaches, under the engines' cards (full width: one line for the sentence). */
+function submissionsNote(data: ReportData, unit: string): string {
+  const sub = data.submissions;
+  const what = sub.batches === 0
+    ? `Nothing was submitted through IndexNow this ${unit}: no tracked page was added or changed, or IndexNow is not set up.`
+    : `${n(sub.deliveredUrls)} of ${n(sub.urls)} URLs sent in ${n(sub.batches)} ${sub.batches === 1 ? "batch" : "batches"} were accepted by IndexNow${sub.failedBatches ? ` (${n(sub.failedBatches)} ${sub.failedBatches === 1 ? "batch was" : "batches were"} refused or failed and will be sent again)` : ""}.`;
+  return `${what} IndexNow tells Bing and the other IndexNow engines at once when a page is added or changes; Google finds changes through the sitemap and its own crawling.`;
 }
 
 /** The foot of every page: the site, the period and the page number. */

@@ -46,20 +46,31 @@ describe("createAuditRunner", () => {
   });
 
   it("spaces request starts on a host by its Crawl-delay, counting robots.txt", async () => {
+    // Asserts on the schedule the runner reserves, and that no request reached the site before its
+    // slot: a loaded machine can only make requests later, so nothing here depends on its load.
     const h = site.host();
     h.set("/robots.txt", { body: "User-agent: *\nCrawl-delay: 0.4\n", contentType: "text/plain" });
-    const starts: number[] = [];
+    const arrived = new Map<string, number>();
     for (const p of paths("cd", 4)) {
-      site.site.route(p, (_req: http.IncomingMessage, res: http.ServerResponse) => {
-        starts.push(Date.now());
+      site.site.route(p, (req: http.IncomingMessage, res: http.ServerResponse) => {
+        arrived.set(new URL(req.url ?? "/", "http://x").pathname, performance.now());
         res.writeHead(200, { "content-type": "text/html" }).end(page(""));
       });
     }
-    const t0 = Date.now();
-    await createAuditRunner({ fetcher: h.fetcher, robots: h.robots, hostConcurrency: 4 }).run(paths("cd", 4).map(h.url), () => {});
-    expect(starts).toHaveLength(4);
-    expect(starts[0] - t0).toBeGreaterThanOrEqual(370);
-    for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(370);
+    const paced: { host: string; startAt: number; startedAt: number }[] = [];
+    const onPaced = (host: string, startAt: number) => void paced.push({ host, startAt, startedAt: performance.now() });
+    await createAuditRunner({ fetcher: h.fetcher, robots: h.robots, hostConcurrency: 4, onPaced }).run(paths("cd", 4).map(h.url), () => {});
+    expect(arrived.size).toBe(4);
+    expect(paced.map((p) => p.host)).toEqual([h.host, h.host, h.host, h.host]);
+    const robotsStartedAt = (await h.robots.get(h.url("/cd0"))).startedAt;
+    const slots = paced.map((p) => p.startAt).sort((x, y) => x - y);
+    // The first page waits out the delay after robots.txt, each next one the delay after the last.
+    expect(slots[0] - robotsStartedAt).toBeGreaterThanOrEqual(400 - 1e-6);
+    for (let i = 1; i < slots.length; i++) expect(slots[i] - slots[i - 1]).toBeGreaterThanOrEqual(400 - 1e-6);
+    // Every request left after its slot (timers may round by a millisecond), and reached the site later still.
+    for (const p of paced) expect(p.startedAt).toBeGreaterThanOrEqual(p.startAt - 2);
+    expect(Math.min(...arrived.values())).toBeGreaterThanOrEqual(slots[0] - 2);
+    expect([...arrived.values()].sort((x, y) => x - y).every((at, i) => at >= slots[i] - 2)).toBe(true);
   });
 
   it("streams outcomes as they finish", async () => {

@@ -46,6 +46,11 @@ const MATRIX: Record<string, Permission | null> = {
   [`POST ${ORG}/webhooks/[webhookId]/deliveries/[deliveryId]/replay`]: "webhooks.manage",
   [`POST ${ORG}/webhooks/[webhookId]/test`]: "webhooks.manage",
   [`POST ${ORG}/webhooks/[webhookId]/rotate-secret`]: "webhooks.manage",
+  [`GET ${ORG}/branding`]: null,
+  [`PUT ${ORG}/branding`]: "branding.manage",
+  [`GET ${ORG}/branding/logo`]: null,
+  [`PUT ${ORG}/branding/logo`]: "branding.manage",
+  [`DELETE ${ORG}/branding/logo`]: "branding.manage",
 };
 
 type Case = { key: string; route: string; method: string; permission: Permission | null };

@@ -1,7 +1,8 @@
 // OpenAPI registrations of organizations and their members (DESIGN.md "Endpoints beyond SPEC.md").
 import { z } from "zod";
 import { orgParams } from "@/lib/core/params";
-import { createOrganizationBody, DeletedOrganizationResponse, DeletedOrganizationSummary, listMembersQuery, memberParams, MemberResponse, OrganizationResponse, transferOwnershipBody,
+import { MAX_LOGO_BYTES, MAX_LOGO_SIDE, MIN_LOGO_SIDE } from "@/lib/organizations/logo-image";
+import { brandingBody, BrandingResponse, createOrganizationBody, DeletedOrganizationResponse, DeletedOrganizationSummary, listMembersQuery, memberParams, MemberResponse, OrganizationResponse, transferOwnershipBody,
   restoreParams, updateMemberBody, updateOrganizationBody } from "@/lib/organizations/schemas";
 import { defineOperation } from "../operation";
 
@@ -57,4 +58,33 @@ export const postOrganizationLeaveOp = defineOperation({
 export const postOrganizationTransferOwnershipOp = defineOperation({
   method: "POST", path: `${O}/transfer-ownership`, tags, scopes: [...OW], permission: "ownership.transfer", params: orgParams, body: transferOwnershipBody, response: MemberResponse.extend({ previousOwnerRole: z.literal("admin") }),
   summary: "Make another member owner", description: `The caller stays, as admin.${roles("Owners", "ownership.transfer")}`,
+});
+
+// ─── Branding: the name, colour and logo of client reports and share pages ─────────────────────────
+const B = `${O}/branding`;
+const brandingRoles = roles("Owners and admins", "branding.manage");
+export const getBrandingOp = defineOperation({
+  method: "GET", path: B, tags, scopes: [...OR], params: orgParams, response: BrandingResponse,
+  summary: "The organization's branding", description: "The display name, accent colour and logo that client report PDFs and share pages show.",
+});
+export const putBrandingOp = defineOperation({
+  method: "PUT", path: B, tags, scopes: [...OW], permission: "branding.manage", params: orgParams, body: brandingBody, response: BrandingResponse,
+  summary: "Set the display name and accent colour",
+  description: `Both fields are required; null clears one (the organization's name, IndexWatch blue). The colour is #rrggbb (400 otherwise). The logo is left as it is. Audited (organization.updated).${brandingRoles}`,
+});
+export const getBrandingLogoOp = defineOperation({
+  method: "GET", path: `${B}/logo`, tags, scopes: [...OR], params: orgParams, response: z.string().meta({ format: "binary" }), rawResponse: true, responseContentType: "image/png",
+  summary: "The logo file", description: "The PNG or JPEG as uploaded (its own Content-Type); 404 when there is none.",
+});
+export const putBrandingLogoOp = defineOperation({
+  method: "PUT", path: `${B}/logo`, tags, scopes: [...OW], permission: "branding.manage", params: orgParams,
+  body: z.string().meta({ format: "binary", description: "The PNG or JPEG file as the request body (image/png or image/jpeg)" }), bodyContentType: "image/png", response: BrandingResponse,
+  summary: "Upload the logo",
+  description: `A PNG or JPEG, read from its bytes, at most ${MAX_LOGO_BYTES / 1024} KB (413 beyond) and ${MIN_LOGO_SIDE} to ${MAX_LOGO_SIDE} pixels on each side; `
+    + `anything else, an SVG included (it can carry scripts), answers 400 VALIDATION_ERROR (\`meta.errors[0].code\`: not_an_image, svg_not_allowed, bad_dimensions). Replaces the previous logo.${brandingRoles}`,
+  errors: ["PAYLOAD_TOO_LARGE"],
+});
+export const deleteBrandingLogoOp = defineOperation({
+  method: "DELETE", path: `${B}/logo`, tags, scopes: [...OW], permission: "branding.manage", params: orgParams, response: BrandingResponse,
+  summary: "Remove the logo", description: `Reports and share pages show the name alone.${brandingRoles}`,
 });
