@@ -10,16 +10,16 @@ test("notifications: the unread count in the header, the list with its filter, m
   await expect(page.getByTestId("notifications-empty")).toBeVisible();
   await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications");
 
-  await addNotifications(email, ["New issue: Pages answer 4xx", "New issue: Marked noindex", "Reopened: Redirect chains"]);
+  await addNotifications(email, ["acme.example: new issue, Broken pages (4xx)", "acme.example: new issue, Marked noindex", "acme.example: reopened, Redirect chains"]);
   await page.reload();
   await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications, 3 unread");
   const items = page.getByTestId("notification");
   await expect(items).toHaveCount(3);
-  await expect(items.first()).toContainText("Reopened: Redirect chains");
+  await expect(items.first()).toContainText("acme.example: reopened, Redirect chains");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "notifications-list");
 
-  await items.first().getByRole("button", { name: 'Mark "Reopened: Redirect chains" as read' }).click();
+  await items.first().getByRole("button", { name: 'Mark "acme.example: reopened, Redirect chains" as read' }).click();
   await expect(page.getByTestId("notification-bell")).toHaveAccessibleName("Notifications, 2 unread");
   await page.getByLabel("Unread only").check();
   await expect(items).toHaveCount(2);

@@ -2,6 +2,7 @@ import { db, Prisma } from "@/lib/db";
 import { sendMail } from "@/lib/mail/send-mail";
 import { appBaseUrl } from "@/lib/core/app-base-url";
 import { layout } from "./email-templates";
+import { projectLabel } from "./issue-notification";
 import { getPreferences, wants } from "./preferences";
 
 // issue.opened by email, as a digest: at most one mail per project and person an hour. The first opening
@@ -32,7 +33,7 @@ async function recipients(organizationId: string) {
 
 /** One issue.opened for the digest of every recipient: mailed now after a quiet hour, else queued. Answers how many were mailed now. */
 export async function digestIssueOpened(organizationId: string, projectId: string, item: DigestItem, now = new Date()): Promise<number> {
-  const project = await db.project.findFirst({ where: { id: projectId, organizationId }, select: { domain: true } });
+  const project = await db.project.findFirst({ where: { id: projectId, organizationId }, select: { name: true, domain: true } });
   if (!project) return 0;
   let mailed = 0;
   for (const r of await recipients(organizationId)) {
@@ -50,7 +51,7 @@ export async function digestIssueOpened(organizationId: string, projectId: strin
       }
       return quiet;
     });
-    if (sendNow && (await mailDigest(r.email, projectId, project.domain, [item]))) mailed++;
+    if (sendNow && (await mailDigest(r.email, projectId, project, [item]))) mailed++;
   }
   return mailed;
 }
@@ -71,17 +72,18 @@ export async function sendDueDigests(now = new Date()): Promise<number> {
   for (const d of due) {
     const [user, project] = await Promise.all([
       db.user.findUnique({ where: { id: d.user_id }, select: { email: true, isActive: true } }),
-      db.project.findUnique({ where: { id: d.project_id }, select: { domain: true, deletedAt: true } }),
+      db.project.findUnique({ where: { id: d.project_id }, select: { name: true, domain: true, deletedAt: true } }),
     ]);
     if (!user?.isActive || !project || project.deletedAt || !d.pending.length) continue;
-    if (await mailDigest(user.email, d.project_id, project.domain, d.pending)) sent++;
+    if (await mailDigest(user.email, d.project_id, project, d.pending)) sent++;
   }
   return sent;
 }
 
-async function mailDigest(to: string, projectId: string, domain: string, items: DigestItem[]): Promise<boolean> {
+async function mailDigest(to: string, projectId: string, project: { name: string; domain: string }, items: DigestItem[]): Promise<boolean> {
   const base = appBaseUrl();
-  const subject = items.length === 1 ? `${domain}: ${items[0].title}` : `${items.length} new issues on ${domain}`;
+  // Each item's title already names the project (issueOpenedNotification).
+  const subject = items.length === 1 ? items[0].title : `${items.length} new issues on ${projectLabel(project)}`;
   const body = layout({
     heading: subject,
     paragraphs: items.map((i) => `${i.title}: ${i.body}`),

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import type { EventPayload, PublicEvent, PublicEventType } from "@/lib/events/catalogue";
-import { issueTitle } from "@/lib/issues/guidance";
+import { issueTitle } from "@/lib/issues/issue-types";
 import { TEST_EVENT_TYPE } from "./schemas";
 
 // What a delivery sends. `standard`: the Standard Webhooks envelope {type, timestamp, data} with the event's

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as unsubscribeRoute from "@/app/api/email/unsubscribe/route";
 import * as prefsRoute from "@/app/api/user/notifications/preferences/route";
+import { notifyIssueOpenedFn } from "@/inngest/functions/notifications/notify-in-app";
 import { db } from "@/lib/db";
+import { runInProcess } from "@/lib/jobs/in-process-runner";
 import { digestIssueOpened, DIGEST_WINDOW_MS, sendDueDigests } from "@/lib/notifications/digest";
 import { renderNotificationEmail } from "@/lib/notifications/email-templates";
 import { sendMarketingMail, unsubscribeToken } from "@/lib/notifications/marketing-mail";
@@ -154,5 +156,29 @@ describe("the issue digest", () => {
     expect(await sendDueDigests(new Date(t0.getTime() + DIGEST_WINDOW_MS))).toBeGreaterThanOrEqual(1); // global cron: see above
     const mails = await smtp.waitFor(owner.email, 2);
     expect(mails[1].subject).toBe(`20 new issues on ${project.domain}`);
+  });
+});
+
+describe("an issue opening, as people read it", () => {
+  it("names the project (its name and domain) in the in-app notification (the push title too) and the digest mail", async () => {
+    const [owner] = await teamOf(1);
+    const domain = `named-${Date.now()}.example`;
+    const project = await createTestProject(owner, { domain });
+    await db.project.update({ where: { id: project.id }, data: { name: "Acme Outdoor" } });
+    const issue = await db.issue.create({
+      data: { organizationId: owner.organizationId, projectId: project.id, type: "broken_link", severity: "warning", severityRank: 2, status: "open", affectedUrlCount: 12, sampleUrls: [], firstDetectedAt: new Date(), lastDetectedAt: new Date() },
+    });
+    const data = {
+      organizationId: owner.organizationId, projectId: project.id, issueId: issue.id, issueType: "broken_link", severity: "warning",
+      affectedUrlCount: 12, reopened: false, openedAt: new Date().toISOString(),
+    };
+    await runInProcess(notifyIssueOpenedFn, { name: "issue.opened", data, id: crypto.randomUUID(), ts: Date.now() }, { emit: async () => [] });
+
+    const [note] = await db.notification.findMany({ where: { userId: owner.userId, type: "issue_opened" } });
+    expect(note.title).toBe(`Acme Outdoor (${domain}): new issue, Broken pages (4xx)`);
+    expect(note.body).toBe(`12 URLs of ${domain} affected (warning).`);
+    const [mail] = await smtp.waitFor(owner.email, 1);
+    expect(mail.subject).toBe(note.title);
+    expect(mail.text).toContain(`12 URLs of ${domain} affected`);
   });
 });
