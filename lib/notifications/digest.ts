@@ -4,12 +4,14 @@ import { appBaseUrl } from "@/lib/core/app-base-url";
 import { layout } from "./email-templates";
 import { projectLabel } from "./issue-notification";
 import { getPreferences, wants } from "./preferences";
+import { vapid } from "./push";
 
 // issue.opened by email, as a digest: at most one mail per project and person an hour. The first opening
 // after a quiet hour is mailed at once; what opens in the hour after it waits in notification_digests.pending
 // and goes out as one mail when the hour is up (the `notifications-email-digest` cron, every five minutes).
 // SPEC.md makes email not configurable for issue.opened, so the digest follows the person's issue.opened
-// choices: whoever turned off both in-app and browser push for it gets no digest either.
+// choices: whoever turned off both in-app and browser push for it gets no digest either (in-app alone where
+// this server has no web push).
 // Each state change holds the digest row's lock; a batch is taken (pending cleared) in the transaction
 // that marks it sent, and mailed after: at most once, never twice.
 
@@ -24,9 +26,11 @@ async function recipients(organizationId: string) {
     where: { organizationId, organization: { deletedAt: null }, user: { isActive: true } }, select: { userId: true, user: { select: { email: true } } },
   });
   const out: { userId: string; email: string }[] = [];
+  // Without web push on this server the push choice is moot (the settings page shows it off): in-app decides.
+  const pushAvailable = vapid() !== null;
   for (const m of members) {
     const prefs = await getPreferences(m.userId);
-    if (wants(prefs, "issue.opened", "in_app") || wants(prefs, "issue.opened", "web_push")) out.push({ userId: m.userId, email: m.user.email });
+    if (wants(prefs, "issue.opened", "in_app") || (pushAvailable && wants(prefs, "issue.opened", "web_push"))) out.push({ userId: m.userId, email: m.user.email });
   }
   return out;
 }

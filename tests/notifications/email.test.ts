@@ -1,7 +1,8 @@
 // Email through nodemailer to a real SMTP server on 127.0.0.1: the fan-out honouring each member's email
 // preference, types that are always mailed, one template per type (text and HTML, escaped), marketing mail
 // honouring the opt-out with its unsubscribe link and one-click headers, and the hourly issue digest.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import * as unsubscribeRoute from "@/app/api/email/unsubscribe/route";
 import * as prefsRoute from "@/app/api/user/notifications/preferences/route";
 import { notifyIssueOpenedFn } from "@/inngest/functions/notifications/notify-in-app";
@@ -105,8 +106,20 @@ describe("marketing mail", () => {
   });
 });
 
+/** Web push configured for the rest of the test (tests/setup-env.ts undoes environment changes per file). */
+function withWebPush() {
+  const keys = webpush.generateVAPIDKeys();
+  process.env.VAPID_PUBLIC_KEY = keys.publicKey;
+  process.env.VAPID_PRIVATE_KEY = keys.privateKey;
+  onTestFinished(() => {
+    delete process.env.VAPID_PUBLIC_KEY;
+    delete process.env.VAPID_PRIVATE_KEY;
+  });
+}
+
 describe("the issue digest", () => {
   it("mails the first opening at once, batches the hour's others into one mail, and sends nothing twice", async () => {
+    withWebPush();
     const [owner, pushOnly, silent] = await teamOf(3);
     await turnOff(pushOnly, "issue.opened", "in_app");
     await turnOff(silent, "issue.opened", "in_app");
@@ -142,6 +155,15 @@ describe("the issue digest", () => {
     await sendDueDigests(due);
     expect(smtp.to(owner.email)).toHaveLength(2);
     expect(smtp.to(pushOnly.email)).toHaveLength(2);
+  });
+
+  it("on a server without web push, follows the in-app choice alone (the settings page shows push off there)", async () => {
+    const [owner, pushOnly] = await teamOf(2);
+    await turnOff(pushOnly, "issue.opened", "in_app"); // push stays on in the stored preferences
+    const project = await createTestProject(owner, { domain: `digest-nopush-${Date.now()}.example` });
+    const item = { issueId: crypto.randomUUID(), title: "New issue", body: "1 URL affected.", openedAt: new Date().toISOString() };
+    expect(await digestIssueOpened(owner.organizationId, project.id, item)).toBe(1);
+    expect(smtp.to(pushOnly.email)).toHaveLength(0);
   });
 
   it("keeps every one of 20 concurrent openings, in one batch", async () => {
