@@ -43,7 +43,7 @@ test("notifications: the unread count in the header, the list with its filter, m
   await expect(matrix.getByRole("checkbox", { name: "Issue opened: Email" })).toHaveCount(0);
   await expect(matrix.getByTestId("issue-email-cell")).toContainText("Hourly digest");
   await expect(page.getByTestId("issue-email-note")).toContainText("at most one email an hour per project");
-  await expect(matrix.getByRole("row", { name: /Invitation You are|^Invitation/ }).first()).toContainText("Always sent");
+  await expect(matrix.getByRole("row", { name: /^Invitation Someone invites you/ })).toContainText("Always sent");
   const inApp = matrix.getByRole("checkbox", { name: "Issue opened: In-app" });
   await expect(inApp).toBeChecked();
   await inApp.uncheck();
