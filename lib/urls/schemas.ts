@@ -76,6 +76,11 @@ const idList = z.preprocess((v) => (typeof v === "string" ? (v === "" ? undefine
 
 export const exportUrlsQuery = listUrlsQuery.omit({ offset: true, limit: true }).extend({
   ids: idList.describe(`Only these tracked URL ids (comma-separated, at most ${MAX_SELECTED}): an export of a selection. Other ids are ignored`),
+  columns: z.preprocess((v) => (typeof v === "string" ? (v.trim() ? v.split(",").map((s) => s.trim()) : undefined) : v),
+    z.array(z.string().refine((f) => Object.hasOwn(TrackedUrlResponse.shape, f), { message: "Not a field of a TrackedUrl" })).max(100).optional())
+    .describe("Only these fields (comma-separated TrackedUrl field names), in this order; `url` is always first. Default: every field, in the API's order"),
+  header: z.enum(["fields", "labels"]).default("fields")
+    .describe("`fields` (default): the header names each field as the API does. `labels`: a person's file, the header in words (Google and Bing named) and without the internal ids (id, organizationId, projectId)"),
 });
 export type ExportUrlsQuery = z.infer<typeof exportUrlsQuery>;
 
