@@ -46,7 +46,7 @@ export function UrlDetailDialog({ projectRef, urlId, shareHref, onClose }: { pro
       ) : (
         <div className="space-y-5" data-testid="url-detail">
           <div className="space-y-2">
-            <p className="break-all font-mono text-sm text-slate-900">
+            <p className="wrap-anywhere font-mono text-sm text-slate-900">
               <a href={url.data.url} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline underline-offset-2">
                 {url.data.url}<span className="sr-only"> (opens in a new tab)</span>
               </a>

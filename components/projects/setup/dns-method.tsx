@@ -50,14 +50,14 @@ export function DnsMethod({ orgId, verification: v, onVerified }: { orgId: strin
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
           <dt className="w-14 shrink-0 text-slate-600">Name</dt>
           <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
-            <code className="break-all" data-testid="dns-record-name">{v.dnsRecordName}</code>
+            <code className="wrap-anywhere" data-testid="dns-record-name">{v.dnsRecordName}</code>
             <CopyButton value={v.dnsRecordName} label="Copy name" />
           </dd>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
           <dt className="w-14 shrink-0 text-slate-600">Value</dt>
           <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
-            <code className="break-all" data-testid="dns-record-value">{v.dnsRecordValue}</code>
+            <code className="wrap-anywhere" data-testid="dns-record-value">{v.dnsRecordValue}</code>
             <CopyButton value={v.dnsRecordValue} label="Copy value" />
           </dd>
         </div>
