@@ -24,7 +24,7 @@ export const ISSUE_TYPE_NAMES: Record<IssueType, IssueTypeNames> = {
   crawl_blocked: name("The site refuses crawlers", "The host refuses connections or answers every crawler request with an error."),
   sitemap_unreachable: name("Sitemap unreachable", "A sitemap of the project no longer answers with usable XML."),
   sitemap_parse_error: name("Sitemap cannot be parsed", "A sitemap answers, but part of it is not valid sitemap XML."),
-  stale_missing_from_sitemap: name("Tracked URLs left the sitemap", "URLs we track are no longer listed in any sitemap of the project."),
+  stale_missing_from_sitemap: name("Missing from the sitemap", "URLs we track are no longer listed in any sitemap of the project."),
   sitemap_missing: name("No sitemap found", "The sitemap address of the project answers 404 or 410."),
   blocked_by_robots: name("Blocked by robots.txt", "robots.txt forbids crawlers to fetch tracked URLs."),
   has_noindex: name("Marked noindex", "Tracked URLs carry a noindex meta tag or X-Robots-Tag header."),
