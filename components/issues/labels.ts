@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { Issue, IssueSeverity, IssueStatus } from "@/lib/queries/issues";
+import type { IssueSeverity, IssueStatus } from "@/lib/queries/issues";
 
 /** What reported an issue group (its metadata `source`), in words: the engines by their names. */
 export const ISSUE_SOURCE_LABELS: Record<string, string> = {
