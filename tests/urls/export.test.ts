@@ -162,8 +162,8 @@ describe("GET …/urls/export", () => {
 });
 
 describe("GET …/issues/{issueId}/urls/export", () => {
-  async function exportIssue(c: Omit<Target, "domain">, issueId: string) {
-    const req = new Request(`${base(c)}/issues/${issueId}/urls/export`, { headers: c.headers });
+  async function exportIssue(c: Omit<Target, "domain">, issueId: string, query = "") {
+    const req = new Request(`${base(c)}/issues/${issueId}/urls/export${query}`, { headers: c.headers });
     return issueExportRoute.GET(req, { params: Promise.resolve({ ...params(c), issueId }) });
   }
 
@@ -192,6 +192,15 @@ describe("GET …/issues/{issueId}/urls/export", () => {
     expect(rows[3].resolvedAt).toBe("2026-01-02T00:00:00.000Z");
     const gone2 = rows.find((r) => r.url.endsWith("/gone-2"))!;
     expect(gone2).toMatchObject({ issueId: issue.id, trackedUrlId: byPath["/gone-2"].id, healthState: "redirected", httpStatus: "301", redirectTarget: `https://${s.domain}/new`, redirectHops: "2" });
+
+    // The issue page's link (header=labels): the same rows for a person, headers in words, no ids.
+    const [header, ...lines] = parse(await (await exportIssue(s, issue.id, "?header=labels")).text());
+    expect(header.slice(0, 6)).toEqual(["URL", "Affected since", "Resolved", "Source", "Discovered", "First seen in a sitemap"]);
+    expect(header).toEqual(expect.arrayContaining(["Health", "HTTP status", "Redirects to", "Google state", "Bing state"]));
+    expect(header.join("|")).not.toMatch(/engine[AB]|Id\b|^id\b|\|id\|/);
+    expect(lines).toHaveLength(4);
+    expect(lines.find((l) => l[0].endsWith("/gone-2"))![header.indexOf("Redirects to")]).toBe(`https://${s.domain}/new`);
+    expect((await exportIssue(s, issue.id, "?header=pretty")).status).toBe(400);
 
     expect((await exportIssue({ ...s, headers: bearer(mallory.sessionToken) }, issue.id)).status).toBe(404);
     expect((await exportIssue(s, crypto.randomUUID())).status).toBe(404);
