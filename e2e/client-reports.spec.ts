@@ -70,7 +70,7 @@ test("client reports: a share link opened without signing in, refused once revok
   await shared.getByRole("link", { name: "Issues", exact: true }).click();
   await expect(shared.getByRole("heading", { name: "Open issues" })).toBeVisible();
   await shared.getByRole("link", { name: "Missing from the sitemap" }).click();
-  await expect(shared.getByRole("heading", { name: "Missing from the sitemap", level: 2 })).toBeVisible();
+  await expect(shared.getByRole("heading", { name: "Missing from the sitemap", level: 2, exact: true })).toBeVisible();
   await expect(shared.getByTestId("issue-url-row")).toHaveCount(3);
   await expect(shared.getByTestId("issue-url-row").getByRole("link")).toHaveCount(0);
   await expectNoSeriousA11yViolations(shared);
