@@ -44,7 +44,7 @@ export function DnsMethod({ orgId, verification: v, onVerified }: { orgId: strin
       <div className="space-y-2 text-sm text-slate-700" data-testid="dns-record-why">
         <p>
           Add this TXT record at your DNS provider, exactly as shown. It is <strong className="font-medium text-slate-900">IndexWatch&apos;s own
-          verification record</strong>: the name <code>_service</code> and the prefix <code>service-site-verification=</code> are fixed by
+          verification record</strong>: the name <code>_service</code> and the prefix <code className="whitespace-nowrap">service-site-verification=</code> are fixed by
           IndexWatch, not placeholders to fill in, and the part after <code>=</code> is unique to this project.
         </p>
         <p>
