@@ -53,6 +53,9 @@ test("client reports: a share link opened without signing in, refused once revok
   await expect(shared.getByTestId("project-stats")).toContainText("Tracked URLs");
   await expect(shared.getByTestId("trends-chart")).toBeVisible();
   await expect(shared.getByTestId("time-to-index")).toContainText("Google or Bing");
+  // No page of the app a client does not have: time to removal speaks of the team's removals, not of a Removals tab.
+  await expect(shared.getByTestId("time-to-removal")).toContainText("the site's team declared removed");
+  await expect(shared.getByTestId("time-to-removal")).not.toContainText("Removals");
   await expect(shared.getByTestId("top-issues")).toContainText("Missing from the sitemap");
   // The range switch is links inside the share: 90 days renders on the server.
   await shared.getByTestId("trend-range").getByRole("link", { name: "90 days" }).click();
@@ -67,7 +70,7 @@ test("client reports: a share link opened without signing in, refused once revok
   await shared.getByRole("link", { name: "Issues", exact: true }).click();
   await expect(shared.getByRole("heading", { name: "Open issues" })).toBeVisible();
   await shared.getByRole("link", { name: "Missing from the sitemap" }).click();
-  await expect(shared.getByRole("heading", { name: "Missing from the sitemap", level: 2 })).toBeVisible();
+  await expect(shared.getByRole("heading", { name: "Missing from the sitemap", level: 2, exact: true })).toBeVisible();
   await expect(shared.getByTestId("issue-url-row")).toHaveCount(3);
   await expect(shared.getByTestId("issue-url-row").getByRole("link")).toHaveCount(0);
   await expectNoSeriousA11yViolations(shared);

@@ -47,7 +47,7 @@ test("resolve and reopen an issue", async ({ page }) => {
   await stale.getByRole("link", { name: "Missing from the sitemap" }).click();
   await expect(page).toHaveURL(/\/issues\/[0-9a-f-]{36}$/);
   const issueUrl = page.url();
-  await expect(page.getByRole("heading", { name: "Missing from the sitemap" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Missing from the sitemap", exact: true })).toBeVisible();
   await expect(page.getByTestId("issue-status")).toHaveText("Open");
   const affected = page.getByTestId("issue-url-row");
   await expect(affected).toHaveCount(3);

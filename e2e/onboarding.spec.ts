@@ -27,6 +27,11 @@ test("verify by DNS against the local DNS server, resume, first sync, overview a
   await page.getByRole("button", { name: "Get my DNS record" }).click();
   const record = page.getByTestId("dns-record");
   await expect(record.getByTestId("dns-record-name")).toHaveText(`_service.${domain}`);
+  // The fixed name and prefix are explained: IndexWatch's own record, and why it is asked for.
+  const why = page.getByTestId("dns-record-why");
+  await expect(why).toContainText("IndexWatch's own verification record");
+  await expect(why).toContainText("not placeholders");
+  await expect(why).toContainText(`only someone who controls ${domain} can publish it`);
   const value = (await record.getByTestId("dns-record-value").textContent())!;
   expect(value).toMatch(/^service-site-verification=[0-9a-f]{64}$/);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

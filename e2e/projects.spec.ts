@@ -69,7 +69,7 @@ test("create a project: validated domain, site check, first sync with its cost, 
   await expect(page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
   const stats = page.getByTestId("project-stats");
   await expect(stats.getByRole("link", { name: /^Tracked URLs/ })).toContainText("12");
-  await expect(stats.getByText(/^(Tracked URLs|Healthy|Broken|Redirected|Indexed|Not indexed|Stale|Open issues|URLs with issues)$/)).toHaveCount(9);
+  await expect(stats.getByText(/^(Tracked URLs|Healthy|Broken|Redirected|Indexed on Google or Bing|Not indexed|Stale|Open issues|URLs with issues)$/)).toHaveCount(9);
   await expect(page.getByTestId("last-sync")).toContainText("UTC");
   await expect(page.getByTestId("verification-status")).toContainText("Not verified");
   await expectNoSeriousA11yViolations(page);
@@ -83,6 +83,7 @@ test("create a project: validated domain, site check, first sync with its cost, 
   await page.getByRole("banner").getByRole("link", { name: "Projects" }).click();
   const row = page.getByTestId("project-row").filter({ hasText: "My shop" });
   await expect(row.getByTestId("project-counters")).toContainText("12");
+  await expect(row.getByTestId("project-counters")).toContainText("Indexed (Google or Bing)"); // which engines the number counts
   await expect(row).toContainText("Not verified");
   await page.getByRole("button", { name: "Add website" }).click();
   await dialog.getByLabel("Domain").fill(`  ${domain.toUpperCase()} `);

@@ -34,7 +34,7 @@ import { connectEngineB } from "../lib/connections/connect-engine-b";
 import { connectGsc } from "../lib/connections/connect-gsc";
 import { createGscAuthorization } from "../lib/connections/create-gsc-authorization";
 import { debitCredits, grantCredits } from "../lib/credits/credit-ledger";
-import { db, Prisma } from "../lib/db";
+import { db, Prisma, type IssueType } from "../lib/db";
 import { ensureEmbeddedDatabase } from "../lib/db/embedded";
 import { isEmbedded } from "../lib/db/config";
 import { ensureDatabaseReady } from "../lib/db/ready";
@@ -43,6 +43,8 @@ import { mapGscInspection } from "../lib/engines/gsc";
 import { mapUrlInfoToEngineBState } from "../lib/engines/engine-b";
 import { newSecret, sealSecret } from "../lib/webhooks/internal";
 import { messageIdFor } from "../lib/webhooks/payload";
+import { issueOpenedNotification } from "../lib/notifications/issue-notification";
+import { SEVERITY } from "../lib/issues/severity";
 import { submitPendingUrls } from "../lib/indexnow/submit-pending-urls";
 import { applyAuditOutcomes, type InspectionResult } from "../lib/inspections/apply-audit-outcomes";
 import { lockProjectStats } from "../lib/issues/counters";
@@ -458,30 +460,32 @@ async function snapshots(project: Project) {
 }
 
 async function notifications(project: Project, userId: string) {
-  const rows = await db.issue.findMany({ where: { projectId: project.id }, select: { id: true, type: true, affectedUrlCount: true } });
-  const issues = new Map<string, { id: string; affectedUrlCount: number }>(rows.map((i) => [i.type, i]));
-  const issueNote = (type: string, title: string, body: string, daysAgo: number, read: boolean) => ({
-    userId, organizationId: project.organizationId, type: "issue_opened" as const, category: "monitoring" as const, title, body,
+  const rows = await db.issue.findMany({ where: { projectId: project.id }, select: { id: true, type: true, severity: true, affectedUrlCount: true } });
+  const issues = new Map(rows.map((i) => [i.type as string, i]));
+  const named = await db.project.findUniqueOrThrow({ where: { id: project.id }, select: { name: true, domain: true } });
+  // The words the product itself writes when a group opens (lib/notifications/issue-notification.ts).
+  const issueNote = (type: IssueType, daysAgo: number, read: boolean) => ({
+    userId, organizationId: project.organizationId, type: "issue_opened" as const, category: "monitoring" as const,
+    ...issueOpenedNotification(named, { issueType: type, severity: issues.get(type)?.severity ?? SEVERITY[type].severity, affectedUrlCount: issues.get(type)?.affectedUrlCount ?? 0, reopened: false }),
     data: {
       projectId: project.id, issueId: issues.get(type)?.id ?? null, issueType: type,
       url: `/projects/${project.id}/issues${issues.has(type) ? `/${issues.get(type)!.id}` : ""}`,
     },
     createdAt: ago(daysAgo), readAt: read ? ago(daysAgo - 0.2) : null,
   });
-  const n = (type: string) => issues.get(type)?.affectedUrlCount ?? 0;
   await db.notification.createMany({
     data: [
-      issueNote("discovered_not_indexed", "Discovered, not indexed", `${DOMAIN}: Google knows URLs it has not crawled yet.`, 60, true),
+      issueNote("discovered_not_indexed", 60, true),
       {
         userId, organizationId: project.organizationId, type: "credits_low", category: "billing", title: "Credits are running low",
         body: "Acme Outdoor has 5 inspection credits left. Scheduled inspections and sitemap admissions stop when they run out.", data: { balance: 5, threshold: 10 },
         createdAt: ago(89), readAt: ago(88.5),
       },
-      issueNote("waf_challenge_detected", "WAF challenge detected", `${DOMAIN}: ${n("waf_challenge_detected")} URLs answered our crawler with a Cloudflare challenge.`, 3, true),
-      issueNote("server_error", "Server errors", `${DOMAIN}: ${n("server_error")} URLs answer 5xx.`, 3, false),
-      issueNote("has_noindex", "Pages with noindex", `${DOMAIN}: ${n("has_noindex")} URLs carry a noindex directive.`, 3, false),
-      issueNote("broken_link", "Broken links", `${DOMAIN}: ${n("broken_link")} URLs in the sitemap answer 404.`, 3, false),
-      issueNote("dropped_from_index", "Dropped from the index", `${DOMAIN}: ${n("dropped_from_index")} URLs left an engine's index.`, 0.01, false),
+      issueNote("waf_challenge_detected", 3, true),
+      issueNote("server_error", 3, false),
+      issueNote("has_noindex", 3, false),
+      issueNote("broken_link", 3, false),
+      issueNote("dropped_from_index", 0.01, false),
     ],
   });
 }

@@ -107,7 +107,7 @@ export function EngineBConnectForm({ orgId, projectId, onConnected }: { orgId: s
           <div className="text-sm text-slate-700" data-testid="engine-b-sites">
             <p>Sites of this key in Bing Webmaster Tools:</p>
             <ul className="mt-1 list-disc pl-5">
-              {sites.map((s) => <li key={s} className="break-all">{s}</li>)}
+              {sites.map((s) => <li key={s} className="wrap-anywhere">{s}</li>)}
             </ul>
           </div>
         )}

@@ -113,7 +113,7 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
       <div className="space-y-3" data-testid="gsc-callback-success">
         <h2 className="text-lg font-semibold text-emerald-800">Connected</h2>
         <p className="text-sm text-slate-700">
-          <strong className="break-all">{s.gscPropertyUrl}</strong> is connected to <strong className="break-all">{project.data?.name ?? s.domain}</strong>
+          <strong className="wrap-anywhere">{s.gscPropertyUrl}</strong> is connected to <strong className="wrap-anywhere">{project.data?.name ?? s.domain}</strong>
           {s.gscConnectedAt ? <> since <time dateTime={s.gscConnectedAt}>{formatDateTime(s.gscConnectedAt)}</time></> : null}. IndexWatch can now ask
           Google Search Console whether URLs are indexed, and the domain counts as verified.
         </p>
@@ -154,7 +154,7 @@ function Finish({ code, state, pending }: { code: string; state: string; pending
                 {covering.map((p, i) => (
                   <div key={p} className="flex items-center gap-2">
                     <input type="radio" id={`${id}-p${i}`} name="propertyUrl" value={p} checked={chosen === p} onChange={() => setChoice(p)} className="size-4" />
-                    <label htmlFor={`${id}-p${i}`} className="break-all text-sm text-slate-800">{p}</label>
+                    <label htmlFor={`${id}-p${i}`} className="wrap-anywhere text-sm text-slate-800">{p}</label>
                   </div>
                 ))}
               </div>

@@ -47,7 +47,7 @@ export function GscCard({ orgId, projectId, domain, gsc }: { orgId: string; proj
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
             <div className="sm:col-span-2">
               <dt className="text-slate-600">Property</dt>
-              <dd className="break-all font-medium text-slate-900" data-testid="gsc-property">{gsc.propertyUrl ?? "—"}</dd>
+              <dd className="wrap-anywhere font-medium text-slate-900" data-testid="gsc-property">{gsc.propertyUrl ?? "—"}</dd>
             </div>
             <div>
               <dt className="text-slate-600">Connected since</dt>
@@ -69,7 +69,7 @@ export function GscCard({ orgId, projectId, domain, gsc }: { orgId: string; proj
             disconnect={() => disconnectGsc(orgId, projectId)}
           >
             <p>
-              IndexWatch forgets its access to {gsc.propertyUrl ? <strong className="break-all">{gsc.propertyUrl}</strong> : "the property"} and stops inspecting
+              IndexWatch forgets its access to {gsc.propertyUrl ? <strong className="wrap-anywhere">{gsc.propertyUrl}</strong> : "the property"} and stops inspecting
               URLs through Search Console. The Google states already recorded on your URLs stay. To revoke the access at Google too, remove IndexWatch in
               your Google Account&apos;s security settings.
             </p>

@@ -87,7 +87,7 @@ function PropertyRow({ p, main, remove }: { p: GscProperty; main: string | null;
     <li className="space-y-3 py-4 first:pt-0 last:pb-0" data-testid="gsc-property-row">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="break-all text-sm font-semibold text-slate-900">{p.propertyUrl}</h3>
+          <h3 className="wrap-anywhere text-sm font-semibold text-slate-900">{p.propertyUrl}</h3>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
             {pooled ? <Badge>Pooled</Badge> : <Badge tone="info">Main property</Badge>}
             {permission && <span>{permission} access</span>}
@@ -129,8 +129,8 @@ function PropertyRow({ p, main, remove }: { p: GscProperty; main: string | null;
           }}
         >
           <p>
-            IndexWatch stops inspecting through <strong className="break-all">{p.propertyUrl}</strong>
-            {main ? <>; the URLs under it are inspected through <span className="break-all">{main}</span> instead, within that property&apos;s quota</> : ""}.
+            IndexWatch stops inspecting through <strong className="wrap-anywhere">{p.propertyUrl}</strong>
+            {main ? <>; the URLs under it are inspected through <span className="wrap-anywhere">{main}</span> instead, within that property&apos;s quota</> : ""}.
             The property stays in your Google account, and the verdicts already recorded stay on your URLs.
           </p>
         </ConfirmDialog>

@@ -14,7 +14,7 @@ export function GscPropertyError({ error, domain }: { error: unknown; domain: st
       {body && <p>{body}</p>}
     </div>
   );
-  const example = <code className="break-all">https://{domain}/blog/</code>;
+  const example = <code className="wrap-anywhere">https://{domain}/blog/</code>;
 
   if (error.code === "VALIDATION_ERROR") {
     const issues = Array.isArray(error.meta?.errors) ? (error.meta.errors as Issue[]).map((i) => (typeof i.message === "string" ? i.message : "")).filter(Boolean) : [];

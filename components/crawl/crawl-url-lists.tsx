@@ -30,7 +30,7 @@ export function TopCrawledUrls({ urls }: { urls: CrawledUrl[] }) {
       <tbody>
         {urls.map((u) => (
           <tr key={u.id} className="border-b border-slate-100">
-            <td className="min-w-48 break-all py-2 pr-3">{u.url}</td>
+            <td className="min-w-48 wrap-anywhere py-2 pr-3">{u.url}</td>
             <td className="py-2 pr-3 text-right tabular-nums">{count(u.crawlerHits30d)}</td>
             <td className="py-2 pr-3">{when(u.lastGooglebotFetchAt)}</td>
             <td className="py-2 pr-3">{when(u.lastBingbotFetchAt)}</td>
@@ -58,7 +58,7 @@ export function NeglectedUrls({ urls, total, days }: { urls: NeglectedUrl[]; tot
         <tbody>
           {urls.map((u) => (
             <tr key={u.id} className="border-b border-slate-100">
-              <td className="min-w-48 break-all py-2 pr-3">{u.url}</td>
+              <td className="min-w-48 wrap-anywhere py-2 pr-3">{u.url}</td>
               <td className="py-2 pr-3">{u.priority ?? "—"}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{u.clicks28d === null ? "—" : count(u.clicks28d)}</td>
               <td className="py-2 pr-3">{when(u.lastGooglebotFetchAt)}</td>
@@ -99,7 +99,7 @@ export function UntrackedCrawledUrls({ projectRef }: { projectRef: ProjectRef })
         <tbody>
           {data.map((u) => (
             <tr key={u.url} className="border-b border-slate-100">
-              <td className="min-w-48 break-all py-2 pr-3">{u.url}</td>
+              <td className="min-w-48 wrap-anywhere py-2 pr-3">{u.url}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{count(u.verifiedHits)}</td>
               <td className="py-2 pr-3">{u.lastStatus ?? "—"}</td>
               <td className="py-2 pr-3">{when(u.lastSeenAt)}</td>

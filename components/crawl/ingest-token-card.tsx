@@ -26,7 +26,7 @@ export function IngestTokenCard({ projectRef, initial, pushUrl }: { projectRef: 
     <div className="space-y-3" data-testid="ingest-token-card">
       <p className="text-sm text-slate-700">
         Log shippers and CDN log push (Vector, Fluent Bit, Cloudflare Logpush) can send NDJSON batches, plain or gzip, to{" "}
-        <code className="break-all rounded bg-slate-100 px-1">POST {pushUrl}</code> with <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;token&gt;</code>.
+        <code className="wrap-anywhere rounded bg-slate-100 px-1">POST {pushUrl}</code> with <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;token&gt;</code>.
         Send an <code className="rounded bg-slate-100 px-1">Idempotency-Key</code> header per batch: a batch sent twice counts once.
       </p>
       {secret && (

@@ -27,7 +27,7 @@ export function LogImportsTable({ imports }: { imports: LogImport[] }) {
           {imports.map((i) => (
             <tr key={i.id} className="border-b border-slate-100 align-top">
               <td className="py-2 pr-3">
-                <div className="break-all font-medium text-slate-900">{i.fileName}</div>
+                <div className="wrap-anywhere font-medium text-slate-900">{i.fileName}</div>
                 <div className="text-xs text-slate-600">{bytes(i.bytes)}{i.format ? ` · ${LOG_FORMAT_LABELS[i.format] ?? i.format}` : ""}</div>
                 {i.error && <div className="mt-1 text-xs text-red-800">{i.error}</div>}
                 {i.rejectSamples.length > 0 && <RejectSamples samples={i.rejectSamples} />}

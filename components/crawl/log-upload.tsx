@@ -77,7 +77,7 @@ function ImportProgress({ projectRef, importId, onDone }: { projectRef: ProjectR
   return (
     <div className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4" data-testid="log-import-progress">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="break-all font-medium text-slate-900">{d.fileName}</span>
+        <span className="wrap-anywhere font-medium text-slate-900">{d.fileName}</span>
         <Badge tone={LOG_STATUS[d.status].tone}>{LOG_STATUS[d.status].label}</Badge>
         {d.format && <span className="text-sm text-slate-600">{LOG_FORMAT_LABELS[d.format] ?? d.format}</span>}
       </div>

@@ -40,7 +40,7 @@ export function ImportPanel({ projectRef, importId, onClose }: { projectRef: Pro
       <section aria-labelledby="import-panel-heading" data-testid="import-panel" className="space-y-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id="import-panel-heading" className="break-all text-base font-semibold">{imp.data ? imp.data.fileName : "Import"}</h2>
+            <h2 id="import-panel-heading" className="wrap-anywhere text-base font-semibold">{imp.data ? imp.data.fileName : "Import"}</h2>
             {imp.data && (
               <p className="mt-1 text-sm text-slate-600">
                 {fileSize(imp.data.fileSizeBytes)} · uploaded <time dateTime={imp.data.createdAt}>{formatDateTime(imp.data.createdAt)}</time>

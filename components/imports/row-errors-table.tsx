@@ -6,7 +6,7 @@ type RowError = UrlImport["rowErrors"][number];
 const COLUMNS: Column<RowError>[] = [
   { key: "line", header: "Line", align: "right", cell: (e) => e.line },
   { key: "reason", header: "Why it is left out", className: "min-w-[12rem] max-w-[28rem]", cell: (e) => importRowReasonText(e.reason) },
-  { key: "value", header: "Value", className: "max-w-[20rem] break-all font-mono text-xs", cell: (e) => e.value ?? "—" },
+  { key: "value", header: "Value", className: "max-w-[20rem] wrap-anywhere font-mono text-xs", cell: (e) => e.value ?? "—" },
 ];
 
 /** The rows the preview left out: invalid, or excluded from tracking (the API keeps the first 1,000). */

@@ -6,8 +6,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses } from "@/components/ui/field";
 import { PROJECT_LEVEL_TYPES } from "@/lib/issues/severity";
+import { issueTitle } from "@/lib/issues/issue-types";
 import type { Issue, UpdateIssue } from "@/lib/queries/issues";
-import { ISSUE_TYPE_LABELS } from "./labels";
 
 const NOTE_MAX = 1000;
 
@@ -54,7 +54,7 @@ export function IssueActions({ issue, busy, onChange, onDone }: {
       )}
       {asking === "ignore" && (
         <ConfirmDialog
-          title={`Ignore “${ISSUE_TYPE_LABELS[issue.type]}”?`}
+          title={`Ignore “${issueTitle(issue.type)}”?`}
           confirmLabel="Ignore"
           busyLabel="Ignoring…"
           onClose={close}

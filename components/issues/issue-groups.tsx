@@ -3,7 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/components/ui/format";
 import { PROJECT_LEVEL_TYPES } from "@/lib/issues/severity";
 import type { Issue } from "@/lib/queries/issues";
-import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_ORDER, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "./labels";
+import { SEVERITY_LABELS, SEVERITY_ORDER, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "./labels";
+import { issueTitle } from "@/lib/issues/issue-types";
 
 const SAMPLES_SHOWN = 3;
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -29,7 +30,7 @@ export function IssueGroups({ projectId, issues, issueHref = (issue) => `/projec
                 <li key={issue.id} data-testid="issue-card" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <Link href={issueHref(issue)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                      {ISSUE_TYPE_LABELS[issue.type]}
+                      {issueTitle(issue.type)}
                     </Link>
                     {issue.status !== "open" && <Badge tone={STATUS_TONE[issue.status]}>{STATUS_LABELS[issue.status]}</Badge>}
                   </div>

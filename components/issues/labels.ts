@@ -1,28 +1,5 @@
 import type { BadgeTone } from "@/components/ui/badge";
-import type { Issue, IssueSeverity, IssueStatus } from "@/lib/queries/issues";
-
-export const ISSUE_TYPE_LABELS: Record<Issue["type"], string> = {
-  broken_link: "Broken pages (4xx)",
-  server_error: "Server errors (5xx)",
-  redirect_chain: "Redirect chains",
-  redirect_loop: "Redirect loops",
-  waf_challenge_detected: "Bot challenge (WAF) detected",
-  crawl_blocked: "Crawling blocked",
-  sitemap_unreachable: "Sitemap unreachable",
-  sitemap_parse_error: "Sitemap cannot be parsed",
-  stale_missing_from_sitemap: "Missing from the sitemap",
-  sitemap_missing: "No sitemap found",
-  blocked_by_robots: "Blocked by robots.txt",
-  has_noindex: "Marked noindex",
-  canonical_mismatch: "Canonical points elsewhere",
-  discovered_not_indexed: "Discovered, not indexed",
-  crawled_not_indexed: "Crawled, not indexed",
-  dropped_from_index: "Dropped from the index",
-  indexnow_key_invalid: "IndexNow key invalid",
-  gsc_auth_revoked: "Google Search Console access revoked",
-  crawler_blocked: "Googlebot blocked",
-  removal_stuck: "Removal stuck",
-};
+import type { IssueSeverity, IssueStatus } from "@/lib/queries/issues";
 
 /** What reported an issue group (its metadata `source`), in words: the engines by their names. */
 export const ISSUE_SOURCE_LABELS: Record<string, string> = {

@@ -4,12 +4,13 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { fetchApi } from "@/lib/queries/fetch-api";
+import { pushPublicKeyQuery } from "@/lib/queries/notifications";
 
 type State = "unsupported" | "off" | "on" | "denied" | "working";
 
 /** Settings → Notifications: turn browser push on or off for this browser (a service worker and a push subscription). */
 export function PushCard() {
-  const key = useQuery({ queryKey: ["push-public-key"], queryFn: ({ signal }) => fetchApi<{ publicKey: string | null }>("/api/user/notifications/push/public-key", { signal }) });
+  const key = useQuery(pushPublicKeyQuery());
   const [state, setState] = useState<State>("working");
   const [message, setMessage] = useState("");
 
@@ -57,7 +58,7 @@ export function PushCard() {
       {key.isPending ? (
         <p className="text-sm text-slate-600">Checking…</p>
       ) : !publicKey ? (
-        <p className="text-sm text-slate-600">Browser notifications are not available on this server.</p>
+        <p className="text-sm text-slate-600">Browser notifications are not available on this server: its administrator has not set up web push. Issue alerts still come in-app and by email.</p>
       ) : state === "unsupported" ? (
         <p className="text-sm text-slate-600">This browser cannot receive push notifications.</p>
       ) : state === "denied" ? (

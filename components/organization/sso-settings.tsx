@@ -50,7 +50,7 @@ export function SsoSettings({ organizationId, canManage }: { organizationId: str
         <p role="status" className="text-sm text-emerald-800 empty:hidden">{notice}</p>
         {current && (
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <Badge tone="success">On</Badge> {PROVIDERS[current.provider]} at <code className="break-all font-mono">{current.issuer}</code>
+            <Badge tone="success">On</Badge> {PROVIDERS[current.provider]} at <code className="wrap-anywhere font-mono">{current.issuer}</code>
             {current.enforce && <Badge tone="warning">Enforced: no email links</Badge>}
             <a href={current.loginUrl} target="_blank" rel="noopener" className="text-brand-700 underline underline-offset-2">Test sign-in (new tab)</a>
           </p>
@@ -75,7 +75,7 @@ export function SsoSettings({ organizationId, canManage }: { organizationId: str
             {current && (
               <div className="text-sm">
                 <span className="text-slate-700">Redirect URI to register with the provider: </span>
-                <code className="break-all font-mono">{current.redirectUri}</code> <CopyButton value={current.redirectUri} />
+                <code className="wrap-anywhere font-mono">{current.redirectUri}</code> <CopyButton value={current.redirectUri} />
               </div>
             )}
             <div className="flex gap-2">
@@ -103,8 +103,8 @@ export function SsoSettings({ organizationId, canManage }: { organizationId: str
                 </div>
                 {!d.verified && (
                   <dl className="mt-2 grid gap-1 sm:grid-cols-[8rem_1fr]">
-                    <dt className="text-slate-600">TXT name</dt><dd className="break-all font-mono">{d.dnsRecordName} <CopyButton value={d.dnsRecordName} /></dd>
-                    <dt className="text-slate-600">TXT value</dt><dd className="break-all font-mono">{d.dnsRecordValue} <CopyButton value={d.dnsRecordValue} /></dd>
+                    <dt className="text-slate-600">TXT name</dt><dd className="wrap-anywhere font-mono">{d.dnsRecordName} <CopyButton value={d.dnsRecordName} /></dd>
+                    <dt className="text-slate-600">TXT value</dt><dd className="wrap-anywhere font-mono">{d.dnsRecordValue} <CopyButton value={d.dnsRecordValue} /></dd>
                   </dl>
                 )}
                 {d.error && !d.verified && <p className="mt-1 text-red-800">{d.error}</p>}

@@ -38,7 +38,7 @@ export function ProbeResultList({ result, sitemapUrl }: { result: ProbeResult; s
         </div>
         <div className="flex flex-wrap justify-between gap-2 px-3 py-2">
           <dt className="font-medium">
-            Sitemap <span className="break-all font-normal text-slate-600">{sitemapUrl}</span>
+            Sitemap <span className="wrap-anywhere font-normal text-slate-600">{sitemapUrl}</span>
           </dt>
           <dd className="text-right">
             <Presence state={result.sitemapPresent ? "yes" : !result.siteReachable ? "unknown" : "no"} yes="Found" no="Not found" />
@@ -52,7 +52,7 @@ export function ProbeResultList({ result, sitemapUrl }: { result: ProbeResult; s
               result.siteReachable ? "None" : "Could not be checked"
             ) : (
               <ul className="list-disc space-y-0.5 pl-5">
-                {result.robotsSitemapUrls.map((u) => <li key={u} className="break-all">{u}</li>)}
+                {result.robotsSitemapUrls.map((u) => <li key={u} className="wrap-anywhere">{u}</li>)}
               </ul>
             )}
           </dd>

@@ -11,7 +11,7 @@ export function ProjectCounters({ orgId, projectId }: { orgId: string; projectId
   const s = stats.data;
   const items: Array<[string, number, string?]> = [
     ["URLs", s.totalUrls],
-    ["Indexed", s.indexedUrls],
+    ["Indexed (Google or Bing)", s.indexedUrls],
     ["Broken", s.brokenUrls, s.brokenUrls > 0 ? "text-red-700" : undefined],
     ["Open issues", s.openIssues, s.openIssues > 0 ? "text-amber-800" : undefined],
   ];

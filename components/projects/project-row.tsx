@@ -45,11 +45,11 @@ export function ProjectRow({ orgId, project, onChanged, onDeleted }: { orgId: st
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
         <div className="min-w-0 flex-1">
           <h2 className="text-base font-semibold">
-            <Link href={projectHref(project.id, project.verified ? "" : "setup")} className="break-all text-brand-700 underline-offset-2 hover:underline">
+            <Link href={projectHref(project.id, project.verified ? "" : "setup")} className="wrap-anywhere text-brand-700 underline-offset-2 hover:underline">
               {project.name}
             </Link>
           </h2>
-          {project.name !== project.domain && <p className="break-all text-sm text-slate-600">{project.domain}</p>}
+          {project.name !== project.domain && <p className="wrap-anywhere text-sm text-slate-600">{project.domain}</p>}
           <div className="mt-2 flex flex-wrap gap-2">
             <ProjectStatusBadge status={project.status} />
             <VerifiedBadge verified={project.verified} />
@@ -92,7 +92,7 @@ export function ProjectRow({ orgId, project, onChanged, onDeleted }: { orgId: st
           }}
         >
           <p>
-            Pause <strong className="break-all">{project.name}</strong>? Scheduled sitemap syncs and inspections stop until you resume it. A paused project still
+            Pause <strong className="wrap-anywhere">{project.name}</strong>? Scheduled sitemap syncs and inspections stop until you resume it. A paused project still
             counts towards your project limit.
           </p>
         </ConfirmDialog>
@@ -112,7 +112,7 @@ export function ProjectRow({ orgId, project, onChanged, onDeleted }: { orgId: st
           }}
         >
           <p>
-            Delete <strong className="break-all">{project.name}</strong> ({project.domain})? Its tracked URLs, issues and history are no longer shown and the
+            Delete <strong className="wrap-anywhere">{project.name}</strong> ({project.domain})? Its tracked URLs, issues and history are no longer shown and the
             domain can be added again. This cannot be undone.
           </p>
         </ConfirmDialog>

@@ -6,7 +6,7 @@ export function SyncFailures({ result }: { result: SyncResult }) {
     <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="sync-failures">
       {result.failures.map((f) => (
         <li key={f.url}>
-          <span className="break-all font-mono text-xs">{f.url}</span>: {f.message}
+          <span className="wrap-anywhere font-mono text-xs">{f.url}</span>: {f.message}
         </li>
       ))}
     </ul>
@@ -71,7 +71,7 @@ export function SyncResultSummary({ result }: { result: SyncResult }) {
           </summary>
           <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-600">
             {result.skippedOffHost.map((s) => (
-              <li key={s.url} className="break-all">
+              <li key={s.url} className="wrap-anywhere">
                 {s.url}
               </li>
             ))}

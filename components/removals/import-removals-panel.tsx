@@ -86,7 +86,7 @@ function Preview({ data, children }: { data: RemovalImport; children: React.Reac
   const [offset, setOffset] = useState(0);
   return (
     <section aria-labelledby="removal-import-preview" className="space-y-3 rounded-lg border border-slate-200 p-4" data-testid="removal-import-preview">
-      <h4 id="removal-import-preview" className="break-all font-semibold text-slate-900">Preview of {data.fileName}</h4>
+      <h4 id="removal-import-preview" className="wrap-anywhere font-semibold text-slate-900">Preview of {data.fileName}</h4>
       <p className="text-sm text-slate-700">
         {plural(data.totalRows, "row")}{data.headerDetected && " (after the header)"}: <strong>{plural(data.declaredRows, "URL")} to declare</strong>, {plural(data.skippedRows, "row")} left out.
         {" "}Columns read: the URL from &ldquo;{data.columns.url}&rdquo;{data.columns.intent && <>, the intent from &ldquo;{data.columns.intent}&rdquo;</>}
@@ -115,7 +115,7 @@ function Preview({ data, children }: { data: RemovalImport; children: React.Reac
             columns={[
               { key: "line", header: "Line", align: "right", cell: (s) => s.line },
               { key: "why", header: "Why it is left out", className: "min-w-[12rem] max-w-[28rem]", cell: (s) => s.message },
-              { key: "value", header: "Value", className: "max-w-[20rem] break-all font-mono text-xs", cell: (s) => s.value ?? "—" },
+              { key: "value", header: "Value", className: "max-w-[20rem] wrap-anywhere font-mono text-xs", cell: (s) => s.value ?? "—" },
             ]}
           />
           <Pagination label="Rows left out" offset={offset} limit={SKIPPED_PAGE} total={data.skipped.length} shown={Math.min(SKIPPED_PAGE, data.skipped.length - offset)} onOffset={setOffset} />

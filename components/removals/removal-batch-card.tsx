@@ -72,7 +72,7 @@ export function RemovalBatchCard({ projectRef, batch, onChanged }: { projectRef:
         </div>
         {batch.sitemapUrl && (
           <p className="text-xs text-slate-600">
-            Submit the public address to Google Search Console and Bing Webmaster Tools so they re-fetch these URLs: <span className="break-all font-mono">{batch.sitemapUrl}</span>
+            Submit the public address to Google Search Console and Bing Webmaster Tools so they re-fetch these URLs: <span className="wrap-anywhere font-mono">{batch.sitemapUrl}</span>
           </p>
         )}
         {open && <BatchUrls projectRef={projectRef} batchId={batch.id} connected={{ engineA: batch.engines.engineA.connected, engineB: batch.engines.engineB.connected }} label={`URLs of the removal ${title}, declared ${formatDate(batch.createdAt)}`} />}
@@ -100,7 +100,7 @@ function BatchUrls({ projectRef, batchId, label, connected }: { projectRef: Proj
         rowKey={(u) => u.id}
         rowProps={() => ({ "data-testid": "removal-url-row" })}
         columns={[
-          { key: "url", header: "URL", className: "max-w-md break-all", cell: (u) => u.url },
+          { key: "url", header: "URL", className: "max-w-md wrap-anywhere", cell: (u) => u.url },
           { key: "state", header: "State", cell: (u) => <Badge tone={STATE_LABELS[u.state].tone}>{STATE_LABELS[u.state].label}</Badge> },
           { key: "site", header: "Our audit", cell: (u) => u.site.reason ?? "Not checked yet" },
           { key: "google", header: "Google", cell: (u) => engineCell(u.engines.engineA, connected.engineA) },

@@ -48,7 +48,7 @@ export function RobotsResults({ result }: { result: RobotsTest }) {
             <>Tested{as} against the pasted draft; the live file was neither read nor changed.</>
           ) : (
             <>
-              <a href={result.robotsUrl} target="_blank" rel="noreferrer noopener" className="break-all font-mono text-brand-700 underline underline-offset-2">{result.robotsUrl}</a>{" "}
+              <a href={result.robotsUrl} target="_blank" rel="noreferrer noopener" className="wrap-anywhere font-mono text-brand-700 underline underline-offset-2">{result.robotsUrl}</a>{" "}
               {liveMeaning(result)}. Tested{as}.
             </>
           )}
@@ -94,7 +94,7 @@ const rowsOf = (result: RobotsTest): Row[] =>
 function InvalidRow({ u }: { u: RobotsInvalidUrl }) {
   return (
     <tr data-testid="robots-result-row" data-invalid="true">
-      <td className={`${td} min-w-[12rem] max-w-[28rem] break-all font-mono text-xs`}>{u.input}</td>
+      <td className={`${td} min-w-[12rem] max-w-[28rem] wrap-anywhere font-mono text-xs`}>{u.input}</td>
       <td className={`${td} whitespace-nowrap`}><Badge tone="warning">Not tested</Badge></td>
       <td className={td} colSpan={2}><span className="text-slate-600">Line {u.index + 1}: </span>{u.message}.</td>
     </tr>
@@ -104,7 +104,7 @@ function InvalidRow({ u }: { u: RobotsInvalidUrl }) {
 function ResultRow({ r }: { r: RobotsTestResult }) {
   return (
     <tr data-testid="robots-result-row">
-      <td className={`${td} min-w-[12rem] max-w-[28rem] break-all font-mono text-xs`}>{r.url}</td>
+      <td className={`${td} min-w-[12rem] max-w-[28rem] wrap-anywhere font-mono text-xs`}>{r.url}</td>
       <td className={`${td} whitespace-nowrap`}>{r.allowed ? <Badge tone="success">Allowed</Badge> : <Badge tone="danger">Blocked</Badge>}</td>
       <td className={td}>
         {r.group ? (

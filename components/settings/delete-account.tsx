@@ -34,7 +34,7 @@ export function DeleteAccountSection({ email, onScheduled }: { email: string; on
         {remove.isError && <ErrorAlert error={remove.error} />}
         <div className="space-y-1">
           <label htmlFor="confirm-email" className="block text-sm font-medium text-slate-800">
-            Type your email <strong className="break-all font-mono font-normal">{email}</strong> to confirm
+            Type your email <strong className="wrap-anywhere font-mono font-normal">{email}</strong> to confirm
           </label>
           <input
             id="confirm-email"

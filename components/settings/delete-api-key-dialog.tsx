@@ -21,7 +21,7 @@ export function DeleteApiKeyDialog({ apiKey, onClose, onDeleted }: { apiKey: Api
       }}
     >
       <p>
-        Delete <strong className="break-all">{apiKey.name}</strong> (<span className="font-mono">{apiKey.start}…</span>)? Anything using it gets 401 from its
+        Delete <strong className="wrap-anywhere">{apiKey.name}</strong> (<span className="font-mono">{apiKey.start}…</span>)? Anything using it gets 401 from its
         next request on. This cannot be undone.
       </p>
     </ConfirmDialog>

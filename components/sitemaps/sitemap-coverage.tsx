@@ -107,7 +107,7 @@ export function SitemapCoverageTables({ coverage }: { coverage: SitemapCoverage 
     title: s.url ?? undefined,
     name: s.url ? (
       <span className="block">
-        <span className="break-all font-mono text-xs">{pathOf(s.url)}</span>
+        <span className="wrap-anywhere font-mono text-xs">{pathOf(s.url)}</span>
         {s.listedUrls !== null && <span className="block text-xs text-slate-500">{n(s.listedUrls)} entries at the last read{s.fetchStatus && s.fetchStatus !== "ok" ? ", last fetch failed" : ""}</span>}
       </span>
     ) : (
@@ -119,7 +119,7 @@ export function SitemapCoverageTables({ coverage }: { coverage: SitemapCoverage 
   }));
   const sections: Row[] = coverage.sections.map((s) => ({
     ...s, key: s.section, sortName: s.section,
-    name: s.section === "/" ? <span>Root pages <span className="font-mono text-xs">/</span></span> : <span className="break-all font-mono text-xs">/{decode(s.section)}/</span>,
+    name: s.section === "/" ? <span>Root pages <span className="font-mono text-xs">/</span></span> : <span className="wrap-anywhere font-mono text-xs">/{decode(s.section)}/</span>,
   }));
   if (coverage.otherSections) {
     const o = coverage.otherSections;

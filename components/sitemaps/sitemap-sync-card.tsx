@@ -32,7 +32,7 @@ export function SitemapSyncCard({ project, serverNow }: { project: Project; serv
           <div className="min-w-0">
             <h2 id="sync-heading" className="text-base font-semibold">Sitemap sync</h2>
             <p className="mt-1 text-sm text-slate-600">
-              Sitemap: <span className="break-all font-mono text-slate-800">{project.sitemapUrl}</span>
+              Sitemap: <span className="wrap-anywhere font-mono text-slate-800">{project.sitemapUrl}</span>
             </p>
             <p className="mt-1 text-sm text-slate-600" data-testid="last-sync">
               {project.lastSitemapSyncAt ? <>Last sync started <time dateTime={project.lastSitemapSyncAt}>{formatDateTime(project.lastSitemapSyncAt)}</time>.</> : "Never synced."}
@@ -103,7 +103,7 @@ function SyncSummary({ result }: { result: SyncResult }) {
         <details className="text-sm">
           <summary className="cursor-pointer text-slate-700">{result.skippedOffHost.length} off-host URLs were skipped (not charged)</summary>
           <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 text-slate-700">
-            {result.skippedOffHost.map((s) => <li key={s.url} className="break-all">{s.url}</li>)}
+            {result.skippedOffHost.map((s) => <li key={s.url} className="wrap-anywhere">{s.url}</li>)}
           </ul>
         </details>
       )}

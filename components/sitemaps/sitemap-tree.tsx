@@ -27,7 +27,7 @@ function Level({ items, childrenOf, depth }: { items: Sitemap[]; childrenOf: Map
           <li key={s.id} data-testid="sitemap-node">
             <div data-testid="sitemap-card" className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="min-w-0 break-all font-mono text-sm text-slate-900">{s.url}</span>
+                <span className="min-w-0 wrap-anywhere font-mono text-sm text-slate-900">{s.url}</span>
                 <Badge>{TYPE_LABELS[s.type]}</Badge>
                 {s.fetchStatus ? <Badge tone={FETCH[s.fetchStatus][1]}>{FETCH[s.fetchStatus][0]}</Badge> : <Badge>Not fetched</Badge>}
               </div>

@@ -19,7 +19,7 @@ export function SubmissionAnswer({ s }: { s: Submission }) {
       {s.responseBody && (
         <details className="mt-1">
           <summary className="cursor-pointer text-brand-700">Response body</summary>
-          <pre className="mt-1 max-h-48 max-w-[32rem] overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">{s.responseBody}</pre>
+          <pre className="mt-1 max-h-48 max-w-[32rem] overflow-auto whitespace-pre-wrap wrap-anywhere rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">{s.responseBody}</pre>
         </details>
       )}
     </>

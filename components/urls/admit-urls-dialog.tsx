@@ -81,7 +81,7 @@ function AdmitSummary({ result, onMore, onClose }: { result: AdmitResult; onMore
         <div>
           <h3 className="text-sm font-semibold">Off-host URLs (not added)</h3>
           <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5 text-sm text-slate-700">
-            {result.skippedOffHost.map((s) => <li key={s.url} className="break-all">{s.url}</li>)}
+            {result.skippedOffHost.map((s) => <li key={s.url} className="wrap-anywhere">{s.url}</li>)}
           </ul>
         </div>
       )}

@@ -45,7 +45,7 @@ export function BulkActions({ projectRef, target, total, filters, exportHref, on
       <CheckAgain projectRef={projectRef} selection={selection} count={count} label="Check again…" disabledReason={reason} onQueued={onDone} />
       <SetPriority projectRef={projectRef} selection={selection} count={count} disabledReason={reason} onDone={onDone} />
       {/* A plain download link: the session cookie authenticates it, and the browser streams the file to disk. */}
-      <a href={exportHref} download className={buttonClasses("secondary")} title="Every column the API returns, url first">
+      <a href={exportHref} download className={buttonClasses("secondary")} title="The URL and the columns shown, Google and Bing named">
         {target?.kind === "ids" ? `Export ${count} selected as CSV` : `Export all ${urlCount(total)} as CSV`}
       </a>
       <StopTracking projectRef={projectRef} selection={selection} count={count} disabledReason={reason} onDone={onDone} />

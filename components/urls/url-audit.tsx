@@ -50,13 +50,13 @@ export function UrlAudit({ url, audit, projectId }: { url: TrackedUrl; audit: Au
                 <li key={`${i}-${h.url}`} className="flex min-w-0 gap-2">
                   <span className="w-5 shrink-0 text-right tabular-nums text-slate-600">{i + 1}.</span>
                   <Badge tone="info">{h.status}</Badge>
-                  <span className="min-w-0 break-all font-mono text-xs leading-5">{h.url}</span>
+                  <span className="min-w-0 wrap-anywhere font-mono text-xs leading-5">{h.url}</span>
                 </li>
               ))}
               <li className="flex min-w-0 gap-2">
                 <span className="w-5 shrink-0 text-right tabular-nums text-slate-600">{hops.length + 1}.</span>
                 <Badge tone={url.httpStatus !== null && url.httpStatus < 300 ? "success" : "danger"}>{url.httpStatus ?? "—"}</Badge>
-                <span className="min-w-0 break-all font-mono text-xs leading-5">{finalUrl}<span className="font-sans text-slate-600"> (final)</span></span>
+                <span className="min-w-0 wrap-anywhere font-mono text-xs leading-5">{finalUrl}<span className="font-sans text-slate-600"> (final)</span></span>
               </li>
             </ol>
           ) : url.redirectHops ? (
@@ -65,7 +65,7 @@ export function UrlAudit({ url, audit, projectId }: { url: TrackedUrl; audit: Au
             "None"
           )}
         </DetailRow>
-        <DetailRow label="Final URL"><span className="break-all font-mono text-xs">{finalUrl}</span></DetailRow>
+        <DetailRow label="Final URL"><span className="wrap-anywhere font-mono text-xs">{finalUrl}</span></DetailRow>
         <DetailRow label="Indexability"><Badge tone={INDEXABILITY_TONE[url.indexability]}>{indexabilityText(url.indexability, true)}</Badge></DetailRow>
         <DetailRow label="Canonical URL"><Canonical url={url} finalUrl={finalUrl} /></DetailRow>
         <DetailRow label="robots.txt"><Robots audit={audit} url={url.url} projectId={projectId} /></DetailRow>
@@ -95,7 +95,7 @@ function Canonical({ url, finalUrl }: { url: TrackedUrl; finalUrl: string }) {
   const matches = url.indexability === "canonicalized" ? false : url.indexability === "indexable" ? true : normalized(canonical) === normalized(finalUrl);
   return (
     <span className="flex flex-wrap items-center gap-2" data-testid="audit-canonical">
-      <span className="break-all font-mono text-xs">{canonical}</span>
+      <span className="wrap-anywhere font-mono text-xs">{canonical}</span>
       {matches ? <Badge tone="success">Matches this URL</Badge> : <Badge tone="warning">Points elsewhere</Badge>}
     </span>
   );

@@ -18,6 +18,14 @@ export const URL_COLUMN_LABELS: Record<UrlColumnId, string> = {
   googlebot: "Last Googlebot visit", priority: "Priority", source: "Source",
 };
 
+/** The TrackedUrl fields behind each column: what the export writes for it (the URL itself always comes first). */
+export const URL_COLUMN_FIELDS: Record<UrlColumnId, readonly string[]> = {
+  health: ["healthState", "httpStatus"], indexability: ["indexability"], engineA: ["engineAState"], engineB: ["engineBState"],
+  clicks: ["clicks28d"], impressions: ["impressions28d"], discovered: ["discoveredAt"], ctr: ["ctr28d"], position: ["position28d"],
+  lastImpression: ["lastImpressionAt"], googleVerdict: ["engineAObservedAt"], googlebot: ["lastGooglebotFetchAt"], priority: ["priority"],
+  source: ["source"],
+};
+
 /** What the table shows until the person chooses: it fits a 1280 px window with room for the URL. */
 export const DEFAULT_URL_COLUMNS: readonly UrlColumnId[] = ["health", "indexability", "engineA", "engineB", "clicks", "impressions"];
 

@@ -4,7 +4,8 @@ import { DetailRow } from "@/components/ui/detail-row";
 import { useEffect, useState, type ReactNode } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS } from "@/components/issues/labels";
+import { SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS } from "@/components/issues/labels";
+import { issueTitle } from "@/lib/issues/issue-types";
 import { Badge } from "@/components/ui/badge";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
@@ -45,7 +46,7 @@ export function UrlDetailDialog({ projectRef, urlId, shareHref, onClose }: { pro
       ) : (
         <div className="space-y-5" data-testid="url-detail">
           <div className="space-y-2">
-            <p className="break-all font-mono text-sm text-slate-900">
+            <p className="wrap-anywhere font-mono text-sm text-slate-900">
               <a href={url.data.url} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline underline-offset-2">
                 {url.data.url}<span className="sr-only"> (opens in a new tab)</span>
               </a>
@@ -75,7 +76,7 @@ export function UrlDetailDialog({ projectRef, urlId, shareHref, onClose }: { pro
                   <li key={m.id} className="flex flex-wrap items-center gap-2 text-sm">
                     <Badge tone={SEVERITY_TONE[m.issue.severity]}>{SEVERITY_LABELS[m.issue.severity]}</Badge>
                     <Link href={`/projects/${projectRef.projectId}/issues/${m.issue.id}`} className="font-medium text-brand-700 underline underline-offset-2">
-                      {ISSUE_TYPE_LABELS[m.issue.type]}
+                      {issueTitle(m.issue.type)}
                     </Link>
                     {m.issue.status !== "open" && <Badge>{STATUS_LABELS[m.issue.status]}</Badge>}
                     <span className="text-slate-600">since {when(m.detectedAt)}</span>

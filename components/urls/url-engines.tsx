@@ -82,7 +82,7 @@ function Answer({ entry, engine }: { entry: UrlHistoryEntry; engine: Engine }) {
       <DetailRow key={key} label={name}>
         {DATE_FIELDS.has(key) ? when(String(s[key]))
           : WORDS[key] ? <span title={String(s[key])}>{sentence(inWords(WORDS[key], s[key]) ?? "")}</span>
-          : <span className="break-all">{String(s[key])}</span>}
+          : <span className="wrap-anywhere">{String(s[key])}</span>}
       </DetailRow>
     ));
   return (

@@ -54,7 +54,7 @@ export function DeliveryLog({ organizationId, webhook, canManage }: { organizati
                       {d.attemptLog.map((a) => (
                         <li key={a.attempt}>
                           #{a.attempt} {formatDateTime(a.createdAt)}: {a.statusCode !== null ? `HTTP ${a.statusCode}` : "no answer"} in {a.durationMs} ms
-                          {a.error && <span className="block break-all text-red-800">{a.error}</span>}
+                          {a.error && <span className="block wrap-anywhere text-red-800">{a.error}</span>}
                         </li>
                       ))}
                     </ol>

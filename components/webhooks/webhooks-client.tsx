@@ -82,7 +82,7 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
             <li key={w.id} className="rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="break-all font-mono text-sm text-slate-900">{w.url}</p>
+                  <p className="wrap-anywhere font-mono text-sm text-slate-900">{w.url}</p>
                   {w.description && <p className="mt-0.5 text-sm text-slate-600">{w.description}</p>}
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
                     {w.enabled ? <Badge tone="success">Active</Badge> : w.disabledAt ? <Badge tone="danger">Disabled after failing</Badge> : <Badge>Paused</Badge>}
@@ -160,7 +160,7 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
             await refresh();
           }}
         >
-          <p>A new secret signs every delivery to <span className="break-all font-mono">{rotating.url}</span> from now on; it is shown once.</p>
+          <p>A new secret signs every delivery to <span className="wrap-anywhere font-mono">{rotating.url}</span> from now on; it is shown once.</p>
         </ConfirmDialog>
       )}
       {deleting && (
@@ -173,7 +173,7 @@ export function WebhooksClient({ organizationId, organizationName, canManage }: 
             await refresh();
           }}
         >
-          Nothing more will be sent to <span className="break-all font-mono">{deleting.url}</span>, and its delivery log is deleted with it.
+          Nothing more will be sent to <span className="wrap-anywhere font-mono">{deleting.url}</span>, and its delivery log is deleted with it.
         </ConfirmDialog>
       )}
     </section>

@@ -15,6 +15,14 @@ export const CONFIGURABLE: Record<NotificationTypeValue, readonly Channel[]> = {
   "issue.opened": ["in_app", "web_push"],
 };
 
+/**
+ * The types this product sends today (tests/notifications/sent-types.test.ts holds it to the code): the
+ * settings page offers these; the API keeps every type SPEC.md lists.
+ */
+export const SENT_TYPES: readonly NotificationTypeValue[] = [
+  "issue.opened", "credits.low", "invite.sent", "invite.accepted", "member.role_changed", "member.removed",
+];
+
 /** The channels a type is delivered on when nothing is configurable. */
 export const ALWAYS: readonly Channel[] = ["email", "in_app"];
 

@@ -2,13 +2,16 @@ import { db, Prisma } from "@/lib/db";
 import { sendMail } from "@/lib/mail/send-mail";
 import { appBaseUrl } from "@/lib/core/app-base-url";
 import { layout } from "./email-templates";
+import { projectLabel } from "./issue-notification";
 import { getPreferences, wants } from "./preferences";
+import { vapid } from "./push";
 
 // issue.opened by email, as a digest: at most one mail per project and person an hour. The first opening
 // after a quiet hour is mailed at once; what opens in the hour after it waits in notification_digests.pending
 // and goes out as one mail when the hour is up (the `notifications-email-digest` cron, every five minutes).
 // SPEC.md makes email not configurable for issue.opened, so the digest follows the person's issue.opened
-// choices: whoever turned off both in-app and browser push for it gets no digest either.
+// choices: whoever turned off both in-app and browser push for it gets no digest either (in-app alone where
+// this server has no web push).
 // Each state change holds the digest row's lock; a batch is taken (pending cleared) in the transaction
 // that marks it sent, and mailed after: at most once, never twice.
 
@@ -23,16 +26,18 @@ async function recipients(organizationId: string) {
     where: { organizationId, organization: { deletedAt: null }, user: { isActive: true } }, select: { userId: true, user: { select: { email: true } } },
   });
   const out: { userId: string; email: string }[] = [];
+  // Without web push on this server the push choice is moot (the settings page shows it off): in-app decides.
+  const pushAvailable = vapid() !== null;
   for (const m of members) {
     const prefs = await getPreferences(m.userId);
-    if (wants(prefs, "issue.opened", "in_app") || wants(prefs, "issue.opened", "web_push")) out.push({ userId: m.userId, email: m.user.email });
+    if (wants(prefs, "issue.opened", "in_app") || (pushAvailable && wants(prefs, "issue.opened", "web_push"))) out.push({ userId: m.userId, email: m.user.email });
   }
   return out;
 }
 
 /** One issue.opened for the digest of every recipient: mailed now after a quiet hour, else queued. Answers how many were mailed now. */
 export async function digestIssueOpened(organizationId: string, projectId: string, item: DigestItem, now = new Date()): Promise<number> {
-  const project = await db.project.findFirst({ where: { id: projectId, organizationId }, select: { domain: true } });
+  const project = await db.project.findFirst({ where: { id: projectId, organizationId }, select: { name: true, domain: true } });
   if (!project) return 0;
   let mailed = 0;
   for (const r of await recipients(organizationId)) {
@@ -50,7 +55,7 @@ export async function digestIssueOpened(organizationId: string, projectId: strin
       }
       return quiet;
     });
-    if (sendNow && (await mailDigest(r.email, projectId, project.domain, [item]))) mailed++;
+    if (sendNow && (await mailDigest(r.email, projectId, project, [item]))) mailed++;
   }
   return mailed;
 }
@@ -71,17 +76,18 @@ export async function sendDueDigests(now = new Date()): Promise<number> {
   for (const d of due) {
     const [user, project] = await Promise.all([
       db.user.findUnique({ where: { id: d.user_id }, select: { email: true, isActive: true } }),
-      db.project.findUnique({ where: { id: d.project_id }, select: { domain: true, deletedAt: true } }),
+      db.project.findUnique({ where: { id: d.project_id }, select: { name: true, domain: true, deletedAt: true } }),
     ]);
     if (!user?.isActive || !project || project.deletedAt || !d.pending.length) continue;
-    if (await mailDigest(user.email, d.project_id, project.domain, d.pending)) sent++;
+    if (await mailDigest(user.email, d.project_id, project, d.pending)) sent++;
   }
   return sent;
 }
 
-async function mailDigest(to: string, projectId: string, domain: string, items: DigestItem[]): Promise<boolean> {
+async function mailDigest(to: string, projectId: string, project: { name: string; domain: string }, items: DigestItem[]): Promise<boolean> {
   const base = appBaseUrl();
-  const subject = items.length === 1 ? `${domain}: ${items[0].title}` : `${items.length} new issues on ${domain}`;
+  // Each item's title already names the project (issueOpenedNotification).
+  const subject = items.length === 1 ? items[0].title : `${items.length} new issues on ${projectLabel(project)}`;
   const body = layout({
     heading: subject,
     paragraphs: items.map((i) => `${i.title}: ${i.body}`),

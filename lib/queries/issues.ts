@@ -48,4 +48,5 @@ export const updateIssueStatus = (p: ProjectRef, issueId: string, body: UpdateIs
   fetchApi<Issue>(projectsPath(p.orgId, p.projectId, `/issues/${issueId}`), { method: "PATCH", body });
 
 /** The CSV download of every URL of the group with its evidence (a plain link; the session cookie authenticates it). */
-export const issueUrlsExportHref = (p: ProjectRef, issueId: string) => projectsPath(p.orgId, p.projectId, `/issues/${issueId}/urls/export`);
+/** The issue page's export, for a person: headers in words, no internal ids (`header=labels`). */
+export const issueUrlsExportHref = (p: ProjectRef, issueId: string) => projectsPath(p.orgId, p.projectId, `/issues/${issueId}/urls/export?header=labels`);

@@ -45,3 +45,7 @@ export const emailPreferencesQuery = () =>
 
 export const updateEmailPreferences = (marketingOptOut: boolean) =>
   fetchApi<{ marketingOptOut: boolean }>("/api/user/me/email-preferences", { method: "PATCH", body: { marketingOptOut } });
+
+/** The server's web push key; null when this server has no web push (the settings page shows push off). */
+export const pushPublicKeyQuery = () =>
+  queryOptions({ queryKey: ["push-public-key"], queryFn: ({ signal }) => fetchApi<{ publicKey: string | null }>("/api/user/notifications/push/public-key", { signal }) });

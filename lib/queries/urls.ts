@@ -151,8 +151,9 @@ export const setUrlPriority = (p: ProjectRef, selection: UrlSelection, priority:
   fetchApi<{ updated: number; unknown: number }>(path(p, "/urls/priority"), { method: "POST", body: { ...selection, priority } });
 
 /** The CSV download of the list as filtered and sorted (or of a selection of ids): a plain link, the session cookie authenticates it. */
-export const urlsExportHref = (p: ProjectRef, filters: UrlFilters, sort: string | null, ids?: string[]) =>
-  path(p, `/urls/export${queryString({ ...filters, sort: sort ?? undefined, ids: ids?.join(",") })}`);
+/** The URL table's export for a person: the columns on screen (TrackedUrl fields), headers in words (`header=labels`). */
+export const urlsExportHref = (p: ProjectRef, filters: UrlFilters, sort: string | null, ids: string[] | undefined, fields: readonly string[]) =>
+  path(p, `/urls/export${queryString({ ...filters, sort: sort ?? undefined, ids: ids?.join(","), columns: fields.join(","), header: "labels" })}`);
 
 /** A page Google showed in the last 28 days that the project does not track. */
 export type UntrackedPage = { url: string; clicks28d: number; impressions28d: number; lastImpressionAt: string };

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import { issueTitle } from "@/lib/issues/guidance";
+import { issueTitle } from "@/lib/issues/issue-types";
 import type { IssueResponse } from "@/lib/issues/schemas";
 import type { TimeToIndex } from "@/lib/metrics/schemas";
 import { indexingMetricsBetween } from "@/lib/metrics/time-to-index";

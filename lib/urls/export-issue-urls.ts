@@ -4,6 +4,7 @@ import { csvStream, type CsvCell } from "@/lib/csv/csv-stream";
 import { IssueUrlMembershipResponse } from "@/lib/issues/schemas";
 import { getIssueOrThrow } from "@/lib/issues/internal";
 import { getProjectOrThrow } from "@/lib/projects/internal";
+import { URL_EXPORT_LABELS } from "./export-columns";
 import { exportFileName } from "./export-urls";
 import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, URL_EXPORT_COLUMNS, type TrackedUrlRow } from "./internal";
 import { keysetWalk, type Segment } from "./walk-urls";
@@ -37,7 +38,14 @@ function cells(r: Row): CsvCell[] {
  * Every URL of an issue group (its memberships, open ones first) with the URL's current evidence, as a CSV stream
  * read batch by batch as the client reads. The project and the group are looked up first (404 before any byte).
  */
-export async function exportIssueUrls(ctx: OrgCtx, projectId: string, issueId: string, now = new Date()) {
+/** A person's file (`header=labels`): the header in words, without ids and the membership's bookkeeping times. */
+const MEMBERSHIP_LABELS: Record<string, string> = { url: "URL", detectedAt: "Affected since", resolvedAt: "Resolved" };
+const labelAt = (i: number) => {
+  const k = ISSUE_URL_EXPORT_COLUMNS[i];
+  return i < MEMBERSHIP_COLUMNS.length ? MEMBERSHIP_LABELS[k] : URL_EXPORT_LABELS[k as keyof typeof URL_EXPORT_LABELS];
+};
+
+export async function exportIssueUrls(ctx: OrgCtx, projectId: string, issueId: string, now = new Date(), opts: { header?: "fields" | "labels" } = {}) {
   const project = await getProjectOrThrow(ctx, projectId);
   const issue = await getIssueOrThrow(ctx, project.id, issueId);
   const rows = keysetWalk<Row>([segment(true), segment(false)], (extra, order, limit) => sqlRows<Row>(Prisma.sql`
@@ -45,8 +53,10 @@ export async function exportIssueUrls(ctx: OrgCtx, projectId: string, issueId: s
            m.resolved_at AS "mResolvedAt", m.created_at AS "mCreatedAt", m.updated_at AS "mUpdatedAt", ${TRACKED_URL_COLUMNS}
     FROM issue_url_memberships m JOIN tracked_urls t ON t.id = m.tracked_url_id
     WHERE ${Prisma.join([Prisma.sql`m.issue_id = ${issue.id}::uuid`, ...extra], " AND ")} ORDER BY ${order} LIMIT ${limit}`, undefined, { timestamps: "iso" }));
+  const keep = ISSUE_URL_EXPORT_COLUMNS.flatMap((_, i) => (opts.header !== "labels" || labelAt(i) ? [i] : []));
+  const header = keep.map((i) => (opts.header === "labels" ? labelAt(i) : ISSUE_URL_EXPORT_COLUMNS[i]));
   async function* batches(): AsyncGenerator<CsvCell[][]> {
-    for await (const batch of rows) yield batch.map(cells);
+    for await (const batch of rows) yield batch.map((r) => { const c = cells(r); return keep.map((i) => c[i]); });
   }
-  return { fileName: exportFileName(project.domain, `${issue.type.replace(/_/g, "-")}-urls`, now), body: csvStream(ISSUE_URL_EXPORT_COLUMNS, batches()) };
+  return { fileName: exportFileName(project.domain, `${issue.type.replace(/_/g, "-")}-urls`, now), body: csvStream(header, batches()) };
 }

@@ -1,6 +1,7 @@
 import type { OrgCtx } from "@/lib/core/context";
 import { csvStream, type CsvCell } from "@/lib/csv/csv-stream";
 import { getProjectOrThrow } from "@/lib/projects/internal";
+import { exportLayout } from "./export-columns";
 import { URL_EXPORT_COLUMNS } from "./internal";
 import type { ExportUrlsQuery } from "./schemas";
 import { walkUrls } from "./walk-urls";
@@ -17,9 +18,16 @@ export const exportFileName = (domain: string, what: string, now = new Date()) =
  */
 export async function exportUrls(ctx: OrgCtx, projectId: string, query: ExportUrlsQuery, now = new Date()) {
   const project = await getProjectOrThrow(ctx, projectId);
-  const { sort, ids, ...filters } = query;
-  return {
-    fileName: exportFileName(project.domain, "urls", now),
-    body: csvStream(URL_EXPORT_COLUMNS, walkUrls(project.id, filters, sort, ids) as AsyncGenerator<CsvCell[][]>),
-  };
+  const { sort, ids, columns, header, ...filters } = query;
+  const layout = exportLayout({ columns, header });
+  const rows = walkUrls(project.id, filters, sort, ids) as AsyncGenerator<CsvCell[][]>;
+  const all = layout.indexes.length === URL_EXPORT_COLUMNS.length;
+  async function* picked(): AsyncGenerator<CsvCell[][]> {
+    try {
+      for await (const batch of rows) yield batch.map((r) => layout.indexes.map((i) => r[i]));
+    } finally {
+      await rows.return(undefined);
+    }
+  }
+  return { fileName: exportFileName(project.domain, "urls", now), body: csvStream(layout.header, all ? rows : picked()) };
 }

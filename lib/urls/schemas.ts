@@ -74,10 +74,21 @@ const MAX_SELECTED = MAX_SELECTED_URLS;
 const idList = z.preprocess((v) => (typeof v === "string" ? (v === "" ? undefined : v.split(",")) : v),
   z.array(z.uuid()).min(1).max(MAX_SELECTED).optional());
 
+const exportHeader = z.enum(["fields", "labels"]).default("fields");
 export const exportUrlsQuery = listUrlsQuery.omit({ offset: true, limit: true }).extend({
   ids: idList.describe(`Only these tracked URL ids (comma-separated, at most ${MAX_SELECTED}): an export of a selection. Other ids are ignored`),
+  columns: z.preprocess((v) => (typeof v === "string" ? (v.trim() ? v.split(",").map((s) => s.trim()) : undefined) : v),
+    z.array(z.string().refine((f) => Object.hasOwn(TrackedUrlResponse.shape, f), { message: "Not a field of a TrackedUrl" })).max(100).optional())
+    .describe("Only these fields (comma-separated TrackedUrl field names), in this order; `url` is always first. Default: every field, in the API's order"),
+  header: exportHeader
+    .describe("`fields` (default): the header names each field as the API does. `labels`: a person's file, the header in words (Google and Bing named) and without the internal ids (id, organizationId, projectId)"),
 });
 export type ExportUrlsQuery = z.infer<typeof exportUrlsQuery>;
+
+export const exportIssueUrlsQuery = z.object({
+  header: exportHeader.describe("`fields` (default): the header names each field as the API does. `labels`: a person's file, the header in words "
+    + "(Google and Bing named) and without the internal ids (the membership's and the URL's)"),
+});
 
 // Bulk actions (check again, stop tracking, set priority) take the URLs either as ids (a selection) or as the list's
 // filters (everything they match, at most MAX_BULK_URLS); with a filter, `expectedCount` is the number the person

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import type { EventPayload, PublicEvent, PublicEventType } from "@/lib/events/catalogue";
-import { issueTitle } from "@/lib/issues/guidance";
+import { issueTitle } from "@/lib/issues/issue-types";
+import { projectLabel } from "@/lib/notifications/issue-notification";
 import { TEST_EVENT_TYPE } from "./schemas";
 
 // What a delivery sends. `standard`: the Standard Webhooks envelope {type, timestamp, data} with the event's
@@ -44,12 +45,12 @@ async function context(e: EventEnvelope) {
   const projectId = "projectId" in e.data ? e.data.projectId : null;
   const issueId = "issueId" in e.data ? e.data.issueId : null;
   const [project, issue] = await Promise.all([
-    projectId ? db.project.findFirst({ where: { id: projectId, organizationId }, select: { domain: true } }) : null,
+    projectId ? db.project.findFirst({ where: { id: projectId, organizationId }, select: { name: true, domain: true } }) : null,
     issueId && projectId
       ? db.issue.findFirst({ where: { id: issueId, projectId, organizationId }, select: { type: true, severity: true, affectedUrlCount: true } })
       : null,
   ]);
-  return { domain: project?.domain ?? null, issueLink: project && issue ? appUrl(`/projects/${projectId}/issues/${issueId}`) : appUrl("/"), issue };
+  return { domain: project ? projectLabel(project) : null, issueLink: project && issue ? appUrl(`/projects/${projectId}/issues/${issueId}`) : appUrl("/"), issue };
 }
 
 /** The Slack message for an event; every public event reads as a sentence with a link into the app. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ISSUE_TYPE_LABELS } from "@/components/issues/labels";
 import { ISSUE_GUIDANCE } from "@/lib/issues/guidance";
+import { ISSUE_TYPE_NAMES } from "@/lib/issues/issue-types";
 import { SEVERITY } from "@/lib/issues/severity";
 
 // What people read names the engines: Google (Search Console) and Bing (Webmaster Tools). The spec's
@@ -30,13 +30,13 @@ describe("engine names in what people read", () => {
 
   it("issue titles, guidance and severity reasons name Google and Bing", () => {
     const texts: [string, string][] = [
-      ...Object.entries(ISSUE_TYPE_LABELS).map(([type, label]): [string, string] => [`label ${type}`, label]),
-      ...Object.entries(ISSUE_GUIDANCE).flatMap(([type, g]): [string, string][] => [[`title ${type}`, g.title], [`why ${type}`, g.whyItMatters], [`fix ${type}`, g.howToFix]]),
+      ...Object.entries(ISSUE_TYPE_NAMES).flatMap(([type, n]): [string, string][] => [[`title ${type}`, n.title], [`short ${type}`, n.shortName], [`description ${type}`, n.description]]),
+      ...Object.entries(ISSUE_GUIDANCE).flatMap(([type, g]): [string, string][] => [[`why ${type}`, g.whyItMatters], [`fix ${type}`, g.howToFix]]),
       ...Object.entries(SEVERITY).map(([type, s]): [string, string] => [`severity ${type}`, s.why]),
     ];
     expect(offending(texts)).toEqual([]);
-    expect(ISSUE_GUIDANCE.gsc_auth_revoked.title).toMatch(/Google/);
-    expect(ISSUE_TYPE_LABELS.gsc_auth_revoked).toMatch(/Google/);
+    expect(ISSUE_TYPE_NAMES.gsc_auth_revoked.title).toMatch(/Google/);
+    expect(ISSUE_TYPE_NAMES.gsc_auth_revoked.shortName).toMatch(/Google/);
   });
 
   it("catches the neutral words (the check itself)", () => {

@@ -8,6 +8,8 @@ import { db } from "@/lib/db";
 import { declareRemoval } from "@/lib/removals/declare-removal";
 import { createTestApiKey, createTestProject, createTestUser, type TestUser } from "../factories";
 import { balanceOf } from "../inspections/helpers";
+import type { IssueType } from "@/lib/db";
+import { ISSUE_TYPE_NAMES } from "@/lib/issues/issue-types";
 import { detectUrls } from "../issues/helpers";
 import { SitemapSite } from "../sitemaps/helpers";
 import { MCP_MAX_BATCH } from "@/lib/api/mcp/handle";
@@ -151,7 +153,11 @@ describe("each tool's happy path", () => {
     expect(r.data.coverage.google).toMatchObject({ urls: 4, fresh7d: 4, unknown: 0, bySource: { inspection: 4 } });
     expect(r.data.coverage.bing).toMatchObject({ urls: 4, unknown: 1 });
     expect(r.data.topOpenIssues.map((i: { type: string }) => i.type)).toEqual(expect.arrayContaining(["has_noindex", "crawled_not_indexed", "broken_link"]));
-    expect(r.data.topOpenIssues[0].title).toEqual(expect.any(String));
+    // Each group by the one name the dashboard, mails and reports use (lib/issues/issue-types.ts).
+    for (const i of r.data.topOpenIssues as { type: IssueType; title: string; description: string }[]) {
+      expect(i).toMatchObject({ title: ISSUE_TYPE_NAMES[i.type].title, description: ISSUE_TYPE_NAMES[i.type].description });
+    }
+    expect(r.data.topOpenIssues.find((i: { type: string }) => i.type === "broken_link").title).toBe("Broken pages (4xx)");
     expect(r.data.openIssueGroups).toBe(3);
   });
 

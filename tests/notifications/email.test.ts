@@ -1,10 +1,13 @@
 // Email through nodemailer to a real SMTP server on 127.0.0.1: the fan-out honouring each member's email
 // preference, types that are always mailed, one template per type (text and HTML, escaped), marketing mail
 // honouring the opt-out with its unsubscribe link and one-click headers, and the hourly issue digest.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webpush from "web-push";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import * as unsubscribeRoute from "@/app/api/email/unsubscribe/route";
 import * as prefsRoute from "@/app/api/user/notifications/preferences/route";
+import { notifyIssueOpenedFn } from "@/inngest/functions/notifications/notify-in-app";
 import { db } from "@/lib/db";
+import { runInProcess } from "@/lib/jobs/in-process-runner";
 import { digestIssueOpened, DIGEST_WINDOW_MS, sendDueDigests } from "@/lib/notifications/digest";
 import { renderNotificationEmail } from "@/lib/notifications/email-templates";
 import { sendMarketingMail, unsubscribeToken } from "@/lib/notifications/marketing-mail";
@@ -103,8 +106,20 @@ describe("marketing mail", () => {
   });
 });
 
+/** Web push configured for the rest of the test (tests/setup-env.ts undoes environment changes per file). */
+function withWebPush() {
+  const keys = webpush.generateVAPIDKeys();
+  process.env.VAPID_PUBLIC_KEY = keys.publicKey;
+  process.env.VAPID_PRIVATE_KEY = keys.privateKey;
+  onTestFinished(() => {
+    delete process.env.VAPID_PUBLIC_KEY;
+    delete process.env.VAPID_PRIVATE_KEY;
+  });
+}
+
 describe("the issue digest", () => {
   it("mails the first opening at once, batches the hour's others into one mail, and sends nothing twice", async () => {
+    withWebPush();
     const [owner, pushOnly, silent] = await teamOf(3);
     await turnOff(pushOnly, "issue.opened", "in_app");
     await turnOff(silent, "issue.opened", "in_app");
@@ -142,6 +157,15 @@ describe("the issue digest", () => {
     expect(smtp.to(pushOnly.email)).toHaveLength(2);
   });
 
+  it("on a server without web push, follows the in-app choice alone (the settings page shows push off there)", async () => {
+    const [owner, pushOnly] = await teamOf(2);
+    await turnOff(pushOnly, "issue.opened", "in_app"); // push stays on in the stored preferences
+    const project = await createTestProject(owner, { domain: `digest-nopush-${Date.now()}.example` });
+    const item = { issueId: crypto.randomUUID(), title: "New issue", body: "1 URL affected.", openedAt: new Date().toISOString() };
+    expect(await digestIssueOpened(owner.organizationId, project.id, item)).toBe(1);
+    expect(smtp.to(pushOnly.email)).toHaveLength(0);
+  });
+
   it("keeps every one of 20 concurrent openings, in one batch", async () => {
     const [owner] = await teamOf(1);
     const project = await createTestProject(owner, { domain: `digest-race-${Date.now()}.example` });
@@ -154,5 +178,29 @@ describe("the issue digest", () => {
     expect(await sendDueDigests(new Date(t0.getTime() + DIGEST_WINDOW_MS))).toBeGreaterThanOrEqual(1); // global cron: see above
     const mails = await smtp.waitFor(owner.email, 2);
     expect(mails[1].subject).toBe(`20 new issues on ${project.domain}`);
+  });
+});
+
+describe("an issue opening, as people read it", () => {
+  it("names the project (its name and domain) in the in-app notification (the push title too) and the digest mail", async () => {
+    const [owner] = await teamOf(1);
+    const domain = `named-${Date.now()}.example`;
+    const project = await createTestProject(owner, { domain });
+    await db.project.update({ where: { id: project.id }, data: { name: "Acme Outdoor" } });
+    const issue = await db.issue.create({
+      data: { organizationId: owner.organizationId, projectId: project.id, type: "broken_link", severity: "warning", severityRank: 2, status: "open", affectedUrlCount: 12, sampleUrls: [], firstDetectedAt: new Date(), lastDetectedAt: new Date() },
+    });
+    const data = {
+      organizationId: owner.organizationId, projectId: project.id, issueId: issue.id, issueType: "broken_link", severity: "warning",
+      affectedUrlCount: 12, reopened: false, openedAt: new Date().toISOString(),
+    };
+    await runInProcess(notifyIssueOpenedFn, { name: "issue.opened", data, id: crypto.randomUUID(), ts: Date.now() }, { emit: async () => [] });
+
+    const [note] = await db.notification.findMany({ where: { userId: owner.userId, type: "issue_opened" } });
+    expect(note.title).toBe(`Acme Outdoor (${domain}): new issue, Broken pages (4xx)`);
+    expect(note.body).toBe(`12 URLs of ${domain} affected (warning).`);
+    const [mail] = await smtp.waitFor(owner.email, 1);
+    expect(mail.subject).toBe(note.title);
+    expect(mail.text).toContain(`12 URLs of ${domain} affected`);
   });
 });

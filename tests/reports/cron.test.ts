@@ -51,7 +51,7 @@ describe("scheduled client reports", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = await pdfText(pdf);
     for (const expected of [t.domain, "Week of 5–11 January 2026", "Google and Bing", "Indexed on Google", "Indexed on Bing", "Time to index",
-      "Opened this week", "Pages answer 4xx", "Fixed this week", "Redirect chains", "No sitemap found", "site-wide", "4 of 4 URLs sent in 1 batch were accepted by IndexNow"]) {
+      "Opened this week", "Broken pages (4xx)", "Fixed this week", "Redirect chains", "No sitemap found", "site-wide", "4 of 4 URLs sent in 1 batch were accepted by IndexNow"]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toMatch(/engine ?[AB]\b/i);

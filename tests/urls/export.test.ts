@@ -101,6 +101,25 @@ describe("GET …/urls/export", () => {
     expect(parse(empty)).toHaveLength(1);
   });
 
+  it("a person's export (the URL table's link): the columns on screen, headers naming Google and Bing, no internal ids", async () => {
+    const res = await exportCsv(t, "?q=blog&sort=clicks28d&columns=healthState,httpStatus,engineAState,engineBState,clicks28d&header=labels");
+    expect(res.status).toBe(200);
+    const [header, ...rows] = parse(await res.text());
+    expect(header).toEqual(["URL", "Health", "HTTP status", "Google state", "Bing state", "Google clicks (28 d)"]);
+    expect(rows).toEqual([
+      [`https://${t.domain}/blog/two`, "client_error", "410", "unknown", "unknown", "9"],
+      [`https://${t.domain}/blog/one`, "client_error", "404", "unknown", "unknown", "7"],
+      [`https://${t.domain}/blog/three`, "unknown", "", "unknown", "unknown", ""],
+    ]);
+    // Every field in words when no column is chosen; no header names an engine by a neutral id or an internal id.
+    const [all] = parse(await (await exportCsv(t, "?header=labels")).text());
+    expect(all).toHaveLength(Object.keys(TrackedUrlResponse.shape).length - 3);
+    expect(all.join("|")).not.toMatch(/engine[AB]|organizationId|projectId|^id\b|\|id\|/);
+    // The API's own export keeps its field names, and may narrow the columns too.
+    const [fields] = parse(await (await exportCsv(t, "?columns=engineAState,id")).text());
+    expect(fields).toEqual(["url", "engineAState", "id"]);
+  });
+
   it("streams: the header is sent before a row is read, and rows come as the reader asks", async () => {
     const res = await exportCsv(t);
     const reader = res.body!.getReader();
@@ -119,6 +138,8 @@ describe("GET …/urls/export", () => {
     ["an unknown filter value", "?healthState=broken", 400],
     ["malformed ids", "?ids=nope", 400],
     ["too many ids", `?ids=${Array.from({ length: 1001 }, () => crypto.randomUUID()).join(",")}`, 400],
+    ["a column that is not a TrackedUrl field", "?columns=url,passwordHash", 400],
+    ["a header style that does not exist", "?header=pretty", 400],
   ])("%s → %i with the error envelope, not a file", async (_name, query, status) => {
     const res = await exportCsv(t, query);
     expect(res.status).toBe(status);
@@ -141,8 +162,8 @@ describe("GET …/urls/export", () => {
 });
 
 describe("GET …/issues/{issueId}/urls/export", () => {
-  async function exportIssue(c: Omit<Target, "domain">, issueId: string) {
-    const req = new Request(`${base(c)}/issues/${issueId}/urls/export`, { headers: c.headers });
+  async function exportIssue(c: Omit<Target, "domain">, issueId: string, query = "") {
+    const req = new Request(`${base(c)}/issues/${issueId}/urls/export${query}`, { headers: c.headers });
     return issueExportRoute.GET(req, { params: Promise.resolve({ ...params(c), issueId }) });
   }
 
@@ -171,6 +192,15 @@ describe("GET …/issues/{issueId}/urls/export", () => {
     expect(rows[3].resolvedAt).toBe("2026-01-02T00:00:00.000Z");
     const gone2 = rows.find((r) => r.url.endsWith("/gone-2"))!;
     expect(gone2).toMatchObject({ issueId: issue.id, trackedUrlId: byPath["/gone-2"].id, healthState: "redirected", httpStatus: "301", redirectTarget: `https://${s.domain}/new`, redirectHops: "2" });
+
+    // The issue page's link (header=labels): the same rows for a person, headers in words, no ids.
+    const [header, ...lines] = parse(await (await exportIssue(s, issue.id, "?header=labels")).text());
+    expect(header.slice(0, 6)).toEqual(["URL", "Affected since", "Resolved", "Source", "Discovered", "First seen in a sitemap"]);
+    expect(header).toEqual(expect.arrayContaining(["Health", "HTTP status", "Redirects to", "Google state", "Bing state"]));
+    expect(header.join("|")).not.toMatch(/engine[AB]|Id\b|^id\b|\|id\|/);
+    expect(lines).toHaveLength(4);
+    expect(lines.find((l) => l[0].endsWith("/gone-2"))![header.indexOf("Redirects to")]).toBe(`https://${s.domain}/new`);
+    expect((await exportIssue(s, issue.id, "?header=pretty")).status).toBe(400);
 
     expect((await exportIssue({ ...s, headers: bearer(mallory.sessionToken) }, issue.id)).status).toBe(404);
     expect((await exportIssue(s, crypto.randomUUID())).status).toBe(404);

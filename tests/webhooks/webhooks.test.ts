@@ -372,6 +372,7 @@ describe("deliveries", () => {
     const u = await createTestUser("hooks-slack");
     const hook = await endpoint(u, "/slack", ["issue.opened", "url.dropped_from_index"], { format: "slack" });
     const t = await projectFor(u);
+    await db.project.update({ where: { id: t.projectId }, data: { name: "Acme Outdoor" } });
     const urls = await trackUrls(t, 2);
     await detectUrls(t, "has_noindex", urls);
     await fanOutEvent({
@@ -384,7 +385,8 @@ describe("deliveries", () => {
     const texts = received.filter((r) => r.path === "/slack").map((r) => (JSON.parse(r.body) as { text: string }).text);
     expect(texts).toHaveLength(2);
     const opened = texts.find((x) => x.includes("New issue"))!;
-    expect(opened).toContain(t.domain);
+    expect(opened).toContain(`*Acme Outdoor (${t.domain})*`); // the project by its name and domain
+    expect(opened).toContain("Marked noindex");
     expect(opened).toContain("2 URLs affected");
     expect(opened).toMatch(/<http:\/\/127\.0\.0\.1:3000\/projects\/[0-9a-f-]+\/issues\/[0-9a-f-]+\|/);
     const dropped = texts.find((x) => x.includes("dropped"))!;

@@ -14,7 +14,7 @@ export default async function AccountPage() {
       <Card>
         <h2 className="text-base font-semibold">Signed in</h2>
         <p className="mt-1 text-sm text-slate-700">
-          You are signed in as <strong className="break-all">{user?.email}</strong>.
+          You are signed in as <strong className="wrap-anywhere">{user?.email}</strong>.
         </p>
       </Card>
       <Card>

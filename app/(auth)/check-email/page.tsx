@@ -20,7 +20,7 @@ export default async function CheckEmailPage({ searchParams }: { searchParams: S
       <p className="mt-2 text-sm text-slate-700">
         {email ? (
           <>
-            We sent a sign-in link to <strong className="break-all">{email}</strong>.
+            We sent a sign-in link to <strong className="wrap-anywhere">{email}</strong>.
           </>
         ) : (
           "We sent you a sign-in link."

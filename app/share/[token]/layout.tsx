@@ -41,8 +41,8 @@ export default async function SharedProjectLayout({ children, params }: Params &
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8 focus:outline-none" data-testid="shared-project">
         <div className="space-y-1">
-          <h1 className="break-all text-2xl font-semibold">{shared.name}</h1>
-          {shared.name !== shared.domain && <p className="break-all text-sm text-slate-600">{shared.domain}</p>}
+          <h1 className="wrap-anywhere text-2xl font-semibold">{shared.name}</h1>
+          {shared.name !== shared.domain && <p className="wrap-anywhere text-sm text-slate-600">{shared.domain}</p>}
         </div>
         <TabNav label="Report" tabs={[{ href: base, label: "Overview", exact: true }, { href: `${base}/issues`, label: "Issues" }]} />
         {children}

@@ -45,7 +45,7 @@ export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; 
         <dl className="mt-2 space-y-1 text-sm">
           <div className="flex flex-wrap gap-x-2">
             <dt className="text-slate-600">Sitemap</dt>
-            <dd className="break-all">{project.sitemapUrl}</dd>
+            <dd className="wrap-anywhere">{project.sitemapUrl}</dd>
           </div>
           <div className="flex flex-wrap gap-x-2">
             <dt className="text-slate-600">Last sync</dt>

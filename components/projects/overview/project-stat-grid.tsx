@@ -58,8 +58,8 @@ export function ProjectStatGrid({ orgId, project }: { orgId: string; project: Pi
           <StatCard label="Healthy" value={stats.data.healthyUrls} tone="good" href={urlsWhere("healthState=healthy")} />
           <StatCard label="Broken" value={stats.data.brokenUrls} tone={stats.data.brokenUrls > 0 ? "bad" : "neutral"} href={urlsWhere("counter=broken")} />
           <StatCard label="Redirected" value={stats.data.redirectedUrls} href={urlsWhere("healthState=redirected")} />
-          <StatCard label="Indexed" value={stats.data.indexedUrls} tone="good" href={urlsWhere("counter=indexed")} />
-          <StatCard label="Not indexed" value={stats.data.notIndexedUrls} tone={stats.data.notIndexedUrls > 0 ? "warn" : "neutral"} href={urlsWhere("counter=not_indexed")} />
+          <StatCard label="Indexed on Google or Bing" value={stats.data.indexedUrls} tone="good" href={urlsWhere("counter=indexed")} />
+          <StatCard label="Not indexed" hint="Neither Google nor Bing" value={stats.data.notIndexedUrls} tone={stats.data.notIndexedUrls > 0 ? "warn" : "neutral"} href={urlsWhere("counter=not_indexed")} />
           <StatCard label="Stale" value={stats.data.staleUrls} hint="Missing from the sitemap" href={urlsWhere("isStale=true")} />
           <StatCard label="Open issues" value={stats.data.openIssues} tone={stats.data.openIssues > 0 ? "warn" : "neutral"} href={readOnly ? `${readOnly.base}/issues` : projectHref(project.id, "issues")} />
           <StatCard label="URLs with issues" value={stats.data.urlsWithIssues} href={urlsWhere("hasIssues=true")} />

@@ -1,9 +1,12 @@
 "use client";
 
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { TimeToRemoval } from "@/lib/metrics/schemas";
 import { indexingMetricsQuery, type TrendRange } from "@/lib/queries/trends";
+import { projectHref } from "@/components/projects/project-paths";
+import { useReadOnly } from "../read-only";
 import { duration } from "./time-to-index-panel";
 
 const ENGINES = [["engineA", "Google"], ["engineB", "Bing"], ["all", "Removed everywhere"]] as const;
@@ -11,13 +14,16 @@ const ENGINES = [["engineA", "Google"], ["engineB", "Bing"], ["all", "Removed ev
 /** Time to removal, beside time to index: from a removal's declaration to each engine's drop, over the drops of the range. */
 export function TimeToRemovalPanel({ orgId, projectId, days }: { orgId: string; projectId: string; days: TrendRange }) {
   const q = useQuery(indexingMetricsQuery(orgId, projectId, days, "none"));
+  // At a share link the client has no Removals page: the text does not send them to one.
+  const readOnly = useReadOnly();
   const r = q.data?.timeToRemoval;
   const any = r && (r.all.removed + r.engineA.removed + r.engineB.removed + r.following > 0);
   return (
     <section aria-labelledby="ttr-title" className="mt-6 border-t border-slate-100 pt-4" data-testid="time-to-removal">
       <h3 id="ttr-title" className="text-base font-semibold">Time to removal</h3>
       <p className="text-sm text-slate-600">
-        For the URLs of removals (declared on the Removals tab) dropped in the last {days} days: how long from the declaration until Google and Bing
+        For the URLs {readOnly ? "the site's team declared removed" : <>of removals (declared on the <Link href={projectHref(projectId, "removals")} className="text-brand-700 underline underline-offset-2">Removals</Link> page)</>}{" "}
+        dropped in the last {days} days: how long from the declaration until Google and Bing
         no longer indexed them; &ldquo;removed everywhere&rdquo; waits for every connected engine.
       </p>
       {q.isPending ? (

@@ -7,7 +7,8 @@ import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { topIssuesQuery } from "@/lib/queries/projects";
-import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE } from "@/components/issues/labels";
+import { SEVERITY_LABELS, SEVERITY_TONE } from "@/components/issues/labels";
+import { issueShortName } from "@/lib/issues/issue-types";
 import { projectHref } from "../project-paths";
 import { useReadOnly } from "../read-only";
 
@@ -36,7 +37,7 @@ export function TopIssues({ orgId, projectId }: { orgId: string; projectId: stri
                   <div className="min-w-0">
                     <p className="text-sm font-medium">
                       <Link href={`${issuesHref}/${readOnly ? issue.type : issue.id}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
-                        {ISSUE_TYPE_LABELS[issue.type] ?? issue.type}
+                        {issueShortName(issue.type)}
                       </Link>
                     </p>
                     <p className="text-xs text-slate-600">Last seen {formatDateTime(issue.lastDetectedAt)}</p>

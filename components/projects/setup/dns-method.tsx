@@ -41,7 +41,18 @@ export function DnsMethod({ orgId, verification: v, onVerified }: { orgId: strin
   const failure = check.data && !check.data.verified ? check.data.error : null;
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700">Add this TXT record at your DNS provider. Some providers want only the first part of the name (<code>{v.dnsRecordName.split(".")[0]}</code>).</p>
+      <div className="space-y-2 text-sm text-slate-700" data-testid="dns-record-why">
+        <p>
+          Add this TXT record at your DNS provider, exactly as shown. It is <strong className="font-medium text-slate-900">IndexWatch&apos;s own
+          verification record</strong>: the name <code>_service</code> and the prefix <code className="whitespace-nowrap">service-site-verification=</code> are fixed by
+          IndexWatch, not placeholders to fill in, and the part after <code>=</code> is unique to this project.
+        </p>
+        <p>
+          Why: only someone who controls <strong className="font-medium wrap-anywhere">{v.domain}</strong> can publish it, so it proves
+          the domain is yours before IndexWatch checks and reports on it. It is not Google&apos;s or Bing&apos;s record and does not replace
+          them; it changes nothing for visitors or email. Some providers want only the first part of the name (<code>{v.dnsRecordName.split(".")[0]}</code>).
+        </p>
+      </div>
       <dl className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm" data-testid="dns-record">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
           <dt className="w-14 shrink-0 text-slate-600">Type</dt>
@@ -50,14 +61,14 @@ export function DnsMethod({ orgId, verification: v, onVerified }: { orgId: strin
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
           <dt className="w-14 shrink-0 text-slate-600">Name</dt>
           <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
-            <code className="break-all" data-testid="dns-record-name">{v.dnsRecordName}</code>
+            <code className="wrap-anywhere" data-testid="dns-record-name">{v.dnsRecordName}</code>
             <CopyButton value={v.dnsRecordName} label="Copy name" />
           </dd>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
           <dt className="w-14 shrink-0 text-slate-600">Value</dt>
           <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
-            <code className="break-all" data-testid="dns-record-value">{v.dnsRecordValue}</code>
+            <code className="wrap-anywhere" data-testid="dns-record-value">{v.dnsRecordValue}</code>
             <CopyButton value={v.dnsRecordValue} label="Copy value" />
           </dd>
         </div>

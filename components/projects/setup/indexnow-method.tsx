@@ -88,7 +88,7 @@ export function IndexNowMethod({ orgId, verification: v, onVerified }: { orgId: 
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
         <li>Download the key file (it contains only the key).</li>
         <li>
-          Upload it to the root of your site so that it answers at <span className="break-all font-medium">{v.indexNowKeyFileUrl}</span>.
+          Upload it to the root of your site so that it answers at <span className="wrap-anywhere font-medium">{v.indexNowKeyFileUrl}</span>.
         </li>
         <li>Verify it here.</li>
       </ol>
@@ -96,13 +96,13 @@ export function IndexNowMethod({ orgId, verification: v, onVerified }: { orgId: 
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
           <dt className="w-16 shrink-0 text-slate-600">Key</dt>
           <dd className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2">
-            <code className="break-all" data-testid="indexnow-key">{v.indexNowKey}</code>
+            <code className="wrap-anywhere" data-testid="indexnow-key">{v.indexNowKey}</code>
             <CopyButton value={v.indexNowKey} label="Copy key" />
           </dd>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
           <dt className="w-16 shrink-0 text-slate-600">File URL</dt>
-          <dd className="break-all">{v.indexNowKeyFileUrl}</dd>
+          <dd className="wrap-anywhere">{v.indexNowKeyFileUrl}</dd>
         </div>
       </dl>
       <VerifyOutcome error={check.isError ? check.error : null} failure={failure} testId="key-failure" />

@@ -26,7 +26,7 @@ export function ProbeStep({ orgId, project, focus, onProbed, onContinue }: { org
       focusOnMount={focus}
       intro={
         <>
-          IndexWatch looks for <code>robots.txt</code>, <code>llms.txt</code> and your sitemap at <span className="break-all font-medium">https://{project.domain}</span>.
+          IndexWatch looks for <code>robots.txt</code>, <code>llms.txt</code> and your sitemap at <span className="wrap-anywhere font-medium">https://{project.domain}</span>.
         </>
       }
     >

@@ -29,7 +29,7 @@ export function SyncStep({ orgId, project, creditBalance, focus, onSynced, onCon
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-slate-600">Sitemap</dt>
-          <dd className="break-all font-medium">{project.sitemapUrl}</dd>
+          <dd className="wrap-anywhere font-medium">{project.sitemapUrl}</dd>
         </div>
         <div>
           <dt className="text-slate-600">Credits available</dt>

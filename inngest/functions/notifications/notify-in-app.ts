@@ -1,7 +1,7 @@
 import { inngest } from "@/inngest/client";
 import { creditsLow, issueOpened } from "@/lib/events/catalogue";
-import { issueTitle } from "@/lib/issues/guidance";
 import { digestIssueOpened, sendDueDigests } from "@/lib/notifications/digest";
+import { issueOpenedNotification, notifiedProject } from "@/lib/notifications/issue-notification";
 import { notifyMembers } from "@/lib/notifications/notify-members";
 
 // The organization's members are told, on every channel their preferences allow: credits running low, an
@@ -19,8 +19,9 @@ export const notifyIssueOpenedFn = inngest.createFunction(
   { id: "notifications-issue-opened", triggers: [issueOpened] },
   async ({ event, step }) => {
     const d = event.data;
-    const title = `${d.reopened ? "Reopened" : "New issue"}: ${issueTitle(d.issueType)}`;
-    const body = `${d.affectedUrlCount} URL${d.affectedUrlCount === 1 ? "" : "s"} affected (${d.severity}).`;
+    const project = await step.run("project", () => notifiedProject(d.organizationId, d.projectId));
+    if (!project) return { skipped: "project gone" };
+    const { title, body } = issueOpenedNotification(project, d);
     const told = await step.run("notify", () => notifyMembers(d.organizationId, {
       type: "issue.opened", title, body, data: { projectId: d.projectId, issueId: d.issueId, issueType: d.issueType, reopened: d.reopened },
     }));

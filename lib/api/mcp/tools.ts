@@ -10,7 +10,8 @@ import { listUrlHistory } from "@/lib/inspections/list-url-history";
 import { queueInspections } from "@/lib/inspections/queue-inspections";
 import { inspectionsBody, urlHistoryQuery } from "@/lib/inspections/schemas";
 import { getIssue } from "@/lib/issues/get-issue";
-import { ISSUE_GUIDANCE, issueTitle } from "@/lib/issues/guidance";
+import { ISSUE_GUIDANCE } from "@/lib/issues/guidance";
+import { ISSUE_TYPE_NAMES, issueTitle } from "@/lib/issues/issue-types";
 import { listIssueUrls } from "@/lib/issues/list-issue-urls";
 import { listIssues } from "@/lib/issues/list-issues";
 import { issueParams, listIssuesQuery } from "@/lib/issues/schemas";
@@ -126,7 +127,7 @@ export async function projectOverview(caller: McpCaller, args: Args) {
     counters,
     coverage: { google: coverage.engineA, bing: coverage.engineB, googleInspectionPlanToday: coverage.plan, googleProperties: coverage.properties },
     topOpenIssues: issues.data.map((i) => ({
-      id: i.id, title: issueTitle(i.type), type: i.type, severity: i.severity, affectedUrlCount: i.affectedUrlCount, sampleUrls: i.sampleUrls,
+      id: i.id, title: issueTitle(i.type), description: ISSUE_TYPE_NAMES[i.type].description, type: i.type, severity: i.severity, affectedUrlCount: i.affectedUrlCount, sampleUrls: i.sampleUrls,
     })),
     openIssueGroups: issues.meta.total,
   };
@@ -242,7 +243,7 @@ export const TOOLS: ToolDef[] = [
         callOperation(caller, getProjectIssueUrlsOp, { ids, query: pick(args, keysOf(paginationQuery)) },
           ({ ctx, params, query }) => listIssueUrls(ctx, params.id, params.issueId, query)),
       ]);
-      return { issue: { ...issue, ...ISSUE_GUIDANCE[issue.type], title: issueTitle(issue.type) }, urls: urls.data, meta: urls.meta };
+      return { issue: { ...issue, ...ISSUE_GUIDANCE[issue.type], title: issueTitle(issue.type), description: ISSUE_TYPE_NAMES[issue.type].description }, urls: urls.data, meta: urls.meta };
     },
   },
   {

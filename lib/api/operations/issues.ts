@@ -4,6 +4,7 @@ import { paginationQuery } from "@/lib/core/pagination";
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { issueParams, IssueResponse, IssueUrlResponse, listIssuesQuery, updateIssueBody } from "@/lib/issues/schemas";
+import { exportIssueUrlsQuery } from "@/lib/urls/schemas";
 import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}/issues";
@@ -38,7 +39,7 @@ export const getProjectIssueUrlsOp = defineOperation({
     + "meta robots and X-Robots-Tag, and Google's and Bing's states as they stand now.",
 });
 export const getProjectIssueUrlsExportOp = defineOperation({
-  method: "GET", path: `${P}/{issueId}/urls/export`, tags, scopes: R, params: issueParams, response: z.string(), rawResponse: true, responseContentType: "text/csv",
+  method: "GET", path: `${P}/{issueId}/urls/export`, tags, scopes: R, params: issueParams, query: exportIssueUrlsQuery, response: z.string(), rawResponse: true, responseContentType: "text/csv",
   summary: "Export the URLs of an issue group as CSV (streamed)",
   description: "Every membership of the group in the list's order (currently affected first), as `text/csv` (UTF-8, RFC 4180, CRLF) named "
     + "`{domain}-{issue-type}-urls-{YYYY-MM-DD}.csv`: the membership's fields as GET …/urls returns them (`url` first; `resolvedAt` empty while "

@@ -19,16 +19,16 @@ export default async function ProjectLayout({ children, params }: { children: Re
           <span aria-hidden="true" className="px-1.5 text-slate-400">
             /
           </span>
-          <span aria-current="page" className="break-all text-slate-700">
+          <span aria-current="page" className="wrap-anywhere text-slate-700">
             {project.name}
           </span>
         </nav>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <h1 className="break-all text-2xl font-semibold">{project.name}</h1>
+          <h1 className="wrap-anywhere text-2xl font-semibold">{project.name}</h1>
           <ProjectStatusBadge status={project.status} />
           <VerifiedBadge verified={project.verified} />
         </div>
-        {project.name !== project.domain && <p className="break-all text-sm text-slate-600">{project.domain}</p>}
+        {project.name !== project.domain && <p className="wrap-anywhere text-sm text-slate-600">{project.domain}</p>}
       </div>
       <ProjectNav projectId={project.id} />
       {children}

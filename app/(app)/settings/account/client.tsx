@@ -32,7 +32,7 @@ function AccountSections({ onScheduled }: { onScheduled: (result: DeletionSchedu
         ) : (
           <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="text-slate-600">Email</dt>
-            <dd className="break-all font-medium" data-testid="account-email">{me.data.email}</dd>
+            <dd className="wrap-anywhere font-medium" data-testid="account-email">{me.data.email}</dd>
             <dt className="text-slate-600">Member since</dt>
             <dd><time dateTime={me.data.createdAt}>{formatDate(me.data.createdAt)}</time></dd>
             <dt className="text-slate-600">Last sign-in</dt>

@@ -42,10 +42,10 @@ export default async function DevMailboxPage({ searchParams }: { searchParams: S
               <Card className="space-y-2">
                 <p className="text-sm font-medium">{m.subject}</p>
                 <p className="text-xs text-slate-600">
-                  To <span className="break-all">{m.to}</span> · <time dateTime={m.createdAt}>{m.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                  To <span className="wrap-anywhere">{m.to}</span> · <time dateTime={m.createdAt}>{m.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
                 </p>
                 {m.url && (
-                  <a href={m.url} className={buttonClasses("primary", "max-w-full break-all")}>
+                  <a href={m.url} className={buttonClasses("primary", "max-w-full wrap-anywhere")}>
                     {m.url.includes("/invites/") ? `Open the invitation for ${m.to}` : m.url.includes("/reports/unsubscribe") ? "Stop these reports" : `Sign in as ${m.to}`}
                   </a>
                 )}

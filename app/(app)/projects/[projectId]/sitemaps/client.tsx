@@ -37,7 +37,7 @@ export function SitemapsClient({ orgId, projectId, serverNow }: { orgId: string;
           <QueryError error={sitemaps.error} retry={sitemaps.refetch} />
         ) : sitemaps.data.length === 0 ? (
           <EmptyState title="No sitemaps read yet">
-            Press <strong>Sync now</strong> to read {project.data ? <span className="break-all font-mono">{project.data.sitemapUrl}</span> : "the sitemap"} and the
+            Press <strong>Sync now</strong> to read {project.data ? <span className="wrap-anywhere font-mono">{project.data.sitemapUrl}</span> : "the sitemap"} and the
             sitemaps named in robots.txt; each one found is listed here with its status.
           </EmptyState>
         ) : (

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { AdmitUrlsDialog } from "@/components/urls/admit-urls-dialog";
 import { BulkActions, type BulkTarget } from "@/components/urls/bulk-actions";
 import { ColumnChooser } from "@/components/urls/column-chooser";
-import { useUrlColumns } from "@/components/urls/url-columns";
+import { URL_COLUMN_FIELDS, useUrlColumns } from "@/components/urls/url-columns";
 import { UrlDetailDialog } from "@/components/urls/url-detail-dialog";
 import { UrlFiltersForm } from "@/components/urls/url-filters-form";
 import { UrlSearchBox } from "@/components/urls/url-search-box";
@@ -75,7 +75,7 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
   const target: BulkTarget | null = everyMatch
     ? { kind: "all", selection: { filter: search.filters, expectedCount: total }, total }
     : selectedIds.length ? { kind: "ids", ids: selectedIds } : null;
-  const exportHref = urlsExportHref(ref, search.filters, search.sort, target?.kind === "ids" ? target.ids : undefined);
+  const exportHref = urlsExportHref(ref, search.filters, search.sort, target?.kind === "ids" ? target.ids : undefined, ["url", ...columns.flatMap((c) => URL_COLUMN_FIELDS[c])]);
   const allOnPage = shown.length > 0 && selectedIds.length === shown.length;
 
   return (

@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueGuidance } from "@/components/issues/issue-guidance";
 import { IssueUrlsTable } from "@/components/issues/issue-urls-table";
-import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
+import { SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
+import { issueTitle } from "@/lib/issues/issue-types";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { ISSUE_TYPES } from "@/lib/issues/schemas";
@@ -17,7 +18,7 @@ const typeOf = (v: string) => (ISSUE_TYPES as readonly string[]).includes(v) ? (
 
 export async function generateMetadata({ params }: Params) {
   const type = typeOf((await params).type);
-  return { title: type ? ISSUE_TYPE_LABELS[type] : "Issue" };
+  return { title: type ? issueTitle(type) : "Issue" };
 }
 
 /** One shared issue: what it is, why it matters, how to fix it, and its first URLs (affected ones first). */
@@ -32,7 +33,7 @@ export default async function SharedIssuePage({ params }: Params) {
     <div className="space-y-6">
       <p><Link href={`${sharePath(token)}/issues`} className="text-sm text-brand-700 underline underline-offset-2">← All issues</Link></p>
       <Card>
-        <h2 className="text-xl font-semibold">{ISSUE_TYPE_LABELS[issue.type]}</h2>
+        <h2 className="text-xl font-semibold">{issueTitle(issue.type)}</h2>
         <div className="mt-2 flex flex-wrap gap-2">
           <Badge tone={SEVERITY_TONE[issue.severity]}>{SEVERITY_LABELS[issue.severity]}</Badge>
           <Badge tone={STATUS_TONE[issue.status]}>{STATUS_LABELS[issue.status]}</Badge>

@@ -8,7 +8,8 @@ import { IssueActions } from "@/components/issues/issue-actions";
 import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueGuidance } from "@/components/issues/issue-guidance";
 import { IssueUrlsTable } from "@/components/issues/issue-urls-table";
-import { ISSUE_TYPE_LABELS, SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
+import { SEVERITY_LABELS, SEVERITY_TONE, STATUS_LABELS, STATUS_TONE } from "@/components/issues/labels";
+import { issueTitle } from "@/lib/issues/issue-types";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -73,7 +74,7 @@ export function IssueClient({ orgId, projectId, issueId }: { orgId: string; proj
         <Card>
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="min-w-0 space-y-2">
-              <h2 className="text-xl font-semibold">{ISSUE_TYPE_LABELS[issue.data.type]}</h2>
+              <h2 className="text-xl font-semibold">{issueTitle(issue.data.type)}</h2>
               <div className="flex flex-wrap gap-2">
                 <Badge tone={SEVERITY_TONE[issue.data.severity]}>{SEVERITY_LABELS[issue.data.severity]}</Badge>
                 <Badge tone={STATUS_TONE[issue.data.status]}><span data-testid="issue-status">{STATUS_LABELS[issue.data.status]}</span></Badge>
