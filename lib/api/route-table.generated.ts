@@ -100,6 +100,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/user/organizations/[organizationId]/projects/[id]/urls", methods: ["GET", "POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/crawl-activity", methods: ["GET"] },
+  { path: "/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/detail", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/google-check", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/history", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/inspect", methods: ["POST"] },
