@@ -95,7 +95,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/user/organizations/[organizationId]/projects/[id]/submissions", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/submissions/[submissionId]", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/submissions/[submissionId]/urls", methods: ["GET"] },
-  { path: "/api/user/organizations/[organizationId]/projects/[id]/sync", methods: ["POST"] },
+  { path: "/api/user/organizations/[organizationId]/projects/[id]/sync", methods: ["GET", "POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/url-exclusions", methods: ["GET", "DELETE"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/urls", methods: ["GET", "POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]", methods: ["GET"] },
