@@ -34,7 +34,7 @@ async function urlWithHistory(t: Target) {
   await admit(t, [`https://${t.domain}/guides/one`, `https://${t.domain}/two`]);
   const url = await db.trackedUrl.findFirstOrThrow({ where: { projectId: t.projectId, url: { endsWith: "/guides/one" } } });
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
-  const entry = (kind: "audit" | "engineA" | "engineB", daysAgo: number, state: Record<string, unknown>) =>
+  const entry = (kind: "audit" | "engineA" | "engineB", daysAgo: number, state: Record<string, string | number>) =>
     ({ organizationId: t.orgId, projectId: t.projectId, trackedUrlId: url.id, observedAt: at(daysAgo), kind, state, changed: [], source: "scheduled" });
   // Twelve audits (more than the panel's first page), and engine answers older than the newest audits.
   await db.urlHistoryEntry.createMany({
