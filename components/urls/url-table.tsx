@@ -149,7 +149,7 @@ export function UrlTable({ urls, columns, detailHref, onOpen, sort, onSort, sele
             >
               {/* The origin is shown once above the table; a URL on another origin (http, a port) shows its own. */}
               {sameOrigin ? <span className="sr-only">{origin}</span> : <span className="font-normal text-slate-600">{origin}</span>}
-              {rest}
+              <span data-testid="url-path-text">{rest}</span>
             </a>
             <button type="button" onClick={() => copy(u.url)} title={`Copy ${u.url}`} aria-label="Copy URL"
               className="shrink-0 rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
