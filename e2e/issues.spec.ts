@@ -8,7 +8,8 @@ test("resolve and reopen an issue", async ({ page }) => {
   await signIn(page, uniqueEmail("issues"));
   const domain = uniqueDomain("iss");
   const project = await createProject(page, domain);
-  const pages = Array.from({ length: 8 }, (_, i) => `/article-${i + 1}`);
+  // Long paths, as real sites have: the sample URLs must not widen the page on a phone (issue 33, item 10).
+  const pages = Array.from({ length: 8 }, (_, i) => `/article-${i + 1}-how-to-get-a-rather-long-guide-indexed-by-google-and-bing`);
 
   // First sync: eight pages.
   await serveSitemapIndex(domain, { "/sitemap-articles.xml": pages });
@@ -118,6 +119,10 @@ test("resolve and reopen an issue", async ({ page }) => {
   await expect(page.getByTestId("issue-card")).toHaveCount(2);
 
   await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByTestId("issue-card").first()).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await screenshot(page, "issues-mobile");
+  await page.goto(issueUrl);
+  await expect(affected).toHaveCount(3);
+  await expectNoHorizontalOverflow(page);
 });

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { indexNowReply, indexNowRequests, serveSitemap, uniqueDomain } from "./fakes";
+import { indexNowReply, indexNowRequests, serveSitemap, siteRoute, uniqueDomain } from "./fakes";
 import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
-import { admitUrls, createProject, projectApi, serveSitemapIndex, verifyIndexNowKey } from "./project-fixtures";
+import { admitUrls, createProject, projectApi, serveSitemapIndex, urlsetXml, verifyIndexNowKey } from "./project-fixtures";
 
 test("sync a sitemap from the local test site: the tree, the result and the 15-minute limit", async ({ page }) => {
   await signIn(page, uniqueEmail("sitemaps-sync"));
@@ -21,10 +21,29 @@ test("sync a sitemap from the local test site: the tree, the result and the 15-m
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "sitemaps-empty");
 
+  // A slow child sitemap: while it is read, the sync shows how far it got (issue 33, item 20).
+  await siteRoute(domain, "/sitemap-posts.xml", {
+    body: urlsetXml(["/blog/one", "/blog/two", "/blog/three"].map((p) => `https://${domain}${p}`).concat(`https://www.${domain}/elsewhere`)),
+    headers: { "content-type": "application/xml" }, delayMs: 4_000,
+  });
+  // The result shows as soon as the sync answers, even when reading the project again behind it takes 5 s.
+  await page.route(new RegExp(`/projects/${project.id}(/sitemaps)?$`), async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    await new Promise((r) => setTimeout(r, 5_000));
+    await route.continue().catch(() => {});
+  });
+  const synced = page.waitForResponse((r) => r.url().endsWith("/sync") && r.request().method() === "POST");
   const syncButton = page.getByRole("button", { name: "Sync now" });
   await syncButton.click();
+  await expect(page.getByRole("button", { name: "Syncing…" })).toBeDisabled();
+  await expect(page.getByTestId("sync-progress-text")).toHaveText("2 of 4 sitemaps read · 6 URLs found so far");
+  await expect(page.getByRole("progressbar", { name: "Sitemap sync" })).toHaveAttribute("aria-valuenow", "2");
+  await screenshot(page, "sitemaps-sync-progress", { fullPage: false });
+  await synced;
   const result = page.getByTestId("sync-result");
-  await expect(result).toContainText("Sync complete");
+  await expect(result).toContainText("Sync complete", { timeout: 2_000 });
+  await expect(page.getByTestId("sync-progress")).toHaveCount(0);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   await expect(result.locator("div").filter({ hasText: "New URLs added" })).toContainText("9");
   await expect(result.locator("div").filter({ hasText: "Sitemaps read" })).toContainText("3");
   await expect(result).toContainText("1 off-host URLs were skipped");

@@ -37,6 +37,26 @@ test("search, sort, choose columns, check again in bulk with its cost, export CS
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "url-table-1280");
 
+  // 1440 px (issue 33, items 10 and 18): the table takes the window's width, the host is said once above it and each row
+  // shows its path whole on one line, rows are one or two lines high, and the header stays in view as the rows scroll.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect((await table.boundingBox())!.width).toBeGreaterThan(1360);
+  await expect(page.getByTestId("url-table-origin")).toHaveText(`Paths on ${base}`);
+  const firstPath = rows.first().getByTestId("url-path");
+  await expect(firstPath.getByTestId("url-path-text")).toHaveText("/blog/post-1");
+  expect(await firstPath.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+  expect(Math.max(...heights)).toBeLessThanOrEqual(60);
+  const header = table.locator("thead");
+  const headerTop = (await header.boundingBox())!.y;
+  await table.evaluate((el) => el.scrollBy(0, 600));
+  expect(Math.abs((await header.boundingBox())!.y - headerTop)).toBeLessThanOrEqual(1);
+  expect(await rows.nth(10).evaluate((tr) => tr.getBoundingClientRect().top)).toBeLessThan(headerTop);
+  await table.evaluate((el) => el.scrollTo(0, 0));
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "url-table-1440");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // Search: debounced into the address; back and forward walk through it.
   const search = page.getByLabel("Search URLs");
   await search.fill("POST-1");
@@ -105,6 +125,10 @@ test("search, sort, choose columns, check again in bulk with its cost, export CS
   }
   await page.keyboard.press("Escape");
   await expectNoHorizontalOverflow(page);
+  expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  // The URL column keeps its room: the path is whole, not cut to a few characters.
+  expect((await table.getByRole("columnheader", { name: "URL", exact: true }).boundingBox())!.width).toBeGreaterThanOrEqual(300);
+  expect(await rows.first().getByTestId("url-path").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await screenshot(page, "url-table-every-column");
   await chooser.locator("summary").click();
   for (const name of ["Bing", "Indexability", "CTR (28 d)", "Last shown in Google", "Google verdict date", "Last Googlebot visit", "Priority", "Source"]) {
@@ -112,16 +136,37 @@ test("search, sort, choose columns, check again in bulk with its cost, export CS
   }
   await page.keyboard.press("Escape");
 
-  // The detail one click away: its own address, a close button.
+  // The detail one click away: its own address, a close button; everything it shows comes in one request (item 17).
+  const urlReads: string[] = [];
+  const noteUrlRead = (r: { url: () => string; method: () => string }) => {
+    const path = new URL(r.url()).pathname;
+    if (r.method() === "GET" && /\/urls\/[0-9a-f-]{36}(\/|$)/.test(path)) urlReads.push(path.replace(/^.*\/urls\/[0-9a-f-]{36}/, ""));
+  };
+  page.on("request", noteUrlRead);
   await rows.first().getByRole("link", { name: `${base}/blog/post-1`, exact: true }).click();
   const detail = page.getByRole("dialog", { name: "URL details" });
   await expect(detail).toContainText(`${base}/blog/post-1`);
+  await expect(detail.getByTestId("url-engines")).toBeVisible();
+  await expect(detail.getByTestId("url-performance")).toBeVisible();
+  await page.waitForTimeout(500);
+  page.off("request", noteUrlRead);
+  expect(urlReads).toEqual(["/detail"]);
   await expect(page).toHaveURL(/[?&]url=[0-9a-f-]{36}/);
   // Inspect now spends a credit at once: the header's balance follows.
   const balance = page.getByTestId("credit-balance");
   await expect(balance).toContainText("100");
+  // The result and the button come back with the answer, not after the lists behind it are read again (item 20):
+  // the URL list answers 5 s late here, and the panel does not wait for it.
+  await page.route(/\/projects\/[0-9a-f-]{36}\/urls\?/, async (route) => {
+    await new Promise((r) => setTimeout(r, 5_000));
+    await route.continue().catch(() => {});
+  });
+  const inspected = page.waitForResponse((r) => r.url().endsWith("/inspect") && r.request().method() === "POST");
   await detail.getByRole("button", { name: "Inspect now (1 credit)" }).click();
-  await expect(detail.getByTestId("inspect-result")).toBeVisible();
+  await inspected;
+  await expect(detail.getByTestId("inspect-result")).toBeVisible({ timeout: 2_000 });
+  await expect(detail.getByRole("button", { name: "Inspect now (1 credit)" })).toBeEnabled({ timeout: 1_000 });
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   await expect(balance).toContainText("99");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "url-table-detail", { fullPage: false });

@@ -12,9 +12,10 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const org = await selectedOrganization(user);
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    // A page that marks itself data-wide (the URL table) takes up to 96rem of a wide window, the header with it.
+    <div className="group/app flex min-h-dvh flex-col">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3">
+        <div className="mx-auto flex max-w-6xl flex-wrap group-has-[[data-wide]]/app:max-w-[96rem] items-center gap-x-6 gap-y-3 px-4 py-3">
           <Link href="/projects" className="text-lg font-semibold text-brand-700">
             IndexWatch
           </Link>
@@ -42,7 +43,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 group-has-[[data-wide]]/app:max-w-[96rem] focus:outline-none">
         {children}
       </main>
     </div>

@@ -25,9 +25,9 @@ export function IssueGroups({ projectId, issues, issueHref = (issue) => `/projec
               <Badge tone={SEVERITY_TONE[severity]}>{SEVERITY_LABELS[severity]}</Badge>
               <span className="text-sm font-normal text-slate-600">{count(group.length, "issue", "issues")} · {count(urls, "affected URL", "affected URLs")}</span>
             </h3>
-            <ul className="grid gap-3 md:grid-cols-2">
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
               {group.map((issue) => (
-                <li key={issue.id} data-testid="issue-card" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <li key={issue.id} data-testid="issue-card" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <Link href={issueHref(issue)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                       {issueTitle(issue.type)}

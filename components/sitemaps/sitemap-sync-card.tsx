@@ -8,6 +8,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { ApiRequestError } from "@/lib/queries/fetch-api";
 import { projectKeys, syncProject, type Project, type SyncResult } from "@/lib/queries/projects";
 import { SyncFailures, SyncResultSummary } from "@/components/projects/sync-result";
+import { SyncProgress } from "./sync-progress";
 import { useSyncLimit } from "./use-sync-limit";
 
 /**
@@ -19,11 +20,15 @@ export function SitemapSyncCard({ project, serverNow }: { project: Project; serv
   const limit = useSyncLimit(project.lastSitemapSyncAt, serverNow);
   const sync = useMutation({
     mutationFn: () => syncProject(project.organizationId, project.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.project(project.organizationId, project.id) }),
+    // The result shows as soon as it arrives: the project (its new lastSitemapSyncAt, the tree) is read again behind it.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.project(project.organizationId, project.id) }),
     onError: limit.noteError,
-    // After the project (and its new lastSitemapSyncAt) has been read again.
     onSettled: limit.refresh,
   });
+  // Until the project is read again (its stamp still the one before this sync; a minute's slack for the clocks), a
+  // sync that read a sitemap keeps the button disabled: the 15-minute limit counts from it.
+  const justSynced = sync.isSuccess && sync.data.status !== "failed"
+    && (project.lastSitemapSyncAt === null || Date.parse(project.lastSitemapSyncAt) < sync.submittedAt - 60_000);
 
   return (
     <Card>
@@ -39,7 +44,7 @@ export function SitemapSyncCard({ project, serverNow }: { project: Project; serv
             </p>
           </div>
           <div className="flex flex-col items-start gap-1 sm:items-end">
-            <Button onClick={() => sync.mutate()} disabled={sync.isPending || limit.waiting} aria-describedby="sync-limit">
+            <Button onClick={() => sync.mutate()} disabled={sync.isPending || limit.waiting || justSynced} aria-describedby="sync-limit">
               {sync.isPending ? "Syncing…" : "Sync now"}
             </Button>
             <p id="sync-limit" className="text-xs text-slate-600" data-testid="next-sync">
@@ -47,6 +52,7 @@ export function SitemapSyncCard({ project, serverNow }: { project: Project; serv
             </p>
           </div>
         </div>
+        {sync.isPending && <SyncProgress projectRef={{ orgId: project.organizationId, projectId: project.id }} since={sync.submittedAt} />}
         {sync.isError && <SyncError error={sync.error} />}
         {sync.isSuccess && <SyncSummary result={sync.data} />}
       </section>

@@ -42,8 +42,13 @@ type Props<T> = {
   selection?: RowSelection<T>;
   /** A visually hidden caption (what the rows are, and their order). */
   caption?: string;
-  /** "contained": a fixed-height region scrolling both ways with a sticky header (long lists inside a page). */
-  variant?: "page" | "contained";
+  /**
+   * "contained": a fixed-height region scrolling both ways with a sticky header (long lists inside a page);
+   * "window": the same, at most the window's height, for the page's main list (its header stays in view).
+   */
+  variant?: "page" | "contained" | "window";
+  /** "compact": less padding per row (lists of many rows). */
+  density?: "normal" | "compact";
   /** data-testid of the table element. */
   testId?: string;
   /** "fixed": columns take the widths their classes give (w-…), the rest goes to the columns without one; cells truncate instead of widening the table. */
@@ -52,18 +57,25 @@ type Props<T> = {
 
 const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-3 py-2.5 align-top text-sm text-slate-700";
+const tdCompact = "px-3 py-1.5 align-top text-sm text-slate-700";
+const REGION: Record<NonNullable<Props<unknown>["variant"]>, string> = {
+  page: "relative overflow-x-auto",
+  contained: "max-h-80 overflow-auto",
+  window: "max-h-[calc(100dvh-4rem)] overflow-auto overscroll-x-contain",
+};
 const checkbox = "size-4 rounded border-slate-400 align-middle";
 const align = (a: Column<unknown>["align"]) => (a === "right" ? "text-right tabular-nums" : "");
 
-export function DataTable<T>({ label, columns, rows, rowKey, rowProps, selection, caption, variant = "page", testId, layout = "auto" }: Props<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, rowProps, selection, caption, variant = "page", density = "normal", testId, layout = "auto" }: Props<T>) {
   const all = selection !== undefined && rows.length > 0 && rows.every(selection.isSelected);
   const some = selection !== undefined && rows.some(selection.isSelected);
-  const region = variant === "contained" ? "max-h-80 overflow-auto" : "relative overflow-x-auto";
+  const region = REGION[variant];
+  const cell = density === "compact" ? tdCompact : td;
   return (
     <div role="region" aria-label={label} tabIndex={0} className={`${region} rounded-lg border border-slate-200 bg-white`}>
       <table className={`${layout === "fixed" ? "w-full table-fixed" : "min-w-full"} divide-y divide-slate-200`} data-testid={testId}>
         {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className={variant === "contained" ? "sticky top-0 bg-slate-50" : "bg-slate-50"}>
+        <thead className={variant === "page" ? "bg-slate-50" : "sticky top-0 z-10 bg-slate-50 shadow-[0_1px_0_var(--color-slate-200)]"}>
           <tr>
             {selection && (
               <th scope="col" className={`${th} w-10`}>
@@ -91,12 +103,12 @@ export function DataTable<T>({ label, columns, rows, rowKey, rowProps, selection
             return (
               <tr key={rowKey(row)} {...props} className={`${props.className ?? ""} ${selected ? "bg-brand-50/60" : ""}`.trim() || undefined}>
                 {selection && (
-                  <td className={`${td} w-10`}>
+                  <td className={`${cell} w-10`}>
                     <input type="checkbox" aria-label={selection.rowLabel(row)} checked={selected} onChange={() => selection.onToggle(row)} className={checkbox} />
                   </td>
                 )}
                 {columns.map((c) => (
-                  <td key={c.key} className={`${td} ${align(c.align)} ${c.display ?? ""} ${c.className ?? ""}`.trim()}>{c.cell(row)}</td>
+                  <td key={c.key} className={`${cell} ${align(c.align)} ${c.display ?? ""} ${c.className ?? ""}`.trim()}>{c.cell(row)}</td>
                 ))}
               </tr>
             );

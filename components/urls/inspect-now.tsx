@@ -30,12 +30,11 @@ export function InspectNow({ projectRef, url }: { projectRef: ProjectRef; url: T
 
   const inspect = useMutation({
     mutationFn: () => inspectUrl(projectRef, url.id),
-    onSuccess: async (updated) => {
+    // The result shows as soon as it arrives: the rest (the lists, the counters, the balance) is read again behind it.
+    onSuccess: (updated) => {
       queryClient.setQueryData(urlKeys.one(projectRef, url.id), updated);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) }),
-        queryClient.invalidateQueries({ queryKey: creditBalanceQuery(projectRef.orgId).queryKey }),
-      ]);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) });
+      void queryClient.invalidateQueries({ queryKey: creditBalanceQuery(projectRef.orgId).queryKey });
     },
     // A 402 means the balance shown was out of date: read it again (the button then says why it is disabled).
     onError: async (error) => {

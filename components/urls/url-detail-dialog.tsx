@@ -12,6 +12,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { Modal } from "@/components/ui/modal";
 import { HISTORY_PAGE, urlHistoryQuery, urlIssuesQuery, urlQuery, type AuditState, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
 import { CopyButton } from "@/components/ui/copy-button";
+import { urlDetailQuery } from "@/lib/queries/url-detail";
 import { InspectNow } from "./inspect-now";
 import { SOURCE_LABELS } from "./labels";
 import { UrlAudit } from "./url-audit";
@@ -30,6 +31,27 @@ const text = (v: string | number | null) => (v === null || v === "" ? "—" : v)
  * and the remaining fields, grouped.
  */
 export function UrlDetailDialog({ projectRef, urlId, shareHref, onClose }: { projectRef: ProjectRef; urlId: string; shareHref?: string; onClose: () => void }) {
+  // One read for the whole panel: it seeds the parts' queries, which mount once it has answered (not while it reads
+  // again on a later opening, or each part would ask its own endpoint).
+  const detail = useQuery(urlDetailQuery(projectRef, urlId));
+  return (
+    <Modal title="URL details" onClose={onClose} size="lg" closeLabel="Close the URL details">
+      {detail.isError ? (
+        <ErrorAlert error={detail.error} />
+      ) : detail.isSuccess && !detail.isFetching ? (
+        <UrlDetailBody projectRef={projectRef} urlId={urlId} shareHref={shareHref} />
+      ) : (
+        <Loading />
+      )}
+    </Modal>
+  );
+}
+
+const Loading = () => (
+  <div role="status" aria-busy="true" className="h-64 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading the URL…</span></div>
+);
+
+function UrlDetailBody({ projectRef, urlId, shareHref }: { projectRef: ProjectRef; urlId: string; shareHref?: string }) {
   const url = useQuery(urlQuery(projectRef, urlId));
   const issues = useQuery(urlIssuesQuery(projectRef, urlId));
   const [historyOffset, setHistoryOffset] = useState(0);
@@ -38,9 +60,9 @@ export function UrlDetailDialog({ projectRef, urlId, shareHref, onClose }: { pro
   const latest = useQuery({ ...urlHistoryQuery(projectRef, urlId), select: (page) => page.data.find((e) => e.kind === "audit")?.state as AuditState | undefined });
 
   return (
-    <Modal title="URL details" onClose={onClose} size="lg" closeLabel="Close the URL details">
+    <>
       {url.isPending ? (
-        <div role="status" aria-busy="true" className="h-64 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading the URL…</span></div>
+        <Loading />
       ) : url.isError ? (
         <ErrorAlert error={url.error} />
       ) : (
@@ -89,7 +111,7 @@ export function UrlDetailDialog({ projectRef, urlId, shareHref, onClose }: { pro
           <Fields u={url.data} />
         </div>
       )}
-    </Modal>
+    </>
   );
 }
 

@@ -17,7 +17,19 @@ type SortField = keyof typeof SORT_DEFAULT_DIRECTION;
 /** The scheme and host, and the rest (path, query) that tells a project's URLs apart. */
 function splitUrl(url: string): [origin: string, rest: string] {
   const slash = url.indexOf("/", url.indexOf("//") + 2);
-  return slash < 0 ? [url, ""] : [url.slice(0, slash), url.slice(slash)];
+  return slash < 0 ? [url, "/"] : [url.slice(0, slash), url.slice(slash)];
+}
+
+/** The origin most of the page's URLs share (a project is one domain): shown once above the table, not in every row. */
+export function commonOrigin(urls: readonly { url: string }[]): string | null {
+  const counts = new Map<string, number>();
+  for (const u of urls) {
+    const origin = splitUrl(u.url)[0];
+    counts.set(origin, (counts.get(origin) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [origin, n] of counts) if (best === null || n > counts.get(best)!) best = origin;
+  return best;
 }
 
 /** A number of the last 28 days, or a dash before the first Search Analytics pull. */
@@ -43,16 +55,16 @@ type ColumnDef = {
 // Widths in rem (the fixed layout needs them to give the URL the rest); `display` leaves a column out on narrower screens.
 const COLUMNS: Record<UrlColumnId, ColumnDef> = {
   health: {
-    header: "Health", width: 9, display: "hidden sm:table-cell",
+    header: "Health", width: 11, display: "hidden sm:table-cell",
     cell: (u) => (
       <>
         <Badge tone={HEALTH_TONE[u.healthState]} className={wrap}>{healthText(u.healthState, audited(u), u.indexability === "blocked_by_robots")}{u.httpStatus ? ` · ${u.httpStatus}` : ""}</Badge>
-        <span className="mt-1 block text-xs text-slate-600">{u.lastAuditAt ?? u.lastHealthCheckAt ? <>Checked <When at={u.lastAuditAt ?? u.lastHealthCheckAt} /></> : "Never checked"}</span>
+        <span className="mt-0.5 block truncate text-xs text-slate-600">{u.lastAuditAt ?? u.lastHealthCheckAt ? <>Checked <When at={u.lastAuditAt ?? u.lastHealthCheckAt} /></> : "Never checked"}</span>
       </>
     ),
   },
-  indexability: { header: "Indexability", width: 8, display: "hidden lg:table-cell", cell: (u) => <Badge tone={INDEXABILITY_TONE[u.indexability]} className={wrap}>{indexabilityText(u.indexability, audited(u))}</Badge> },
-  engineA: { header: "Google", width: 8, display: "hidden md:table-cell", cell: (u) => <Badge tone={engineTone(u.engineAState)} className={wrap}>{ENGINE_A_LABELS[u.engineAState]}</Badge> },
+  indexability: { header: "Indexability", width: 9.5, display: "hidden lg:table-cell", cell: (u) => <Badge tone={INDEXABILITY_TONE[u.indexability]} className={wrap}>{indexabilityText(u.indexability, audited(u))}</Badge> },
+  engineA: { header: "Google", width: 10.5, display: "hidden md:table-cell", cell: (u) => <Badge tone={engineTone(u.engineAState)} className={wrap}>{ENGINE_A_LABELS[u.engineAState]}</Badge> },
   engineB: { header: "Bing", width: 7, display: "hidden lg:table-cell", cell: (u) => <Badge tone={engineTone(u.engineBState)} className={wrap}>{ENGINE_B_LABELS[u.engineBState]}</Badge> },
   clicks: { header: twoLines("Clicks", "(28 d)"), width: 5.5, align: "right", sort: "clicks28d", display: "hidden xl:table-cell", cell: (u) => <Figure value={u.clicks28d} /> },
   impressions: { header: twoLines("Impressions", "(28 d)"), width: 8, align: "right", sort: "impressions28d", display: "hidden xl:table-cell", cell: (u) => <Figure value={u.impressions28d} /> },
@@ -67,7 +79,7 @@ const COLUMNS: Record<UrlColumnId, ColumnDef> = {
 };
 // Tailwind sees every class it generates in the source: the widths of COLUMNS, spelled out.
 const WIDTH_CLASS: Record<number, string> = {
-  5: "w-[5rem]", 5.5: "w-[5.5rem]", 6: "w-[6rem]", 7: "w-[7rem]", 7.5: "w-[7.5rem]", 8: "w-[8rem]", 9: "w-[9rem]",
+  5: "w-[5rem]", 5.5: "w-[5.5rem]", 6: "w-[6rem]", 7: "w-[7rem]", 7.5: "w-[7.5rem]", 8: "w-[8rem]", 9.5: "w-[9.5rem]", 10.5: "w-[10.5rem]", 11: "w-[11rem]",
 };
 /** The room the URL keeps; more chosen columns than that leaves make the table scroll sideways instead. */
 const URL_MIN_REM = 20;
@@ -114,6 +126,8 @@ export function UrlTable({ urls, columns, detailHref, onOpen, sort, onSort, sele
     }
   }
 
+  const shared = commonOrigin(urls);
+
   const open = (e: MouseEvent<HTMLAnchorElement>, urlId: string) => {
     // A plain click opens the panel in place; with a modifier (new tab, new window) the browser follows the link.
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -125,17 +139,17 @@ export function UrlTable({ urls, columns, detailHref, onOpen, sort, onSort, sele
     key: "url", header: "URL",
     cell: (u) => {
       const [origin, rest] = splitUrl(u.url);
+      const sameOrigin = origin === shared;
       return (
         <>
           <div className="flex min-w-0 items-center gap-1">
             <a
               href={detailHref(u.id)} onClick={(e) => open(e, u.id)} title={u.url} aria-label={u.url}
-              className="flex min-w-0 font-medium text-brand-700 underline-offset-2 hover:underline"
+              className="block min-w-0 flex-1 truncate font-medium text-brand-700 underline-offset-2 hover:underline" data-testid="url-path"
             >
-              {/* The path keeps its width (up to the cell's); the host takes what is left, cut at its start
-                  (rtl: the ellipsis goes left) so that its end, the domain, stays beside the path. */}
-              <span dir="rtl" className="min-w-0 truncate font-normal text-slate-600"><span dir="ltr">{origin}</span></span>
-              <span className="min-w-0 max-w-full shrink-0 truncate">{rest}</span>
+              {/* The origin is shown once above the table; a URL on another origin (http, a port) shows its own. */}
+              {sameOrigin ? <span className="sr-only">{origin}</span> : <span className="font-normal text-slate-600">{origin}</span>}
+              <span data-testid="url-path-text">{rest}</span>
             </a>
             <button type="button" onClick={() => copy(u.url)} title={`Copy ${u.url}`} aria-label="Copy URL"
               className="shrink-0 rounded p-0.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
@@ -146,10 +160,7 @@ export function UrlTable({ urls, columns, detailHref, onOpen, sort, onSort, sele
               <ExternalIcon />
             </a>
           </div>
-          <span className="mt-0.5 block truncate text-xs text-slate-600">
-            Discovered <time dateTime={u.discoveredAt}>{formatDate(u.discoveredAt)}</time> · {SOURCE_LABELS[u.source]}
-          </span>
-          {u.staleAt && <span className="mt-1 block text-xs text-amber-800">Missing from the sitemap since {formatDate(u.staleAt)}</span>}
+          {u.staleAt && <span className="block truncate text-xs text-amber-800">Missing from the sitemap since {formatDate(u.staleAt)}</span>}
           {/* Narrow screens: the states of the columns left out. */}
           <span className="mt-1 flex flex-wrap gap-1 md:hidden">
             <Badge tone={HEALTH_TONE[u.healthState]} className="sm:hidden">{healthText(u.healthState, audited(u), u.indexability === "blocked_by_robots")}{u.httpStatus ? ` · ${u.httpStatus}` : ""}</Badge>
@@ -172,9 +183,15 @@ export function UrlTable({ urls, columns, detailHref, onOpen, sort, onSort, sele
 
   return (
     <>
+      {shared && (
+        <p className="mb-1.5 truncate text-sm text-slate-600" data-testid="url-table-origin">
+          Paths on <span className="font-medium text-slate-900">{shared}</span>
+        </p>
+      )}
       <div style={{ ["--url-table-min" as string]: `${minRem}rem` }} className="xl:[&_table]:min-w-(--url-table-min)">
         <DataTable
           label="Tracked URLs" columns={[url, ...chosen]} rows={urls} rowKey={(u) => u.id} rowProps={() => ({ "data-testid": "url-row" })} layout="fixed"
+          variant="window" density="compact"
           caption={sort ? "Tracked URLs, in the chosen order" : "Tracked URLs, discovered oldest first"}
           selection={selection && {
             isSelected: (u) => selection.selected.has(u.id), onToggle: (u) => selection.onToggle(u.id), onToggleAll: selection.onToggleAll,

@@ -5,7 +5,8 @@ import { iso } from "@/lib/core/iso";
 import { ProjectResponse } from "./schemas";
 
 /** A project as every query returns it: the secret columns are left out (lib/db/client.ts `omit`). */
-export type ProjectRecord = Omit<Project, "gscRefreshTokenEnc" | "engineBApiKeyEnc">;
+// The sync progress is polled on its own (GET …/sync), not read with every project.
+export type ProjectRecord = Omit<Project, "gscRefreshTokenEnc" | "engineBApiKeyEnc" | "sitemapSyncProgress">;
 
 // Every column of projects but the secrets, under its model field name, so raw rows have the ProjectRecord shape.
 const FIELDS = [

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SitemapResponse } from "@/lib/sitemaps/sync/schemas";
+import type { SitemapResponse, SyncProgressResponse } from "@/lib/sitemaps/sync/schemas";
 import { fetchApi } from "./fetch-api";
 import { projectKeys, projectsPath } from "./projects";
 import { type ProjectRef } from "./urls";
@@ -19,4 +19,19 @@ export const sitemapsQuery = (p: ProjectRef) =>
   queryOptions({
     queryKey: sitemapKeys.list(p),
     queryFn: ({ signal }) => fetchApi<Sitemap[]>(projectsPath(p.orgId, p.projectId, `/sitemaps`), { signal }),
+  });
+
+export type SyncProgress = SyncProgressResponse;
+
+/**
+ * GET …/sync while a sync's POST runs: how far the walk got. Polled every second; `since` (the mutation's start)
+ * keys it, so a new sync never shows the last one's figures.
+ */
+export const syncProgressQuery = (p: ProjectRef, since: number) =>
+  queryOptions({
+    queryKey: [...projectKeys.project(p.orgId, p.projectId), "sync-progress", since] as const,
+    queryFn: ({ signal }) => fetchApi<SyncProgress>(projectsPath(p.orgId, p.projectId, "/sync"), { signal }),
+    refetchInterval: 1_000,
+    staleTime: 0,
+    gcTime: 0,
   });

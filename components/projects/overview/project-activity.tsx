@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
+import { SyncProgress } from "@/components/sitemaps/sync-progress";
 import { useSyncLimit } from "@/components/sitemaps/use-sync-limit";
 import { probeProject, projectKeys, syncProject, type ProbeResult, type Project, type SyncResult } from "@/lib/queries/projects";
 import { ProbeResultList } from "../probe-result";
@@ -29,11 +30,14 @@ export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; 
   const limit = useSyncLimit(project.lastSitemapSyncAt, serverNow);
   const sync = useMutation({
     mutationFn: () => syncProject(orgId, project.id),
-    onSuccess: async (r) => { setSynced(r); await refresh(); },
+    // The result shows as soon as it arrives; the project, the lists and the shell are read again behind it.
+    onSuccess: (r) => { setSynced(r); void refresh(); },
     onError: limit.noteError,
     onSettled: limit.refresh,
   });
-  const probe = useMutation({ mutationFn: () => probeProject(orgId, project.id), onSuccess: async (r) => { setProbed(r); await refresh(); } });
+  const justSynced = synced !== null && synced.status !== "failed" && sync.isSuccess
+    && (project.lastSitemapSyncAt === null || Date.parse(project.lastSitemapSyncAt) < sync.submittedAt - 60_000);
+  const probe = useMutation({ mutationFn: () => probeProject(orgId, project.id), onSuccess: (r) => { setProbed(r); void refresh(); } });
 
   return (
     <section aria-labelledby="activity-heading" className="grid gap-6 lg:grid-cols-2">
@@ -53,12 +57,13 @@ export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; 
           </div>
         </dl>
         <p className="mt-2 text-xs text-slate-600">Each new URL costs 1 credit; URLs already tracked are free.</p>
-        <Button className="mt-3" onClick={() => sync.mutate()} disabled={sync.isPending || limit.waiting} aria-describedby="overview-sync-limit">
+        <Button className="mt-3" onClick={() => sync.mutate()} disabled={sync.isPending || limit.waiting || justSynced} aria-describedby="overview-sync-limit">
           {sync.isPending ? "Syncing…" : "Sync now"}
         </Button>
         <p id="overview-sync-limit" className="mt-1 text-xs text-slate-600" data-testid="next-sync">
           {limit.label ?? "One sync every 15 minutes."}
         </p>
+        {sync.isPending && <div className="mt-3"><SyncProgress projectRef={{ orgId, projectId: project.id }} since={sync.submittedAt} /></div>}
         <div aria-live="polite" className="mt-3 empty:hidden">
           {sync.isError ? <ErrorAlert error={sync.error} /> : synced && <SyncResultSummary result={synced} />}
         </div>

@@ -2,7 +2,7 @@
 import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { AvailabilityProbeResult } from "@/lib/sitemaps/probe/schemas";
-import { SitemapResponse, SitemapSyncResult } from "@/lib/sitemaps/sync/schemas";
+import { SitemapResponse, SitemapSyncResult, SyncProgressResponse } from "@/lib/sitemaps/sync/schemas";
 import { defineOperation } from "../operation";
 
 const P = "/api/user/organizations/{organizationId}/projects/{id}";
@@ -22,6 +22,13 @@ export const postProjectSyncOp = defineOperation({
     + "`urlsDiscovered + urlsUpdated + urlsSkipped` = the URL entries read. A second sync within 15 minutes of the last sync start answers "
     + "429 SYNC_RATE_LIMITED with a `Retry-After` header and `meta.retryAfterSeconds`; so does a sync beyond `RATE_LIMIT_SITE_FETCHES_PER_MINUTE` (6) calls a minute per project and domain, "
     + "failed ones included (a failed sync gives its 15-minute slot back, but it fetched the site).",
+});
+export const getProjectSyncOp = defineOperation({
+  method: "GET", path: `${P}/sync`, tags, scopes: R, params: projectParams, response: SyncProgressResponse,
+  summary: "The sitemap sync running now, and how far it got",
+  description: "While a sync runs (its POST has not answered yet): `phase` (`reading` the sitemaps, then `admitting` what they list), the files fetched "
+    + "(`sitemapsRead`) of those found so far (`sitemapsFound`, which grows as indexes name children) and the URL entries read. Updated about twice a second. "
+    + "`running: false` with zeros when no sync runs.",
 });
 export const getProjectSitemapsOp = defineOperation({
   method: "GET", path: `${P}/sitemaps`, tags, scopes: R, params: projectParams, response: SitemapResponse, responseIsList: true,

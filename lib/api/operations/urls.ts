@@ -3,6 +3,7 @@ import { R, W } from "@/lib/auth/scopes";
 import { projectParams } from "@/lib/projects/schemas";
 import { UrlIssueResponse } from "@/lib/issues/schemas";
 import { WebsiteStatsResponse } from "@/lib/stats/schemas";
+import { UrlDetailResponse } from "@/lib/url-detail/schemas";
 import { z } from "zod";
 import {
   admitUrlsBody, AdmitUrlsResponse, deleteUrlExclusionsBody, DeleteUrlExclusionsResponse, DISAGREEMENT_DESCRIPTION, exportUrlsQuery, listUrlExclusionsQuery,
@@ -39,6 +40,13 @@ export const postProjectUrlsOp = defineOperation({
 export const getProjectUrlOp = defineOperation({
   method: "GET", path: `${P}/urls/{urlId}`, tags, scopes: R, params: urlParams, response: TrackedUrlResponse,
   summary: "Get one tracked URL",
+});
+export const getProjectUrlDetailOp = defineOperation({
+  method: "GET", path: `${P}/urls/{urlId}/detail`, tags, scopes: R, params: urlParams, response: UrlDetailResponse,
+  summary: "Everything the dashboard's URL panel shows, in one read",
+  description: "The URL with its open issues, the first page of its history, Google's and Bing's latest answers, why Google is asked about it, "
+    + "90 days of Google Search performance (null before the first pull) and of verified crawler fetches, its removals and the project's "
+    + "activation preview (the credit balance). Each part is exactly what its own endpoint answers; those endpoints stay.",
 });
 export const getProjectUrlIssuesOp = defineOperation({
   method: "GET", path: `${P}/urls/{urlId}/issues`, tags, scopes: R, params: urlParams, response: UrlIssueResponse, responseIsList: true,

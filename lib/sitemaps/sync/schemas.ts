@@ -50,3 +50,14 @@ export const SitemapResponse = z.object({
   error: z.string().nullable(),
 });
 export type SitemapResponse = z.infer<typeof SitemapResponse>;
+
+/** A sync in progress as the walk reports it (GET …/sync): polled by the dashboard while its POST runs. */
+export const SyncProgressResponse = z.object({
+  running: z.boolean().describe("A sync of this project is running now"),
+  startedAt: z.string().nullable(),
+  phase: z.enum(["reading", "admitting"]).nullable().describe("`reading` the sitemaps, then `admitting` what they list (one transaction)"),
+  sitemapsRead: z.number().int().describe("Files fetched so far (read or failed)"),
+  sitemapsFound: z.number().int().describe("Files found so far: those read and those waiting in the walk's queue"),
+  urlsRead: z.number().int().describe("URL entries read so far"),
+});
+export type SyncProgressResponse = z.infer<typeof SyncProgressResponse>;

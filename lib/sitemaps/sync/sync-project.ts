@@ -12,6 +12,7 @@ import { recordSitemaps } from "./record-sitemaps";
 import { reportStaleIssues } from "./report-stale-issues";
 import { fetchFailureInWords, sentence } from "@/lib/net/failure-words";
 import { FAILURES_REPORT_LIMIT, SitemapSyncResult } from "./schemas";
+import { syncProgressWriter, writeSyncProgress } from "./sync-progress";
 import { UrlStage } from "./url-stage";
 import { walkSitemaps, type SitemapOrigin, type WalkResult } from "./walk-sitemaps";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
@@ -46,6 +47,9 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
   const previousSyncAt = await claimSyncSlot(project, now);
   const ref = { organizationId: project.organizationId, projectId: project.id };
   const stage = await UrlStage.create();
+  const progress = syncProgressWriter(project.id, now);
+  // Before the walk, the one file known is the project's sitemap (robots.txt may name more).
+  await progress({ phase: "reading", sitemapsRead: 0, sitemapsFound: 1, urlsRead: 0 }, true);
   try {
     const phase = timer(opts.onPhase);
     const robots = await fetchRobots(fetcher, project.domain);
@@ -53,10 +57,11 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
       { url: project.sitemapUrl, origin: "root" },
       ...robots.sitemaps.map((url) => ({ url, origin: "robots" as const })),
     ];
-    const walk = await walkSitemaps({ roots, domain: project.domain, fetcher, stage, limits });
+    const walk = await walkSitemaps({ roots, domain: project.domain, fetcher, stage, limits, onProgress: (p) => progress({ phase: "reading", ...p }) });
     // An unreadable robots.txt (5xx, 429, no answer) may declare sitemaps that were not walked.
     if (robots.status === null || robots.status === 429 || robots.status >= 500) walk.complete = false;
     phase("walk");
+    await progress({ phase: "admitting", sitemapsRead: walk.files.length, sitemapsFound: walk.files.length, urlsRead: walk.entries }, true);
 
     let admission: Admission | undefined;
     let refused: unknown;
@@ -94,6 +99,8 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
     }
     throw error;
   } finally {
+    await progress.stop();
+    await writeSyncProgress(project.id, null).catch((e) => console.error("[sitemaps] could not clear the sync's progress", e));
     await stage.dispose().catch((e) => console.error("[sitemaps] could not drop the stage table", e));
   }
 }

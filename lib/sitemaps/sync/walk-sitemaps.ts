@@ -39,6 +39,8 @@ type Item = { url: string; parentUrl: string | null; origin: SitemapOrigin; dept
  */
 export async function walkSitemaps(opts: {
   roots: { url: string; origin: SitemapOrigin }[]; domain: string; fetcher: SafeFetcher; stage: UrlStage; limits: SyncLimits;
+  /** Called after each file with the walk so far (files fetched, files found, URL entries read). */
+  onProgress?: (p: { sitemapsRead: number; sitemapsFound: number; urlsRead: number }) => Promise<void> | void;
 }): Promise<WalkResult> {
   const { domain, fetcher, stage, limits } = opts;
   const result: WalkResult = { files: [], complete: true, entries: 0, onHost: 0, offHost: 0, invalid: 0, offHostSamples: [] };
@@ -53,7 +55,11 @@ export async function walkSitemaps(opts: {
   }
   const deadline = Date.now() + limits.walkTimeoutMs;
 
+  // `fetching`: the file taken from the queue and about to be fetched counts as found.
+  const progress = (fetching: number) =>
+    opts.onProgress?.({ sitemapsRead: result.files.length, sitemapsFound: result.files.length + queue.length + fetching, urlsRead: result.entries });
   for (let item = queue.shift(); item; item = queue.shift()) {
+    if (result.files.length > 0) await progress(1);
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
       result.complete = false;
@@ -116,6 +122,7 @@ export async function walkSitemaps(opts: {
     result.files.push({ ...item, outcome, urlCount, note: noteOf(tooDeep, overLimit, badChildren, limits) });
   }
   if (queue.length) result.complete = false;
+  await progress(0);
   await stage.finish();
   result.offHostSamples = [...samples];
   return result;

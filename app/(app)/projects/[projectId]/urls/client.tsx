@@ -79,7 +79,7 @@ export function UrlsClient({ orgId, projectId }: { orgId: string; projectId: str
   const allOnPage = shown.length > 0 && selectedIds.length === shown.length;
 
   return (
-    <section aria-labelledby="urls-heading" className="space-y-4">
+    <section aria-labelledby="urls-heading" className="space-y-4" data-wide>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="urls-heading" className="text-lg font-semibold">URLs</h2>
