@@ -1,0 +1,89 @@
+// Every Inngest function run through the SDK's own engine with step results passed through JSON (tests/inngest-engine.ts),
+// each on real rows of this suite, asserting what it wrote or sent. tests/architecture/inngest-coverage.test.ts checks
+// that every function of inngest/functions/index.ts is run this way by some test.
+import crypto from "node:crypto";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { notifyCreditsLowFn, notifyIssueOpenedFn } from "@/inngest/functions/notifications/notify-in-app";
+import { purgeOutboxFn } from "@/inngest/functions/events/flush-outbox";
+import { reconcileStatsFn } from "@/inngest/functions/stats/reconcile-stats";
+import { syncAllProjectsFn } from "@/inngest/functions/sitemaps/sync-all-projects";
+import { purgeDeletedOrganizationsFn } from "@/inngest/functions/users/purge-deleted-organizations";
+import { db, Prisma } from "@/lib/db";
+import { creditsLow, issueOpened, sitemapSyncRequested } from "@/lib/events/catalogue";
+import { createTestProject, createTestUser, type TestUser } from "../factories";
+import { runUnderInngest } from "../inngest-engine";
+
+let owner: TestUser;
+beforeAll(async () => { owner = await createTestUser("inngest-fns"); });
+afterEach(() => vi.useRealTimers());
+
+describe("the scheduled functions", () => {
+  it("purge-deleted-organizations: an organization past its 30 days goes", async () => {
+    const org = await db.organization.create({ data: { name: "gone", slug: crypto.randomUUID(), deletedAt: new Date("2000-01-01T00:00:00Z"), deletionScheduledFor: new Date("2000-01-31T00:00:00Z") } });
+    const { result, error } = await runUnderInngest(purgeDeletedOrganizationsFn);
+    expect(error).toBeUndefined();
+    expect(result).toBeGreaterThanOrEqual(1);
+    expect(await db.organization.findUnique({ where: { id: org.id } })).toBeNull();
+  });
+
+  it("sync-all-projects: one sync event per live project, its id carrying the UTC day", async () => {
+    const project = await createTestProject(owner);
+    const { result, error, sent } = await runUnderInngest(syncAllProjectsFn);
+    expect(error).toBeUndefined();
+    const day = new Date().toISOString().slice(0, 10);
+    expect(result).toMatchObject({ day, queued: expect.any(Number) });
+    expect(sent).toContainEqual({ name: sitemapSyncRequested.name, data: { organizationId: owner.organizationId, projectId: project.id }, id: `sitemap-sync-${project.id}-${day}` });
+  });
+
+  it("events-outbox-purge: sent events older than a week go, unsent ones stay", async () => {
+    const old = new Date(Date.now() - 30 * 86_400_000);
+    const sentRow = await db.eventOutbox.create({ data: { eventId: crypto.randomUUID(), name: "test.old", data: {}, createdAt: old, sentAt: old } });
+    const unsent = await db.eventOutbox.create({ data: { eventId: crypto.randomUUID(), name: "test.unsent", data: {}, createdAt: old } });
+    try {
+      const { result, error } = await runUnderInngest(purgeOutboxFn);
+      expect(error).toBeUndefined();
+      expect(result).toBeGreaterThanOrEqual(1);
+      expect(await db.eventOutbox.findUnique({ where: { id: sentRow.id } })).toBeNull();
+      expect(await db.eventOutbox.findUnique({ where: { id: unsent.id } })).not.toBeNull();
+    } finally {
+      await db.eventOutbox.deleteMany({ where: { id: unsent.id } });
+    }
+  });
+
+  it("stats-reconcile: a drifted counter is recomputed from the rows", async () => {
+    const project = await createTestProject(owner);
+    await db.trackedUrl.createMany({ data: Array.from({ length: 3 }, (_, i) => ({ organizationId: owner.organizationId, projectId: project.id, url: `https://${project.domain}/${i}`, source: "manual" as const })) });
+    await db.$executeRaw(Prisma.sql`UPDATE website_stats SET total_urls = 11 WHERE project_id = ${project.id}::uuid`);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { result, error } = await runUnderInngest(reconcileStatsFn);
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ projects: expect.any(Number), drifted: expect.any(Number) });
+    expect((result as { drifted: number }).drifted).toBeGreaterThanOrEqual(1);
+    const [row] = await db.$queryRaw<{ total: number }[]>(Prisma.sql`SELECT total_urls AS total FROM website_stats WHERE project_id = ${project.id}::uuid`);
+    expect(row.total).toBe(3);
+  });
+});
+
+describe("the event functions", () => {
+  const ev = <T>(name: string, data: T) => [{ name, data }] as [{ name: string; data: T }];
+
+  it("notifications-credits-low: every member gets the in-app notification", async () => {
+    const { error } = await runUnderInngest(notifyCreditsLowFn, { events: ev(creditsLow.name, { organizationId: owner.organizationId, balance: 1, threshold: 50 }) });
+    expect(error).toBeUndefined();
+    const n = await db.notification.findFirst({ where: { userId: owner.userId, type: "credits_low" as never } });
+    expect(n).toMatchObject({ organizationId: owner.organizationId, title: "Inspection credits are running low" });
+    expect(n!.body).toContain("1 inspection credit left (below 50)");
+  });
+
+  it("notifications-issue-opened: the members are told of the issue", async () => {
+    const project = await createTestProject(owner);
+    const issueId = crypto.randomUUID();
+    const { result, error } = await runUnderInngest(notifyIssueOpenedFn, { events: ev(issueOpened.name, {
+      organizationId: owner.organizationId, projectId: project.id, issueId, issueType: "broken_link", severity: "critical", affectedUrlCount: 2, reopened: false, openedAt: new Date().toISOString(),
+    }) });
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ digestMailed: expect.anything() });
+    const rows = await db.notification.findMany({ where: { userId: owner.userId } });
+    expect(rows.find((r) => (r.data as { issueId?: string } | null)?.issueId === issueId)).toMatchObject({ body: "2 URLs affected (critical)." });
+  });
+});
