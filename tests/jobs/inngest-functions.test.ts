@@ -4,12 +4,15 @@
 import crypto from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifyCreditsLowFn, notifyIssueOpenedFn } from "@/inngest/functions/notifications/notify-in-app";
-import { purgeOutboxFn } from "@/inngest/functions/events/flush-outbox";
+import { flushOutboxFn, purgeOutboxFn } from "@/inngest/functions/events/flush-outbox";
+import { purgeSubmissionDetailsFn } from "@/inngest/functions/indexnow/purge-submission-details";
+import { takeDailySnapshotsFn } from "@/inngest/functions/stats/take-daily-snapshots";
 import { reconcileStatsFn } from "@/inngest/functions/stats/reconcile-stats";
 import { syncAllProjectsFn } from "@/inngest/functions/sitemaps/sync-all-projects";
 import { purgeDeletedOrganizationsFn } from "@/inngest/functions/users/purge-deleted-organizations";
 import { db, Prisma } from "@/lib/db";
 import { creditsLow, issueOpened, sitemapSyncRequested } from "@/lib/events/catalogue";
+import { recordEvent } from "@/lib/events/outbox";
 import { createTestProject, createTestUser, type TestUser } from "../factories";
 import { runUnderInngest } from "../inngest-engine";
 
@@ -61,6 +64,42 @@ describe("the scheduled functions", () => {
     expect((result as { drifted: number }).drifted).toBeGreaterThanOrEqual(1);
     const [row] = await db.$queryRaw<{ total: number }[]>(Prisma.sql`SELECT total_urls AS total FROM website_stats WHERE project_id = ${project.id}::uuid`);
     expect(row.total).toBe(3);
+  });
+
+  it("events-outbox-flush: a committed event is sent and marked sent", async () => {
+    const data = { organizationId: owner.organizationId, projectId: crypto.randomUUID(), importId: crypto.randomUUID(), insertedRows: 1, skippedRows: 0, completedAt: new Date().toISOString() };
+    const eventId = `import-completed-${data.importId}`;
+    await db.$transaction((tx) => recordEvent(tx, "import.completed", data, eventId));
+    const { result, error } = await runUnderInngest(flushOutboxFn);
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ sent: expect.any(Number) });
+    // Another suite's flush may send it first; either way it is sent.
+    await vi.waitFor(async () => expect((await db.eventOutbox.findUniqueOrThrow({ where: { eventId } })).sentAt).not.toBeNull());
+  });
+
+  it("indexnow-purge-details: per-URL detail older than 90 days goes, the batch summary stays", async () => {
+    const project = await createTestProject(owner);
+    const old = new Date(Date.now() - 200 * 86_400_000);
+    const submission = await db.submission.create({ data: { organizationId: owner.organizationId, projectId: project.id, urlCount: 1, status: "accepted", createdAt: old } });
+    await db.submissionUrl.create({ data: { submissionId: submission.id, trackedUrlId: crypto.randomUUID(), url: `https://${project.domain}/x`, createdAt: old } });
+    const { result, error } = await runUnderInngest(purgeSubmissionDetailsFn);
+    expect(error).toBeUndefined();
+    expect((result as { rows: number }).rows).toBeGreaterThanOrEqual(1);
+    expect(await db.submissionUrl.count({ where: { submissionId: submission.id } })).toBe(0);
+    expect(await db.submission.findUnique({ where: { id: submission.id } })).not.toBeNull();
+  });
+
+  it("stats-daily-snapshots: the day that just ended is snapshotted for a project that existed then", async () => {
+    // At 00:15 on 2001-01-02 only this project (created, as far as the database knows, in 2000) is active.
+    const project = await createTestProject(owner);
+    await db.project.update({ where: { id: project.id }, data: { createdAt: new Date("2000-06-01T00:00:00Z") } });
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2001-01-02T00:15:00Z") });
+    const { result, error } = await runUnderInngest(takeDailySnapshotsFn);
+    vi.useRealTimers();
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ date: "2001-01-01", late: false });
+    expect((result as { inserted: number }).inserted).toBeGreaterThanOrEqual(1);
+    expect(await db.websiteSnapshot.count({ where: { projectId: project.id, date: new Date("2001-01-01T00:00:00Z") } })).toBe(1);
   });
 });
 
