@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as unsubscribeRoute from "@/app/api/email/unsubscribe/route";
 import * as prefsRoute from "@/app/api/user/notifications/preferences/route";
+import { sendIssueDigestsFn } from "@/inngest/functions/notifications/notify-in-app";
 import { db } from "@/lib/db";
 import { digestIssueOpened, DIGEST_WINDOW_MS, sendDueDigests } from "@/lib/notifications/digest";
 import { renderNotificationEmail } from "@/lib/notifications/email-templates";
@@ -14,6 +15,7 @@ import { sendSignInEmail } from "@/lib/sign-in/send-sign-in-email";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp-server";
 import { bearer, call } from "../http";
 import { createTestProject, createTestUser, type TestUser } from "../factories";
+import { runUnderInngest } from "../inngest-engine";
 
 let smtp: FakeSmtp;
 const previous = process.env.SMTP_URL;
@@ -154,5 +156,22 @@ describe("the issue digest", () => {
     expect(await sendDueDigests(new Date(t0.getTime() + DIGEST_WINDOW_MS))).toBeGreaterThanOrEqual(1); // global cron: see above
     const mails = await smtp.waitFor(owner.email, 2);
     expect(mails[1].subject).toBe(`20 new issues on ${project.domain}`);
+  });
+});
+
+describe("the digest function under Inngest (step results through JSON)", () => {
+  it("mails a digest whose hour is up", async () => {
+    const [owner] = await teamOf(1);
+    const project = await createTestProject(owner, { domain: `digest-inngest-${Date.now()}.example` });
+    const t0 = new Date(Date.now() - 2 * DIGEST_WINDOW_MS);
+    const item = (i: number) => ({ issueId: crypto.randomUUID(), title: `Inngest issue ${i}`, body: `${i} URLs affected.`, openedAt: t0.toISOString() });
+    await digestIssueOpened(owner.organizationId, project.id, item(1), t0);
+    await digestIssueOpened(owner.organizationId, project.id, item(2), new Date(t0.getTime() + 60_000));
+    expect(smtp.to(owner.email)).toHaveLength(1);
+    const { result, error } = await runUnderInngest(sendIssueDigestsFn);
+    expect(error).toBeUndefined();
+    expect(result).toBeGreaterThanOrEqual(1);
+    const mails = await smtp.waitFor(owner.email, 2);
+    expect(mails[1].text).toContain("Inngest issue 2");
   });
 });
