@@ -5,7 +5,8 @@ import type { EventPayload, InngestFunction } from "inngest";
 // result is memoized as JSON and replayed from it. @inngest/test alone memoizes the live object (a Date stays a
 // Date), so each step.run result, and the function's own result, is checked and passed through JSON here: a
 // value JSON would change (a Date, a Map, a Set, a BigInt, a class instance, undefined in an array, NaN) fails
-// the run, and what later code receives is what it would receive from the server.
+// the run, and what later code receives is what it would receive from the server. step.sendEvent is a step
+// that records its events (checked the same way) instead of sending them: the Inngest server is not here.
 
 /** Where `value` would not come back from JSON as it is (undefined object properties drop harmlessly). */
 export function jsonLosses(value: unknown, path = "$"): string[] {
@@ -43,7 +44,7 @@ export async function runUnderInngest(fn: InngestFunction.Any, opts: { events?: 
     ...(opts.events ? { events: opts.events } : {}),
     transformCtx: (raw) => {
       const ctx = mockCtx(raw) as unknown as { step: Record<string, (...args: unknown[]) => unknown> };
-      const { run, sendEvent } = ctx.step;
+      const { run } = ctx.step;
       ctx.step.run = (id: unknown, work: unknown, ...rest: unknown[]) =>
         run(id, async (...args: unknown[]) => {
           steps.push(String(id));

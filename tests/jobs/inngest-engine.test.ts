@@ -7,8 +7,9 @@ import { jsonLosses, runUnderInngest } from "../inngest-engine";
 describe("runUnderInngest", () => {
   it("refuses a step whose result JSON would change, naming the step and the value", async () => {
     const fn = inngest.createFunction({ id: "test-date-step", triggers: [{ event: "test/date" }] }, async ({ step }) => {
+      // The SDK's types already say that `at` is a string here; the in-process runner would hand back the Date.
       const at = await step.run("when", () => new Date(0));
-      return step.run("use", () => at.toISOString());
+      return step.run("use", () => at.length);
     });
     await expect(runUnderInngest(fn)).rejects.toThrow(/step "when" \$: a Date comes back as a string/);
   });
