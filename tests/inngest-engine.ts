@@ -35,13 +35,25 @@ export type InngestRun = {
   sent: Array<{ name: string; data?: unknown; id?: string }>;
 };
 
-export async function runUnderInngest(fn: InngestFunction.Any, opts: { events?: [EventPayload, ...EventPayload[]] } = {}): Promise<InngestRun> {
+/**
+ * `memoized` gives steps a result as if an earlier request had run them (through JSON too): a sweep over every
+ * project lists only this suite's projects, so that it never works on what parallel suites are in the middle of
+ * (the listing verbs have tests of their own).
+ */
+export async function runUnderInngest(
+  fn: InngestFunction.Any,
+  opts: { events?: [EventPayload, ...EventPayload[]]; memoized?: Record<string, unknown> } = {},
+): Promise<InngestRun> {
   const losses: string[] = [];
   const steps: string[] = [];
   const sent: InngestRun["sent"] = [];
   const engine = new InngestTestEngine({
     function: fn,
     ...(opts.events ? { events: opts.events } : {}),
+    steps: Object.entries(opts.memoized ?? {}).map(([id, value]) => {
+      losses.push(...jsonLosses(value).map((l) => `memoized step "${id}" ${l}`));
+      return { id, handler: () => throughJson(value) };
+    }),
     transformCtx: (raw) => {
       const ctx = mockCtx(raw) as unknown as { step: Record<string, (...args: unknown[]) => unknown> };
       const { run } = ctx.step;

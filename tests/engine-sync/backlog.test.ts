@@ -183,10 +183,12 @@ describe("the backlog sync inside the gsc quota", () => {
     await db.$executeRaw(Prisma.sql`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(now)}, 2000)`);
     engineB.throttleNext(100, "429", 600);
     try {
-      const { result, error, steps } = await runUnderInngest(syncEngineBacklogFn);
+      // The sweep lists this suite's project only (listBacklogProjects lists it, as the test above shows).
+      expect(await listBacklogProjects()).toContainEqual(ref(s));
+      const { result, error, steps } = await runUnderInngest(syncEngineBacklogFn, { memoized: { list: [ref(s)] } });
       expect(error).toBeUndefined();
       expect(steps).toContain(`sync-${s.projectId}`);
-      expect(result).toMatchObject({ projects: expect.any(Number), engineB: { owed: expect.any(Number) } });
+      expect(result).toEqual({ projects: 1, engineA: { observed: 0, owed: 2 }, engineB: { observed: 0, owed: 2 } });
     } finally {
       engineB.throttleNext(0);
     }

@@ -98,11 +98,13 @@ describe("under Inngest", () => {
   it("the 15-minute function plans a connected project's day in its own step, step results through JSON", async () => {
     const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/never"]);
     vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-    const { result, error, steps } = await runUnderInngest(planGscDayFn);
+    // The sweep lists this suite's project only: other suites' projects are theirs to plan.
+    expect((await listProjectsToPlan(new Date())).map((p) => p.projectId)).toContain(s.projectId);
+    const { result, error, steps } = await runUnderInngest(planGscDayFn, { memoized: { list: [ref(s)] } });
     vi.useRealTimers();
     expect(error).toBeUndefined();
     expect(steps).toContain(`plan-${s.projectId}`);
-    expect((result as { planned: number }).planned).toBeGreaterThanOrEqual(1);
+    expect(result).toEqual({ projects: 1, planned: 1 });
     expect(await db.trackedUrl.findUniqueOrThrow({ where: { id: s.urls[0].id }, select: { engineASyncPriority: true, engineACheckReason: true } }))
       .toEqual({ engineASyncPriority: 0, engineACheckReason: "never_observed" });
   });

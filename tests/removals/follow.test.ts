@@ -12,7 +12,7 @@ import { slackMessage, type PublicEventEnvelope } from "@/lib/webhooks/payload";
 import type { PublicEvent } from "@/lib/events/catalogue";
 import { declareRemoval } from "@/lib/removals/declare-removal";
 import { cancelRemoval } from "@/lib/removals/cancel-removal";
-import { followProjectRemovals } from "@/lib/removals/follow-removals";
+import { followProjectRemovals, listProjectsWithActiveRemovals } from "@/lib/removals/follow-removals";
 import { getRemoval, listRemovals, listUrlRemovals } from "@/lib/removals/read-removals";
 import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
@@ -219,10 +219,12 @@ describe("under Inngest", () => {
     const p = await removalProject(tenant, h, ["/old"], { gsc });
     const batch = await declareRemoval(tenant.ctx, p.projectId, { urls: [p.urls["/old"].url], intent: "gone" });
     // The function audits through the app's default fetcher, which cannot reach the test host: the check is recorded as failed.
-    const { result, error, steps } = await runUnderInngest(followRemovalsFn);
+    // The sweep lists this suite's project only: other suites' removals are theirs to follow.
+    expect(await listProjectsWithActiveRemovals()).toContainEqual(ref(p));
+    const { result, error, steps } = await runUnderInngest(followRemovalsFn, { memoized: { list: [ref(p)] } });
     expect(error).toBeUndefined();
     expect(steps).toContain(`follow-${p.projectId}`);
-    expect((result as { siteChecked: number }).siteChecked).toBeGreaterThanOrEqual(1);
+    expect(result).toMatchObject({ projects: 1, siteChecked: 1, confirmed: 0 });
     expect(await row(batch.id, p.urls["/old"].id)).toMatchObject({ state: "pending", siteConfirmed: false, siteCheckedAt: expect.any(Date), siteReason: expect.any(String) });
   });
 });
