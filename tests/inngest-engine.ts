@@ -1,5 +1,6 @@
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import type { EventPayload, InngestFunction } from "inngest";
+import { db, Prisma } from "@/lib/db";
 
 // Runs an Inngest function through the SDK's own engine (@inngest/test) as an Inngest server would: every step's
 // result is memoized as JSON and replayed from it. @inngest/test alone memoizes the live object (a Date stays a
@@ -79,4 +80,18 @@ export async function runUnderInngest(
   if (!("error" in out) || out.error === undefined) losses.push(...jsonLosses(result).map((l) => `the result ${l}`));
   if (losses.length) throw new Error(`${fn.id()} does not survive JSON between steps:\n  ${losses.join("\n  ")}`);
   return { result: throughJson(result), error: "error" in out ? out.error : undefined, steps, sent };
+}
+
+/**
+ * Runs `work` while one transaction holds the rows `lockOthers` selects (FOR UPDATE): a global sweep that claims
+ * with SKIP LOCKED (the outbox flush, webhook deliveries, issue digests) then passes by what parallel suites are in
+ * the middle of and works on this suite's rows only. The embedded database has a single backend, where a second
+ * transaction would wait for the first: there `work` runs as it is.
+ */
+export async function holdingOthers<T>(lockOthers: Prisma.Sql, work: () => Promise<T>): Promise<T> {
+  if (process.env.TEST_EMBEDDED_DB) return work();
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw(lockOthers);
+    return work();
+  }, { timeout: 60_000 });
 }

@@ -14,7 +14,7 @@ import { db, Prisma } from "@/lib/db";
 import { creditsLow, issueOpened, sitemapSyncRequested } from "@/lib/events/catalogue";
 import { recordEvent } from "@/lib/events/outbox";
 import { createTestProject, createTestUser, type TestUser } from "../factories";
-import { runUnderInngest } from "../inngest-engine";
+import { holdingOthers, runUnderInngest } from "../inngest-engine";
 
 let owner: TestUser;
 beforeAll(async () => { owner = await createTestUser("inngest-fns"); });
@@ -22,11 +22,17 @@ afterEach(() => vi.useRealTimers());
 
 describe("the scheduled functions", () => {
   it("purge-deleted-organizations: an organization past its 30 days goes", async () => {
+    // With the clock in 2000 the purge reaches only organizations due by then: this suite's, never another suite's.
     const org = await db.organization.create({ data: { name: "gone", slug: crypto.randomUUID(), deletedAt: new Date("2000-01-01T00:00:00Z"), deletionScheduledFor: new Date("2000-01-31T00:00:00Z") } });
+    const stays = await db.organization.create({ data: { name: "in grace", slug: crypto.randomUUID(), deletedAt: new Date("2000-05-20T00:00:00Z"), deletionScheduledFor: new Date("2000-06-19T00:00:00Z") } });
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2000-06-02T00:00:00Z") });
     const { result, error } = await runUnderInngest(purgeDeletedOrganizationsFn);
+    vi.useRealTimers();
     expect(error).toBeUndefined();
     expect(result).toBeGreaterThanOrEqual(1);
     expect(await db.organization.findUnique({ where: { id: org.id } })).toBeNull();
+    expect(await db.organization.findUnique({ where: { id: stays.id } })).not.toBeNull();
+    await db.organization.delete({ where: { id: stays.id } });
   });
 
   it("sync-all-projects: one sync event per live project, its id carrying the UTC day", async () => {
@@ -58,7 +64,14 @@ describe("the scheduled functions", () => {
     await db.trackedUrl.createMany({ data: Array.from({ length: 3 }, (_, i) => ({ organizationId: owner.organizationId, projectId: project.id, url: `https://${project.domain}/${i}`, source: "manual" as const })) });
     await db.$executeRaw(Prisma.sql`UPDATE website_stats SET total_urls = 11 WHERE project_id = ${project.id}::uuid`);
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { result, error } = await runUnderInngest(reconcileStatsFn);
+    // As tests/stats/reconcile.test.ts does, the run starts at this suite's project (the first batch, memoized, ends
+    // just before it): the projects before it are other suites', which may hold a drift of their own on purpose.
+    const [before] = await db.$queryRaw<{ prev: string }[]>(Prisma.sql`SELECT id::text AS prev FROM projects WHERE id < ${project.id}::uuid ORDER BY id DESC LIMIT 1`);
+    // A memoized batch after it ends the run there, as one reconcileBatch call of that test would.
+    const { result, error, steps } = await runUnderInngest(reconcileStatsFn, before
+      ? { memoized: { "batch-0": { projects: 0, drifted: 0, next: before.prev }, "batch-2": { projects: 0, drifted: 0, next: null } } }
+      : { memoized: { "batch-1": { projects: 0, drifted: 0, next: null } } });
+    expect(steps).toEqual(["started-at", before ? "batch-1" : "batch-0"]);
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ projects: expect.any(Number), drifted: expect.any(Number) });
     expect((result as { drifted: number }).drifted).toBeGreaterThanOrEqual(1);
@@ -70,11 +83,11 @@ describe("the scheduled functions", () => {
     const data = { organizationId: owner.organizationId, projectId: crypto.randomUUID(), importId: crypto.randomUUID(), insertedRows: 1, skippedRows: 0, completedAt: new Date().toISOString() };
     const eventId = `import-completed-${data.importId}`;
     await db.$transaction((tx) => recordEvent(tx, "import.completed", data, eventId));
-    const { result, error } = await runUnderInngest(flushOutboxFn);
-    expect(error).toBeUndefined();
-    expect(result).toMatchObject({ sent: expect.any(Number) });
-    // Another suite's flush may send it first; either way it is sent.
-    await vi.waitFor(async () => expect((await db.eventOutbox.findUniqueOrThrow({ where: { eventId } })).sentAt).not.toBeNull());
+    // The flush is global, and tests flush their own organization's events (OUTBOX_KICK_MS=0): the other unsent rows are held.
+    const run = await holdingOthers(Prisma.sql`SELECT id FROM event_outbox WHERE sent_at IS NULL AND event_id <> ${eventId} FOR UPDATE`, () => runUnderInngest(flushOutboxFn));
+    expect(run.error).toBeUndefined();
+    if (!process.env.TEST_EMBEDDED_DB) expect(run.result).toEqual({ sent: 1 });
+    expect((await db.eventOutbox.findUniqueOrThrow({ where: { eventId } })).sentAt).not.toBeNull();
   });
 
   it("indexnow-purge-details: per-URL detail older than 90 days goes, the batch summary stays", async () => {
