@@ -234,6 +234,7 @@ describe("the cron function", () => {
     const mine = plan.projects.find((x) => x.projectId === p.id);
     expect(mine).toMatchObject({ organizationId: u.organizationId, allocation: expect.any(Number) });
     const { result, error, steps } = await runUnderInngest(runScheduledInspectionsFn, { memoized: { plan: { projects: [mine], deferred: 0, skippedNoCredits: 0 } } });
+    expect(error).toBeUndefined();
     expect(steps).toContain(`inspect-${p.id}`);
     expect(result).toEqual({ projects: 1, inspected: 1, charged: 1, deferred: 0, failed: 0, skippedNoCredits: 0 });
     expect(await db.trackedUrl.findUniqueOrThrow({ where: { id: url.id } })).toMatchObject({ healthState: "healthy", httpStatus: 200 });
