@@ -13,7 +13,8 @@ import { observeEngines } from "./observe-engines";
 // seen indexed, then the least recently asked. What the quota leaves today stays owed and goes first
 // after the next Pacific midnight: deferred, never failed.
 
-export type BacklogReport = Record<EngineName, { observed: number; inconclusive: number; failed: number; owed: number; stopped: EngineStop | null; retryAt: Date | null }>;
+/** A step result (inngest/functions/engines), so JSON as it is: `retryAt` is an ISO time. */
+export type BacklogReport = Record<EngineName, { observed: number; inconclusive: number; failed: number; owed: number; stopped: EngineStop | null; retryAt: string | null }>;
 
 export interface SyncBacklogOptions {
   now?: () => Date;
@@ -64,7 +65,7 @@ export async function syncEngineBacklog(ref: ProjectRef, opts: SyncBacklogOption
       r.failed += run.failed;
       skipped.push(...run.unsettled);
       r.stopped = run.stopped;
-      r.retryAt = run.retryAt;
+      r.retryAt = run.retryAt?.toISOString() ?? null;
       if (!run.stopped) continue;
       // A spent minute is waited out while the tick has time; anything else ends this engine's turn.
       const wait = run.retryAt ? run.retryAt.getTime() - now().getTime() : Infinity;

@@ -5,13 +5,16 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processLogImportFn } from "@/inngest/functions/crawl-logs/process-log-import";
 import { db } from "@/lib/db";
+import { logImportRequested } from "@/lib/events/catalogue";
 import { spoolDir } from "@/lib/crawl-logs/config";
 import { processLogImportSlice } from "@/lib/crawl-logs/process-log-import";
 import { resumeLogImports } from "@/lib/crawl-logs/resume-log-imports";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { startFakeDns, type FakeDnsServer } from "../fakes/dns-server";
 import { createTestTenant } from "../factories";
+import { runUnderInngest } from "../inngest-engine";
 import { admit, projectFor, type Target } from "../urls/helpers";
 import { combined, getImport, IP, UA, upload, uploadAndWait } from "./helpers";
 
@@ -69,6 +72,19 @@ describe("resuming a log import", () => {
       expect(await urlHits()).toBe(before.urls + 30);
     });
   }
+
+  it("runs under Inngest (step results through JSON): the slices process the whole file, each line once", async () => {
+    const before = await googlebotHits();
+    const imp = await spooledImport(fortyLines(), false);
+    const { result, error, steps } = await runUnderInngest(processLogImportFn, {
+      events: [{ name: logImportRequested.name, data: { organizationId: t.orgId, projectId: t.projectId, logImportId: imp.id } }],
+    });
+    expect(error).toBeUndefined();
+    expect(steps[0]).toBe("process-slice-0");
+    expect(result).toMatchObject({ logImportId: imp.id, status: "completed" });
+    expect(await db.logImport.findUniqueOrThrow({ where: { id: imp.id } })).toMatchObject({ status: "completed", linesRead: 40, verifiedHits: 30, unverifiedHits: 10 });
+    expect(await googlebotHits()).toBe(before + 30);
+  });
 
   it("queues imports left running at start (in-process mode) and finishes them", async () => {
     const imp = await spooledImport(fortyLines(), false);

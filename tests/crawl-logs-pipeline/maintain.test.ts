@@ -1,9 +1,11 @@
 // The daily sweep: aggregates past 16 months go, and each URL's 30-day crawler hits follow the moving window.
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
+import { maintainCrawlActivityFn } from "@/inngest/functions/crawl-logs/maintain-crawl-activity";
 import { db } from "@/lib/db";
 import { maintainCrawlActivity } from "@/lib/crawl-logs/maintain-crawl-activity";
 import { createTestTenant } from "../factories";
+import { runUnderInngest } from "../inngest-engine";
 import { admit, projectFor, type Target } from "../urls/helpers";
 
 let t: Target;
@@ -66,5 +68,19 @@ describe("the daily crawl activity sweep", () => {
     expect(await db.crawlUntrackedUrl.findUnique({ where: { projectId_url: { projectId: t.projectId, url: `https://${t.domain}/left-behind` } } }))
       .toMatchObject({ verifiedHits: 3, lastStatus: 200, firstSeenAt: at, lastSeenAt: daysAgo(2) });
     expect(await db.crawlUntrackedDelta.count({ where: { projectId: { in: [t.projectId, gone] } } })).toBe(0);
+  });
+});
+
+describe("under Inngest (step results through JSON)", () => {
+  it("the daily function drops an aggregate past 480 days and keeps the recent one", async () => {
+    const u = await projectFor(await createTestTenant("crawl-maintain-inngest"));
+    await admit(u, [`https://${u.domain}/x`]);
+    const [x] = await db.trackedUrl.findMany({ where: { projectId: u.projectId } });
+    const row = (n: number, hits: number) => ({ trackedUrlId: x.id, projectId: u.projectId, family: "googlebot", day: day(n), hits, status2xx: hits, firstFetchAt: daysAgo(n), lastFetchAt: daysAgo(n) });
+    await db.crawlUrlDay.createMany({ data: [row(500, 7), row(3, 2)] });
+    const { result, error } = await runUnderInngest(maintainCrawlActivityFn);
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ purged: { urlDays: expect.any(Number) } });
+    expect((await db.crawlUrlDay.findMany({ where: { projectId: u.projectId }, select: { hits: true } }))).toEqual([{ hits: 2 }]);
   });
 });

@@ -1,6 +1,5 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshCrawlerIpRangesFn } from "@/inngest/functions/crawl-logs/refresh-crawler-ip-ranges";
 import { identifyCrawler } from "@/lib/crawl-logs/crawlers";
@@ -10,6 +9,7 @@ import { refreshCrawlerIpRanges } from "@/lib/crawl-logs/refresh-crawler-ip-rang
 import { createCrawlerVerifier } from "@/lib/crawl-logs/verify-crawler";
 import { db } from "@/lib/db";
 import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
+import { runUnderInngest } from "../inngest-engine";
 
 // The operators' hosts, played by a local server reached through CONNECT_TO, as in production configuration.
 // Every list served is the shipped copy plus one prefix no other suite uses (under the IPv6 documentation
@@ -103,7 +103,7 @@ describe("refreshing the published crawler IP ranges", () => {
   it("the daily function refreshes every list from the configured URLs, one failing list keeping its copy", async () => {
     for (const list of IP_RANGE_LISTS) serve(list.id, 200, shippedPlus(list.id, "2026-11-27T00:00:00Z"));
     serve("bingbot", 500, "oops");
-    const { result, error } = await new InngestTestEngine({ function: refreshCrawlerIpRangesFn }).execute();
+    const { result, error } = await runUnderInngest(refreshCrawlerIpRangesFn);
     expect(error).toBeUndefined();
     const { updated, failures } = result as { updated: string[]; failures: Array<{ list: string }> };
     expect([...updated].sort()).toEqual(IP_RANGE_LISTS.map((l) => l.id).filter((id) => id !== "bingbot").sort());

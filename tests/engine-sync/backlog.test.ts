@@ -2,6 +2,7 @@
 // inside the gsc quota (day and minute, our count and gsc's 429s, across DST), engine B owed
 // separately, disconnection, and a drop from the index with each likely cause read from our own audits.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { syncEngineBacklogFn } from "@/inngest/functions/engines/sync-engine-backlog";
 import { db, Prisma } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { disconnectGsc } from "@/lib/connections/disconnect-gsc";
@@ -11,6 +12,7 @@ import { propertyKey } from "@/lib/connections/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 import { applyAuditOutcomes, type InspectionResult } from "@/lib/inspections/apply-audit-outcomes";
 import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
+import { runUnderInngest } from "../inngest-engine";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
 import { createTestTenant, type TestTenant } from "../factories";
 import { setEnvForSuite } from "../engines/helpers";
@@ -143,7 +145,7 @@ describe("the backlog sync inside the gsc quota", () => {
       gsc.drainQuota(s.property, 2000);
       const first = await syncEngineBacklog(ref(s), { now: clock.now });
       expect(first.engineA).toMatchObject({ observed: 0, owed: 2, stopped: "quota_day" });
-      expect(first.engineA.retryAt?.toISOString()).toBe(midnightIso);
+      expect(first.engineA.retryAt).toBe(midnightIso);
 
       // A second before midnight: still today, nothing is asked.
       clock.set(new Date(Date.parse(midnightIso) - 1000).toISOString());
@@ -171,6 +173,26 @@ describe("the backlog sync inside the gsc quota", () => {
     const calls = engineB.requests.length;
     await syncEngineBacklog(ref(s), { now: () => now });
     expect(engineB.requests.length).toBe(calls);
+    expect(inspected(s)).toHaveLength(0);
+  });
+
+  it("runs under Inngest: a Bing throttle's retry time comes back from the step as JSON, and the checks stay owed", async () => {
+    const s = await connected(["/a", "/b"], { engineB: true });
+    const now = new Date();
+    await audit(s, s.urls.map((u) => ({ trackedUrlId: u.id, outcome: healthy(u.url), source: "scheduled" })), now, { engineA: true, engineB: true });
+    await db.$executeRaw(Prisma.sql`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(now)}, 2000)`);
+    engineB.throttleNext(100, "429", 600);
+    try {
+      // The sweep lists this suite's project only (listBacklogProjects lists it, as the test above shows).
+      expect(await listBacklogProjects()).toContainEqual(ref(s));
+      const { result, error, steps } = await runUnderInngest(syncEngineBacklogFn, { memoized: { list: [ref(s)] } });
+      expect(error).toBeUndefined();
+      expect(steps).toContain(`sync-${s.projectId}`);
+      expect(result).toEqual({ projects: 1, engineA: { observed: 0, owed: 2 }, engineB: { observed: 0, owed: 2 } });
+    } finally {
+      engineB.throttleNext(0);
+    }
+    for (const u of s.urls) expect(await urlRow(u.id)).toMatchObject({ engineASyncPriority: 0, engineBSyncPriority: expect.any(Number) });
     expect(inspected(s)).toHaveLength(0);
   });
 

@@ -1,11 +1,13 @@
 // The day's Google inspection plan: the quota left (every property, minus what is owed) goes to URLs never
 // observed, then at risk (an important page whose impressions stopped), then the oldest verdicts; pages proven
 // indexed by recent impressions and verdicts from the last day are skipped; once per Pacific day.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { planGscDayFn } from "@/inngest/functions/engines/plan-gsc-day";
 import { db } from "@/lib/db";
 import { propertyKey } from "@/lib/connections/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
 import { listProjectsToPlan, planGscDay } from "@/lib/engine-sync";
+import { runUnderInngest } from "../inngest-engine";
 import { engineFakesForSuite, connectedProject, ref } from "./helpers";
 
 const f = engineFakesForSuite("plan");
@@ -87,5 +89,23 @@ describe("the day's Google inspection plan", () => {
     const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/a"], { gsc: false });
     expect(await planGscDay(ref(s), NOW)).toBeNull();
     expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(false);
+  });
+});
+
+describe("under Inngest", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("the 15-minute function plans a connected project's day in its own step, step results through JSON", async () => {
+    const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/never"]);
+    vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+    // The sweep lists this suite's project only: other suites' projects are theirs to plan.
+    expect((await listProjectsToPlan(new Date())).map((p) => p.projectId)).toContain(s.projectId);
+    const { result, error, steps } = await runUnderInngest(planGscDayFn, { memoized: { list: [ref(s)] } });
+    vi.useRealTimers();
+    expect(error).toBeUndefined();
+    expect(steps).toContain(`plan-${s.projectId}`);
+    expect(result).toEqual({ projects: 1, planned: 1 });
+    expect(await db.trackedUrl.findUniqueOrThrow({ where: { id: s.urls[0].id }, select: { engineASyncPriority: true, engineACheckReason: true } }))
+      .toEqual({ engineASyncPriority: 0, engineACheckReason: "never_observed" });
   });
 });

@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { commitUrlImportFn } from "@/inngest/functions/imports/commit-url-import";
 import { db } from "@/lib/db";
+import { urlImportCommitRequested } from "@/lib/events/catalogue";
 import { currentBalance } from "@/lib/credits/credit-ledger";
 import { commitImportChunk } from "@/lib/imports/commit-import-chunk";
 import { resumeCommittingImports } from "@/lib/imports/resume-committing-imports";
 import { getStats } from "@/lib/stats/get-stats";
 import { systemCtx } from "@/lib/core/context";
 import { createTestUser, type TestUser } from "../factories";
+import { runUnderInngest } from "../inngest-engine";
 import { commit, csvOf, getImport, pages, preview, projectFor, trackedUrls, waitForImport } from "./helpers";
 
 let u: TestUser;
@@ -174,5 +177,22 @@ describe("commit: background insertion", () => {
     const done = await waitForImport(data.id);
     expect(done).toMatchObject({ status: "failed", processedRows: 1_000, insertedRows: 1_000 });
     expect(done.error).toMatch(/project was deleted/);
+  });
+});
+
+describe("under Inngest (step results through JSON)", () => {
+  it("commits the chunks left after an interruption, one step each, and completes the import", async () => {
+    const t = await projectFor(u);
+    const data = await preview(t, csvOf(t.domain, pages(1_500)));
+    await db.urlImport.update({ where: { id: data.id }, data: { status: "committing", committedAt: new Date() } });
+    await commitImportChunk(data.id, 0);
+    const { result, error, steps } = await runUnderInngest(commitUrlImportFn, {
+      events: [{ name: urlImportCommitRequested.name, data: { organizationId: t.orgId, projectId: t.projectId, importId: data.id } }],
+    });
+    expect(error).toBeUndefined();
+    expect(steps).toEqual(["load-plan", "commit-chunk-1", "complete"]);
+    expect(result).toMatchObject({ importId: data.id });
+    expect(await db.urlImport.findUniqueOrThrow({ where: { id: data.id } })).toMatchObject({ status: "completed", processedRows: 1_500, insertedRows: 1_500, committedChunks: 2 });
+    expect(await db.trackedUrl.count({ where: { projectId: t.projectId } })).toBe(1_500);
   });
 });

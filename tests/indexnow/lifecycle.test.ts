@@ -12,10 +12,14 @@ import { settleNextSubmission } from "@/lib/indexnow/settle-submissions";
 import { dispatchInProcess } from "@/lib/jobs/dispatch-in-process";
 import { runInProcess, type Emit } from "@/lib/jobs/in-process-runner";
 import { sweepPendingSubmissionsFn } from "@/inngest/functions/indexnow/sweep-pending-submissions";
+import { settleProjectSubmissionsFn } from "@/inngest/functions/indexnow/settle-project-submissions";
+import { submitProjectUrlsFn } from "@/inngest/functions/indexnow/submit-project-urls";
+import { indexNowSettleRequested, indexNowSubmissionRequested } from "@/lib/events/catalogue";
 import { createSafeFetcher } from "@/lib/net/safe-fetch";
 import { verifyKey } from "@/lib/verification";
 import { call } from "../http";
 import { createTestUser, type TestUser } from "../factories";
+import { runUnderInngest } from "../inngest-engine";
 import { startFakeIndexNow, type FakeIndexNow } from "../fakes/indexnow-server";
 import { startTestSite, type TestSite } from "../fakes/test-site";
 import { createTenant, type Tenant } from "../verification/helpers";
@@ -193,5 +197,36 @@ describe("per-URL detail retention", () => {
     const [s] = await submissionsOf(t);
     await db.submission.delete({ where: { id: s.id } });
     expect(await db.submissionUrl.count({ where: { submissionId: s.id } })).toBe(0);
+  });
+});
+
+describe("under Inngest (step results through JSON)", () => {
+  it("submits a project's backlog batch by batch, asks for the settle, and the settle applies it to the URLs", async () => {
+    const t = await keyedProject(alice);
+    await addUrls(t, 3);
+    fake.reset();
+    const data = { organizationId: t.orgId, projectId: t.projectId };
+    const submitted = await runUnderInngest(submitProjectUrlsFn, { events: [{ name: indexNowSubmissionRequested.name, data: { ...data, trigger: "urls_admitted" } }] });
+    expect(submitted.error).toBeUndefined();
+    expect(submitted.result).toMatchObject({ batches: [{ status: "accepted", urlCount: 3 }] });
+    expect(fake.requests.filter((r) => r.body?.host === t.domain)).toHaveLength(1);
+    expect(await pendingCount(t)).toBe(0);
+    expect(submitted.sent).toEqual([{ name: indexNowSettleRequested.name, data }]);
+
+    const settled = await runUnderInngest(settleProjectSubmissionsFn, { events: [{ name: indexNowSettleRequested.name, data }] });
+    expect(settled.error).toBeUndefined();
+    expect(settled.result).toEqual({ projectId: t.projectId, submissions: 1, urls: 3 });
+    for (const u of await db.trackedUrl.findMany({ where: { projectId: t.projectId } })) {
+      expect(u).toMatchObject({ indexNowAttempts: 1, lastIndexNowSubmittedAt: expect.any(Date) });
+    }
+  });
+
+  it("the sweep queues a submission for a project with a backlog, its event id carrying the 5-minute slot", async () => {
+    const t = await keyedProject(alice);
+    await addUrls(t, 2);
+    const { result, error, sent } = await runUnderInngest(sweepPendingSubmissionsFn);
+    expect(error).toBeUndefined();
+    const { slot } = result as { slot: number };
+    expect(sent).toContainEqual({ name: indexNowSubmissionRequested.name, data: { organizationId: t.orgId, projectId: t.projectId, trigger: "sweep" }, id: `indexnow-submit-${t.projectId}-${slot}` });
   });
 });

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeUrlHistoryFn } from "@/inngest/functions/inspections/purge-url-history";
+import { runScheduledInspectionsFn } from "@/inngest/functions/inspections/run-scheduled-inspections";
 import { db } from "@/lib/db";
 import { recentEvents } from "@/lib/events/event-log";
 import { claimInspections, LEASE_MS } from "@/lib/inspections/claim-inspections";
@@ -7,6 +9,7 @@ import { FIRST_RETRY_MS } from "@/lib/inspections/merge-outcome";
 import { inspectPlannedProject } from "@/lib/inspections/inspect-planned-project";
 import { planInspections, waterfill } from "@/lib/inspections/plan-inspections";
 import { createTestUser } from "../factories";
+import { runUnderInngest } from "../inngest-engine";
 import { SitemapSite } from "../sitemaps/helpers";
 import { addUrls, automatedProject, balanceOf, inspectionCharges, planned, servePages, setBalance, siteRunner, uniqueDomain } from "./helpers";
 
@@ -217,6 +220,26 @@ describe("the cron function", () => {
     expect(await balanceOf(u.organizationId)).toBe(99);
     expect(await db.inspectionRequest.count({ where: { projectId: p.id } })).toBe(0);
   });
+
+  it("runs a tick under Inngest (step results through JSON) and inspects the queued URL", async () => {
+    const u = await createTestUser("sched-inngest");
+    const p = await automatedProject(u, { enabled: false });
+    const url = await db.trackedUrl.create({ data: { organizationId: u.organizationId, projectId: p.id, url: `http://${p.domain}/queued`, source: "manual" } });
+    await db.inspectionRequest.create({ data: { trackedUrlId: url.id, organizationId: u.organizationId, projectId: p.id } });
+    servePages(site, p.domain, ["/queued"]);
+    process.env.CONNECT_TO = `:80:127.0.0.1:${site.site.httpPort}`;
+    // The tick plans every organization's due URLs: it inspects this suite's project only (a memoized plan, as
+    // planInspections makes it), so that it never works on what parallel suites are in the middle of.
+    const plan = await planInspections(5000, new Date());
+    const mine = plan.projects.find((x) => x.projectId === p.id);
+    expect(mine).toMatchObject({ organizationId: u.organizationId, allocation: expect.any(Number) });
+    const { result, error, steps } = await runUnderInngest(runScheduledInspectionsFn, { memoized: { plan: { projects: [mine], deferred: 0, skippedNoCredits: 0 } } });
+    expect(error).toBeUndefined();
+    expect(steps).toContain(`inspect-${p.id}`);
+    expect(result).toEqual({ projects: 1, inspected: 1, charged: 1, deferred: 0, failed: 0, skippedNoCredits: 0 });
+    expect(await db.trackedUrl.findUniqueOrThrow({ where: { id: url.id } })).toMatchObject({ healthState: "healthy", httpStatus: 200 });
+    expect(await balanceOf(u.organizationId)).toBe(99);
+  });
 });
 
 describe("purge", () => {
@@ -240,6 +263,24 @@ describe("purge", () => {
     expect((await db.urlHistoryEntry.findMany({ where: { projectId: p.id } })).map((h) => Math.round((now.getTime() - h.observedAt.getTime()) / DAY)).sort()).toEqual([1, 399]);
     expect(await purgeStaleClaims(now)).toBeGreaterThanOrEqual(2);
     expect((await db.inspectionClaim.findMany({ where: { organizationId: u.organizationId } })).map((c) => c.trackedUrlId)).toEqual([b.id]);
+  });
+
+  it("runs the daily purge under Inngest (its start time through JSON as an ISO string)", async () => {
+    const u = await createTestUser("sched-purge-inngest");
+    const p = await automatedProject(u);
+    const [a] = await addUrls(p, 1, past());
+    const now = new Date();
+    const entry = (daysAgo: number) => ({
+      organizationId: u.organizationId, projectId: p.id, trackedUrlId: a.id, observedAt: new Date(now.getTime() - daysAgo * DAY), kind: "audit" as const,
+      state: {}, changed: [], source: "scheduled",
+    });
+    await db.urlHistoryEntry.createMany({ data: [entry(402), entry(398)] });
+    await db.inspectionClaim.create({ data: { trackedUrlId: crypto.randomUUID(), slot: now, organizationId: u.organizationId, projectId: p.id, leasedUntil: new Date(now.getTime() + 60_000) } });
+    const { result, error } = await runUnderInngest(purgeUrlHistoryFn);
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ rows: expect.any(Number), claims: expect.any(Number) });
+    expect((await db.urlHistoryEntry.findMany({ where: { projectId: p.id } })).map((h) => Math.round((now.getTime() - h.observedAt.getTime()) / DAY))).toEqual([398]);
+    expect(await db.inspectionClaim.count({ where: { organizationId: u.organizationId } })).toBe(0);
   });
 });
 

@@ -5,8 +5,8 @@ import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import * as unsubscribeRoute from "@/app/api/email/unsubscribe/route";
 import * as prefsRoute from "@/app/api/user/notifications/preferences/route";
-import { notifyIssueOpenedFn } from "@/inngest/functions/notifications/notify-in-app";
-import { db } from "@/lib/db";
+import { notifyIssueOpenedFn, sendIssueDigestsFn } from "@/inngest/functions/notifications/notify-in-app";
+import { db, Prisma } from "@/lib/db";
 import { runInProcess } from "@/lib/jobs/in-process-runner";
 import { digestIssueOpened, DIGEST_WINDOW_MS, sendDueDigests } from "@/lib/notifications/digest";
 import { renderNotificationEmail } from "@/lib/notifications/email-templates";
@@ -17,6 +17,7 @@ import { sendSignInEmail } from "@/lib/sign-in/send-sign-in-email";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp-server";
 import { bearer, call } from "../http";
 import { createTestProject, createTestUser, type TestUser } from "../factories";
+import { holdingOthers, runUnderInngest } from "../inngest-engine";
 
 let smtp: FakeSmtp;
 const previous = process.env.SMTP_URL;
@@ -202,5 +203,23 @@ describe("an issue opening, as people read it", () => {
     const [mail] = await smtp.waitFor(owner.email, 1);
     expect(mail.subject).toBe(note.title);
     expect(mail.text).toContain(`12 URLs of ${domain} affected`);
+  });
+});
+
+describe("the digest function under Inngest (step results through JSON)", () => {
+  it("mails a digest whose hour is up", async () => {
+    const [owner] = await teamOf(1);
+    const project = await createTestProject(owner, { domain: `digest-inngest-${Date.now()}.example` });
+    const t0 = new Date(Date.now() - 2 * DIGEST_WINDOW_MS);
+    const item = (i: number) => ({ issueId: crypto.randomUUID(), title: `Inngest issue ${i}`, body: `${i} URLs affected.`, openedAt: t0.toISOString() });
+    await digestIssueOpened(owner.organizationId, project.id, item(1), t0);
+    await digestIssueOpened(owner.organizationId, project.id, item(2), new Date(t0.getTime() + 60_000));
+    expect(smtp.to(owner.email)).toHaveLength(1);
+    // The cron is global: other suites' digests are held while it runs (tests/inngest-engine.ts, holdingOthers).
+    const { result, error } = await holdingOthers(Prisma.sql`SELECT user_id FROM notification_digests WHERE project_id <> ${project.id}::uuid FOR UPDATE`, () => runUnderInngest(sendIssueDigestsFn));
+    expect(error).toBeUndefined();
+    if (!process.env.TEST_EMBEDDED_DB) expect(result).toBe(1);
+    const mails = await smtp.waitFor(owner.email, 2);
+    expect(mails[1].text).toContain("Inngest issue 2");
   });
 });

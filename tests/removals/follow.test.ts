@@ -3,6 +3,7 @@
 // IndexNow), stuck after stuckAfterDays (removal_stuck issue, removal.stuck, issue.opened), a URL back in the
 // sitemap cancelled, each intent judged from what the site really serves, and the webhooks the events become.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { followRemovalsFn } from "@/inngest/functions/removals/follow-removals";
 import { db } from "@/lib/db";
 import { syncEngineBacklog } from "@/lib/engine-sync";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
@@ -11,11 +12,12 @@ import { slackMessage, type PublicEventEnvelope } from "@/lib/webhooks/payload";
 import type { PublicEvent } from "@/lib/events/catalogue";
 import { declareRemoval } from "@/lib/removals/declare-removal";
 import { cancelRemoval } from "@/lib/removals/cancel-removal";
-import { followProjectRemovals } from "@/lib/removals/follow-removals";
+import { followProjectRemovals, listProjectsWithActiveRemovals } from "@/lib/removals/follow-removals";
 import { getRemoval, listRemovals, listUrlRemovals } from "@/lib/removals/read-removals";
 import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
 import { createTestTenant, type TestTenant } from "../factories";
+import { runUnderInngest } from "../inngest-engine";
 import { setEnvForSuite } from "../engines/helpers";
 import { AuditSite, type Host } from "../audit/helpers";
 import { outbox, ref, removalProject } from "./helpers";
@@ -207,5 +209,22 @@ describe("suggestions", () => {
     expect(await db.removalBatch.count({ where: { projectId: p.projectId } })).toBe(0);
     await declareRemoval(tenant.ctx, p.projectId, { urlIds: [p.urls["/left-404"].id], intent: "gone" });
     expect((await listRemovals(tenant.ctx, p.projectId, { offset: 0, limit: 20 })).meta.suggestionsTotal).toBe(1);
+  });
+});
+
+describe("under Inngest", () => {
+  it("the hourly function follows each project with an active batch in its own step, step results through JSON", async () => {
+    const h = site.host("inngest");
+    h.set("/old", { status: 404, body: "gone" });
+    const p = await removalProject(tenant, h, ["/old"], { gsc });
+    const batch = await declareRemoval(tenant.ctx, p.projectId, { urls: [p.urls["/old"].url], intent: "gone" });
+    // The function audits through the app's default fetcher, which cannot reach the test host: the check is recorded as failed.
+    // The sweep lists this suite's project only: other suites' removals are theirs to follow.
+    expect(await listProjectsWithActiveRemovals()).toContainEqual(ref(p));
+    const { result, error, steps } = await runUnderInngest(followRemovalsFn, { memoized: { list: [ref(p)] } });
+    expect(error).toBeUndefined();
+    expect(steps).toContain(`follow-${p.projectId}`);
+    expect(result).toMatchObject({ projects: 1, siteChecked: 1, confirmed: 0 });
+    expect(await row(batch.id, p.urls["/old"].id)).toMatchObject({ state: "pending", siteConfirmed: false, siteCheckedAt: expect.any(Date), siteReason: expect.any(String) });
   });
 });

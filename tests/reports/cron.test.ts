@@ -2,7 +2,6 @@
 // attached (its text checked: domain, period, Google and Bing, the numbers), whatever runs again or at once; a
 // period that ended before the schedule was turned on is never mailed; a failed mail is retried, 3 attempts in all.
 // The clock stays in early 2026, so other suites' schedules (turned on now) are never due here.
-import { InngestTestEngine } from "@inngest/test";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sendClientReportsFn } from "@/inngest/functions/reports/send-client-reports";
 import { db } from "@/lib/db";
@@ -11,6 +10,7 @@ import { listDueReports, MAX_ATTEMPTS, sendDueReports, sendScheduledReport } fro
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp-server";
 import { createTestTenant, uniqueEmail, type TestTenant } from "../factories";
 import { getLatest, pdfText, projectWithHistory, scheduleAt } from "./helpers";
+import { runUnderInngest } from "../inngest-engine";
 
 let smtp: FakeSmtp;
 const previous = process.env.SMTP_URL;
@@ -154,7 +154,7 @@ describe("scheduled client reports", () => {
     const to = [uniqueEmail("inngest")];
     await scheduleAt(t, "weekly", to, ON);
     vi.useFakeTimers({ toFake: ["Date"], now: DUE });
-    const { result, error } = await new InngestTestEngine({ function: sendClientReportsFn }).execute();
+    const { result, error } = await runUnderInngest(sendClientReportsFn);
     vi.useRealTimers();
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ due: expect.any(Number), sent: expect.any(Number), failed: 0 });

@@ -2,7 +2,8 @@
 // 25,000 rows, matching to tracked URLs (fragments summed; slash and query variants are other pages), the
 // 28-day figures, the evidence it gives engine A (never a downgrade, never over a newer inspection), the
 // untracked pages, only the days not yet final asked again, quota waits and a revoked grant resumed.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { pullSearchAnalyticsFn } from "@/inngest/functions/search-analytics/pull-search-analytics";
 import { db } from "@/lib/db";
 import { sealGscRefreshToken } from "@/lib/connections/secrets";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
@@ -11,6 +12,7 @@ import { addDays, pacificDayStart } from "@/lib/search-analytics/day-keys";
 import { listUntrackedPages } from "@/lib/search-analytics/list-untracked-pages";
 import { getCoverage } from "@/lib/coverage/get-coverage";
 import { engineFakesForSuite, connectedProject, historyOf, ref, urlRow, type Setup } from "../engine-sync/helpers";
+import { runUnderInngest } from "../inngest-engine";
 
 const f = engineFakesForSuite("sa-pull");
 
@@ -184,5 +186,23 @@ describe("coverage of a connected project", () => {
     expect(c.engineA).toEqual({ urls: 4, fresh7d: 1, fresh30d: 1, unknown: 3, bySource: { inspection: 0, search_analytics: 1 } });
     expect(c.plan).toEqual({ date: TODAY, planned: 3, byReason: { never_observed: 1, check_again: 1, audit_changed: 0, at_risk: 0, crawl_aging: 0, oldest_verdict: 1 } });
     expect(c.properties).toEqual([{ propertyUrl: s.property, quotaUsedToday: 0, quotaLimit: 2000, sharedQuotaDetected: false }]);
+  });
+});
+
+describe("under Inngest", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("the 15-minute function pulls a new connection in its own step, step results through JSON", async () => {
+    const s = await connected(["/a"]);
+    f.gsc.setSearchAnalytics(s.property, [{ page: `https://${s.domain}/a`, date: day(1), clicks: 3, impressions: 30, position: 2 }]);
+    vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+    // The sweep lists this suite's project only: other suites' projects are theirs to pull.
+    expect((await listDueSearchAnalyticsProjects(new Date())).map((p) => p.projectId)).toContain(s.projectId);
+    const { result, error, steps } = await runUnderInngest(pullSearchAnalyticsFn, { memoized: { list: [ref(s)] } });
+    vi.useRealTimers();
+    expect(error).toBeUndefined();
+    expect(steps).toContain(`pull-${s.projectId}`);
+    expect(result).toEqual({ projects: 1, pulled: 1 });
+    expect(await urlRow(s.urls[0].id)).toMatchObject({ clicks28d: 3, impressions28d: 30 });
   });
 });

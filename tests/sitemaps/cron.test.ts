@@ -5,6 +5,7 @@ import { functions } from "@/inngest/functions";
 import { db } from "@/lib/db";
 import { runInProcess, type Emit } from "@/lib/jobs/in-process-runner";
 import type { SafeFetcher } from "@/lib/net/safe-fetch";
+import { runUnderInngest } from "../inngest-engine";
 import { createProjectFor, createTenant, pages, setBalance, SitemapSite, urlset, type Tenant } from "./helpers";
 
 const fetcherHolder = vi.hoisted(() => ({ current: null as SafeFetcher | null }));
@@ -75,6 +76,17 @@ describe("sync-project", () => {
     expect(await run(projects.active.id)).toMatchObject({ projectId: projects.active.id, outcome: "synced", urlsDiscovered: 3 });
     expect(await db.trackedUrl.count({ where: { projectId: projects.active.id, source: "sitemap" } })).toBe(3);
     expect(await run(projects.active.id)).toMatchObject({ outcome: "rate_limited", retryAfterSeconds: expect.any(Number) });
+  });
+
+  it("syncs under Inngest too, its outcome passed through JSON", async () => {
+    const domain = site.domain("inngest");
+    const project = await createProjectFor(tenant, domain);
+    site.set(domain, "/sitemap.xml", urlset(pages(domain, 2)));
+    fetcherHolder.current = site.fetcher([...Object.values(projects).map((p) => p.domain), domain]);
+    const { result, error } = await runUnderInngest(syncProjectFn, { events: [{ name: "sitemap/sync.requested", data: { organizationId: tenant.organizationId, projectId: project.id } }] });
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ projectId: project.id, outcome: "synced", urlsDiscovered: 2 });
+    expect(await db.trackedUrl.count({ where: { projectId: project.id, source: "sitemap" } })).toBe(2);
   });
 
   it("skips paused and deleted projects without fetching anything", async () => {

@@ -11,7 +11,8 @@ import * as deliveriesRoute from "@/app/api/user/organizations/[organizationId]/
 import * as replayRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/deliveries/[deliveryId]/replay/route";
 import * as testRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/test/route";
 import * as rotateRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/rotate-secret/route";
-import { db } from "@/lib/db";
+import { webhooksDeliverDueFn, webhooksFanOutFn } from "@/inngest/functions/webhooks/webhooks";
+import { db, Prisma } from "@/lib/db";
 import type { EventPayload } from "@/lib/events/catalogue";
 import { flushOutbox } from "@/lib/events/outbox";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
@@ -21,6 +22,7 @@ import { slackMessage } from "@/lib/webhooks/payload";
 import { forgetExpiredSecrets } from "@/lib/webhooks/forget-expired-secrets";
 import { startTestSite, type TestSite } from "../fakes/test-site";
 import { apiKeyHeader, bearer, call } from "../http";
+import { holdingOthers, runUnderInngest } from "../inngest-engine";
 import { createTestApiKey, createTestUser, type TestUser } from "../factories";
 import { detectUrls, projectFor, trackUrls } from "../issues/helpers";
 
@@ -417,5 +419,30 @@ describe("deliveries", () => {
       data: { organizationId: mallory.organizationId, projectId: t.projectId, trackedUrlId: urls[0].trackedUrlId, url: "https://elsewhere.example/x", engine: "engineB", from: "indexed", to: "not_indexed", cause: "unknown", observedAt: new Date().toISOString() },
     });
     expect(dropped.text).not.toContain(t.domain);
+  });
+});
+
+describe("the Inngest functions (tests/inngest-engine.ts: step results through JSON)", () => {
+  it("webhooks-fan-out makes one delivery per subscribed endpoint and delivers it at once", async () => {
+    const u = await createTestUser("hooks-inngest-fan");
+    const hook = await endpoint(u, "/ok");
+    const data = openedData(u.organizationId);
+    const run = await runUnderInngest(webhooksFanOutFn, { events: [{ name: "issue.opened", id: `fan-${crypto.randomUUID()}`, data }] });
+    expect(run.error).toBeUndefined();
+    expect(run.result).toMatchObject({ deliveries: 1, attempted: 1 });
+    expect(received.map((r) => r.path)).toEqual(["/ok"]);
+    expect(verify(hook.secret, received[0])).toMatchObject({ type: "issue.opened", data: { issueId: data.issueId } });
+    expect(await db.webhookDelivery.findMany({ where: { endpointId: hook.id }, select: { status: true } })).toEqual([{ status: "succeeded" }]);
+  });
+
+  it("webhooks-deliver-due attempts a delivery whose retry is due", async () => {
+    const u = await createTestUser("hooks-inngest-due");
+    const hook = await endpoint(u, "/ok");
+    const [id] = await fanOutEvent({ id: `due-${crypto.randomUUID()}`, name: "issue.opened", data: openedData(u.organizationId) });
+    // The cron is global: other suites' due deliveries are held while it runs (tests/inngest-engine.ts, holdingOthers).
+    const run = await holdingOthers(Prisma.sql`SELECT id FROM webhook_deliveries WHERE status = 'pending' AND id <> ${id}::uuid FOR UPDATE`, () => runUnderInngest(webhooksDeliverDueFn));
+    expect(run.error).toBeUndefined();
+    if (!process.env.TEST_EMBEDDED_DB) expect(run.result).toMatchObject({ attempted: 1 });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "succeeded", attempts: 1, endpointId: hook.id });
   });
 });

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { InngestTestEngine } from "@inngest/test";
 import { afterEach, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { purgeDeletedAccountsFn } from "./purge-deleted-accounts";
+import { runUnderInngest } from "@/tests/inngest-engine";
 
 // The purge sweeps the whole user table. With the clock set to 2000 it reaches only users due by
 // then — this suite's — and never another suite's; the user in grace is due in 2999.
@@ -26,7 +26,7 @@ it("deletes an account past its grace period with its personal organization and 
   const stays = await userWithPersonalOrg(IN_GRACE);
 
   vi.useFakeTimers({ toFake: ["Date"], now: CLOCK });
-  const { result, error } = await new InngestTestEngine({ function: purgeDeletedAccountsFn }).execute();
+  const { result, error } = await runUnderInngest(purgeDeletedAccountsFn);
   vi.useRealTimers();
 
   expect(error).toBeUndefined();
