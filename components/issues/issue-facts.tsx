@@ -38,7 +38,7 @@ export function IssueFacts({ issue }: { issue: Issue }) {
           <dd className="min-w-0">
             <ul className="space-y-0.5">
               {metadata.map(([k, v]) => (
-                <li key={k} className="break-all">
+                <li key={k} className="wrap-anywhere">
                   {ISSUE_METADATA_LABELS[k] ? <span className="text-slate-600">{ISSUE_METADATA_LABELS[k]}</span> : <span className="font-mono text-xs text-slate-600">{k}</span>}:{" "}
                   {k === "source" && typeof v === "string" ? ISSUE_SOURCE_LABELS[v] ?? v : typeof v === "string" ? v : JSON.stringify(v)}
                 </li>

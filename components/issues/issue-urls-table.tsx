@@ -18,7 +18,7 @@ export function IssueUrlsTable({ projectId, type, memberships, readOnly = false 
       columns={[
         {
           key: "url", header: "URL", className: "max-w-[24rem]",
-          cell: (m) => readOnly ? <span className="break-all">{m.url}</span> : (
+          cell: (m) => readOnly ? <span className="wrap-anywhere">{m.url}</span> : (
             <Link href={`/projects/${projectId}/urls?url=${m.trackedUrlId}`} className="block truncate text-brand-700 underline-offset-2 hover:underline" title={m.url}>
               {m.url}
             </Link>

@@ -16,6 +16,8 @@ import { createTestTenant } from "../factories";
 import { call } from "../http";
 import { admit, projectFor, type Target } from "../urls/helpers";
 import { IP, UA } from "./helpers";
+import { verifyPushedHitsFn } from "@/inngest/functions/crawl-logs/verify-pushed-hits";
+import { runUnderInngest } from "../inngest-engine";
 
 let dns: FakeDnsServer;
 let t: Target;
@@ -127,6 +129,29 @@ describe("hits left waiting for reverse DNS", () => {
     expect(verified(after) - verified(before)).toBe(2);
     expect(await db.logPushVerification.count({ where: { projectId: other.projectId } })).toBe(0);
     expect((await maintainCrawlActivity(new Date())).verifiedPushes).toBe(0);
+  });
+});
+
+describe("the verification job under Inngest (step results through JSON)", () => {
+  it("verifies a waiting batch's claims, counts them once and removes the row", async () => {
+    const before = await db.crawlProjectDay.findMany({ where: { projectId: sibling.projectId, family: "googlebot" } });
+    const at = Date.now() - 3 * 3600_000;
+    const row = await db.logPushVerification.create({
+      data: {
+        organizationId: sibling.orgId, projectId: sibling.projectId,
+        hits: { paths: ["/y"], claims: [{ family: "googlebot", verifiable: true, ip: IP.googlebot }], rows: [0, 0, at, 200] },
+      },
+    });
+    const event = { name: "crawl-logs/push.verify-requested", data: { organizationId: sibling.orgId, projectId: sibling.projectId, verificationId: row.id } };
+    const { result, error } = await runUnderInngest(verifyPushedHitsFn, { events: [event] });
+    expect(error).toBeUndefined();
+    expect(result).toEqual({ hits: 1, verified: 1 });
+    const after = await db.crawlProjectDay.findMany({ where: { projectId: sibling.projectId, family: "googlebot" } });
+    const verified = (rows: typeof after) => rows.reduce((n, d) => n + d.verifiedHits, 0);
+    expect(verified(after) - verified(before)).toBe(1);
+    expect(await db.logPushVerification.count({ where: { id: row.id } })).toBe(0);
+    // A retry of the same event finds nothing left to count.
+    expect((await runUnderInngest(verifyPushedHitsFn, { events: [event] })).result).toBeNull();
   });
 });
 
