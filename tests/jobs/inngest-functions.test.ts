@@ -136,6 +136,6 @@ describe("the event functions", () => {
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ digestMailed: expect.anything() });
     const rows = await db.notification.findMany({ where: { userId: owner.userId } });
-    expect(rows.find((r) => (r.data as { issueId?: string } | null)?.issueId === issueId)).toMatchObject({ body: "2 URLs affected (critical)." });
+    expect(rows.find((r) => (r.data as { issueId?: string } | null)?.issueId === issueId)).toMatchObject({ body: `2 URLs of ${project.domain} affected (critical).` });
   });
 });

@@ -38,21 +38,19 @@ function signature(body: string, key = SIGNING_HEX, ts = Math.floor(Date.now() /
 let victim: TestTenant;
 beforeAll(async () => { victim = await createTestTenant("inngest-victim"); });
 
-/** A forged `issue.opened` for the victim's organization, as Inngest would hand it to the notification function. */
-function forgedIssueOpened(): string {
-  const event = {
-    name: "issue.opened", id: crypto.randomUUID(), ts: Date.now(),
-    data: {
-      organizationId: victim.organizationId, projectId: crypto.randomUUID(), issueId: crypto.randomUUID(), issueType: "server_error",
-      severity: "critical", affectedUrlCount: 3, reopened: false, openedAt: new Date().toISOString(),
-    },
-  };
+/**
+ * A forged event for the victim's organization, as Inngest would hand it to a job: `credits/low`, whose one step
+ * notifies the organization's members (the forged `issue.opened` of the finding now stops at its first step, a
+ * lookup of the project, before anyone is told).
+ */
+function forgedEvent(): string {
+  const event = { name: "credits/low", id: crypto.randomUUID(), ts: Date.now(), data: { organizationId: victim.organizationId, balance: 3, threshold: 10 } };
   return canonical({ version: 1, event, events: [event], steps: {}, ctx: { run_id: `01J${crypto.randomBytes(8).toString("hex").toUpperCase()}`, attempt: 0, stack: { stack: [], current: 0 } } });
 }
 
 const run = (route: Handlers, body: string, headers: Record<string, string> = {}) =>
-  route.POST(new Request(`${URL_}?fnId=indexwatch-notifications-issue-opened&stepId=step`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } }));
-const victimNotifications = () => db.notification.count({ where: { userId: victim.userId, type: "issue_opened" } });
+  route.POST(new Request(`${URL_}?fnId=indexwatch-notifications-credits-low&stepId=step`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } }));
+const victimNotifications = () => db.notification.count({ where: { userId: victim.userId, type: "credits_low" } });
 
 describe("/api/inngest", () => {
   it("answers 404 in the envelope when no Inngest server is configured (jobs run in-process)", async () => {
@@ -64,31 +62,31 @@ describe("/api/inngest", () => {
     }
     // INNGEST_DEV without a server to talk to is no Inngest server either (the SDK would serve unsigned).
     const devOnly = await loadRoute({ NODE_ENV: "development", INNGEST_DEV: "1" });
-    expect((await run(devOnly, forgedIssueOpened())).status).toBe(404);
+    expect((await run(devOnly, forgedEvent())).status).toBe(404);
   });
 
   it("with signing keys, runs a function only for a call signed with the key", async () => {
     const route = await loadRoute({ NODE_ENV: "production", INNGEST_SIGNING_KEY: SIGNING_KEY, INNGEST_EVENT_KEY: "test-event-key" });
     const before = await victimNotifications();
 
-    const unsigned = await run(route, forgedIssueOpened());
+    const unsigned = await run(route, forgedEvent());
     expect(unsigned.status).toBe(401);
-    const wrongKey = forgedIssueOpened();
+    const wrongKey = forgedEvent();
     expect((await run(route, wrongKey, { "x-inngest-signature": signature(wrongKey, crypto.randomBytes(32).toString("hex")) })).status).toBe(401);
-    const stale = forgedIssueOpened();
+    const stale = forgedEvent();
     expect((await run(route, stale, { "x-inngest-signature": signature(stale, SIGNING_HEX, Math.floor(Date.now() / 1000) - 3600) })).status).toBe(401);
     expect(await victimNotifications()).toBe(before);
 
-    const body = forgedIssueOpened();
+    const body = forgedEvent();
     const signed = await run(route, body, { "x-inngest-signature": signature(body) });
-    expect(signed.status).toBe(206); // the function's first step ran
+    expect(signed.status).toBe(206); // the function's step ran
     expect(await victimNotifications()).toBe(before + 1);
   });
 
   it("refuses Inngest's unsigned development mode in production: nothing runs", async () => {
     const route = await loadRoute({ NODE_ENV: "production", INNGEST_DEV: "1", INNGEST_BASE_URL: "http://127.0.0.1:9" });
     const before = await victimNotifications();
-    const res = await run(route, forgedIssueOpened());
+    const res = await run(route, forgedEvent());
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ success: false, code: "INTEGRATION_NOT_CONFIGURED", message: expect.stringContaining("INNGEST_ALLOW_UNSIGNED_IN_PRODUCTION") });
     for (const method of ["GET", "PUT"] as const) expect((await route[method](new Request(URL_, { method }))).status, method).toBe(503);
@@ -98,7 +96,7 @@ describe("/api/inngest", () => {
   it("serves unsigned calls in production only when INNGEST_ALLOW_UNSIGNED_IN_PRODUCTION=1 says so", async () => {
     const route = await loadRoute({ NODE_ENV: "production", INNGEST_DEV: "1", INNGEST_BASE_URL: "http://127.0.0.1:9", INNGEST_ALLOW_UNSIGNED_IN_PRODUCTION: "1" });
     const before = await victimNotifications();
-    expect((await run(route, forgedIssueOpened())).status).toBe(206);
+    expect((await run(route, forgedEvent())).status).toBe(206);
     expect(await victimNotifications()).toBe(before + 1);
   });
 });
