@@ -48,7 +48,7 @@ export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; 
             <dd className="break-all">{project.sitemapUrl}</dd>
           </div>
           <div className="flex flex-wrap gap-x-2">
-            <dt className="text-slate-600">Last sync</dt>
+            <dt className="text-slate-600">Last sitemap sync</dt>
             <dd data-testid="last-sync">{project.lastSitemapSyncAt ? formatDateTime(project.lastSitemapSyncAt) : "Never"}</dd>
           </div>
         </dl>
