@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
+import { creditsMoved } from "@/lib/queries/credits";
 import { ApiRequestError } from "@/lib/queries/fetch-api";
 import { projectKeys, syncProject, type Project, type SyncResult } from "@/lib/queries/projects";
 import { SyncFailures, SyncResultSummary } from "@/components/projects/sync-result";
@@ -19,7 +20,10 @@ export function SitemapSyncCard({ project, serverNow }: { project: Project; serv
   const limit = useSyncLimit(project.lastSitemapSyncAt, serverNow);
   const sync = useMutation({
     mutationFn: () => syncProject(project.organizationId, project.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.project(project.organizationId, project.id) }),
+    onSuccess: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectKeys.project(project.organizationId, project.id) }),
+      creditsMoved(queryClient, project.organizationId), // new URLs cost a credit each: the header's balance follows
+    ]),
     onError: limit.noteError,
     // After the project (and its new lastSitemapSyncAt) has been read again.
     onSettled: limit.refresh,

@@ -7,6 +7,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { activationPreviewQuery, automationKeys } from "@/lib/queries/automation";
 import { ApiRequestError } from "@/lib/queries/fetch-api";
+import { creditsMoved } from "@/lib/queries/credits";
 import { creditBalanceQuery } from "@/lib/queries/organization";
 import { projectKeys } from "@/lib/queries/projects";
 import { inspectUrl, urlKeys, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
@@ -34,7 +35,7 @@ export function InspectNow({ projectRef, url }: { projectRef: ProjectRef; url: T
       queryClient.setQueryData(urlKeys.one(projectRef, url.id), updated);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) }),
-        queryClient.invalidateQueries({ queryKey: creditBalanceQuery(projectRef.orgId).queryKey }),
+        creditsMoved(queryClient, projectRef.orgId),
       ]);
     },
     // A 402 means the balance shown was out of date: read it again (the button then says why it is disabled).

@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { useSyncLimit } from "@/components/sitemaps/use-sync-limit";
+import { creditsMoved } from "@/lib/queries/credits";
 import { probeProject, projectKeys, syncProject, type ProbeResult, type Project, type SyncResult } from "@/lib/queries/projects";
 import { ProbeResultList } from "../probe-result";
 import { SyncResultSummary } from "../sync-result";
@@ -24,6 +25,7 @@ export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: projectKeys.project(orgId, project.id) });
     await queryClient.invalidateQueries({ queryKey: projectKeys.lists(orgId) });
+    await creditsMoved(queryClient, orgId);
     router.refresh(); // the header's credit balance and the shell's badges
   };
   const limit = useSyncLimit(project.lastSitemapSyncAt, serverNow);
