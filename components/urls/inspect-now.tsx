@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useBalanceAgreement } from "@/components/app/credit-balance";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
@@ -27,6 +28,7 @@ export function InspectNow({ projectRef, url }: { projectRef: ProjectRef; url: T
   const queryClient = useQueryClient();
   const preview = useQuery(activationPreviewQuery(projectRef.orgId, projectRef.projectId));
   const balance = preview.data?.creditBalance;
+  useBalanceAgreement(projectRef.orgId, balance, preview.dataUpdatedAt);
   const noCredits = balance !== undefined && balance < INSPECT_COST;
 
   const inspect = useMutation({
