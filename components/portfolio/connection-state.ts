@@ -16,13 +16,13 @@ const PROBLEM_LABELS: Record<PortfolioProject["connectionProblems"][number]["kin
 export function connectionBadges(p: Pick<PortfolioProject, "connectionProblems" | "connections">): ConnectionBadge[] {
   const badges: ConnectionBadge[] = p.connectionProblems.map((c) => ({ key: c.kind, label: PROBLEM_LABELS[c.kind], tone: "danger", message: c.message }));
   if (p.connections.engineA === "not_connected") {
-    badges.push({ key: "gsc_not_connected", label: "Google not connected", tone: "warning", message: "Connect Google Search Console to get Google's verdicts" });
+    badges.push({ key: "gsc_not_connected", label: "Google missing", tone: "warning", message: "Google Search Console is not connected: connect it to get Google's verdicts" });
   }
   if (p.connections.engineB === "not_connected") {
-    badges.push({ key: "engine_b_not_connected", label: "Bing not connected", tone: "warning", message: "Connect Bing Webmaster Tools to get Bing's verdicts" });
+    badges.push({ key: "engine_b_not_connected", label: "Bing missing", tone: "warning", message: "Bing Webmaster Tools is not connected: connect it to get Bing's verdicts" });
   }
   if (!p.connections.ownershipVerified) {
-    badges.push({ key: "ownership_unverified", label: "Ownership not verified", tone: "warning", message: "Prove ownership of the domain (DNS, the IndexNow key file or an engine connection)" });
+    badges.push({ key: "ownership_unverified", label: "Unverified", tone: "warning", message: "Ownership of the domain is not verified: prove it by DNS, the IndexNow key file or an engine connection" });
   }
   return badges;
 }

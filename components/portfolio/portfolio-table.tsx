@@ -59,7 +59,7 @@ const COLUMNS: Col[] = [
       ? (
         <span className="block whitespace-nowrap">
           <time dateTime={p.lastSyncAt} title={formatDateTime(p.lastSyncAt)}>{formatDate(p.lastSyncAt)}</time>
-          <span className="block text-xs text-slate-500">{p.lastSyncAt === p.lastEngineSyncAt ? "Google/Bing verdicts" : "sitemap"}</span>
+          <span className="block text-xs text-slate-500">{p.lastSyncAt === p.lastEngineSyncAt ? "verdicts" : "sitemap"}</span>
         </span>
       )
       : <span className="text-slate-500">Never</span>),
