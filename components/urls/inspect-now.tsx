@@ -26,7 +26,8 @@ export const INSPECT_COST = 1;
 export function InspectNow({ projectRef, url }: { projectRef: ProjectRef; url: TrackedUrl }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const preview = useQuery(activationPreviewQuery(projectRef.orgId, projectRef.projectId));
+  // Read afresh whenever the dialog opens: the balance said beside the button is current, and the header follows it.
+  const preview = useQuery({ ...activationPreviewQuery(projectRef.orgId, projectRef.projectId), staleTime: 0 });
   const balance = preview.data?.creditBalance;
   useBalanceAgreement(projectRef.orgId, balance, preview.dataUpdatedAt);
   const noCredits = balance !== undefined && balance < INSPECT_COST;
