@@ -82,6 +82,8 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await expect(hops.nth(0)).toContainText(`301${base}/old`);
   await expect(hops.nth(1)).toContainText(`302${base}/older`);
   await expect(hops.nth(2)).toContainText(`200${base}/new (final)`);
+  // The status as the audit met it: the chain, not the final 200 alone.
+  await expect(detail.getByTestId("audit-http-status")).toHaveText("301 → 302 → 200");
   await expect(detail.getByTestId("url-history").getByTestId("history-entry")).toHaveCount(1);
   await expect(detail.getByTestId("history-entry").first()).toContainText("Audit · Inspect now");
   await expect(detail.getByTestId("history-entry").first()).toContainText("Redirected · 200");

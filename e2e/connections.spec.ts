@@ -218,6 +218,9 @@ test("connections: the URL panel shows both engines side by side, the raw answer
   await expect(b).toContainText("Inspect now");
   await expect(b.getByTestId("drop-cause-engineB")).toContainText("Likely cause: a new noindex.");
   await expect(b).toContainText("Discovered");
+  // Bing's latest record has no crawl: said in words, never as HTTP status 0 or a document size of 0.
+  await expect(b.getByTestId("bing-not-crawled")).toHaveText("Not crawled by Bing");
+  await expect(b).not.toContainText("HTTP status");
   await expect(detail.getByRole("link", { name: "Dropped from the index" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "connections-url-engines-side-by-side");

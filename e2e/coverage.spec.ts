@@ -110,14 +110,17 @@ test("coverage: the overview panel of a project connected to Google, per engine,
   }).toPass({ timeout: 60_000 });
 
   await expect(google.getByRole("heading", { level: 3, name: "Google" })).toBeVisible();
-  await expect(bar(google, "Google: verdict from the last 30 days")).toHaveAttribute("aria-valuetext", "4 of 8 URLs (50%)");
+  // Disjoint buckets that add up to the 8 tracked URLs: 3 + 1 + 1 + 3 (the 60-day-old verdict of /blog/ has a bar of its own).
+  await expect(bar(google, "Google: verdict 8 to 30 days old")).toHaveAttribute("aria-valuetext", "1 of 8 URLs (13%)");
+  await expect(bar(google, "Google: verdict older than 30 days")).toHaveAttribute("aria-valuetext", "1 of 8 URLs (13%)");
   await expect(bar(google, "Google: no verdict yet")).toHaveAttribute("aria-valuetext", "3 of 8 URLs (38%)");
   await expect(bar(google, "Google verdicts from URL inspection")).toHaveAttribute("aria-valuetext", "4 of 8 URLs (50%)");
   await expect(bar(google, "Google verdicts from search performance (impressions)")).toHaveAttribute("aria-valuetext", "1 of 8 URLs (13%)");
   await expect(google).toContainText("Search performance (impressions)1 of 8 · 13%");
 
   await expect(bar(bing, "Bing: verdict from the last 7 days")).toHaveAttribute("aria-valuetext", "2 of 8 URLs (25%)");
-  await expect(bar(bing, "Bing: verdict from the last 30 days")).toHaveAttribute("aria-valuetext", "3 of 8 URLs (38%)");
+  await expect(bar(bing, "Bing: verdict 8 to 30 days old")).toHaveAttribute("aria-valuetext", "1 of 8 URLs (13%)");
+  await expect(bar(bing, "Bing: verdict older than 30 days")).toHaveAttribute("aria-valuetext", "0 of 8 URLs (0%)");
   await expect(bar(bing, "Bing: no verdict yet")).toHaveAttribute("aria-valuetext", "5 of 8 URLs (63%)");
 
   await expect(plan).toContainText("1,660 of 2,000 inspections left today across 1 property");

@@ -27,6 +27,7 @@ test("overview: the trends chart over 7/30/90/365 days with a gap, its numbers a
   // One small chart per series, each on its own scale, with its change in words: 7 → 10 broken pages is not drawn flat under 27 indexed.
   await expect(trends.getByTestId("trend-brokenUrls").getByTestId("trend-change")).toHaveText("7 → 10 (+3)");
   await expect(trends.getByTestId("trend-indexedUrls").getByTestId("trend-change")).toHaveText("20 → 27 (+7)");
+  await expect(trends.getByTestId("trends-until")).toContainText("The lines run until yesterday");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "overview-trends-30");
 
@@ -52,6 +53,7 @@ test("overview: the trends chart over 7/30/90/365 days with a gap, its numbers a
   await expect(tti.getByRole("row", { name: /^Google \d/ })).toContainText("6 h");
   await expect(tti.getByRole("row", { name: /^Bing \d/ })).toContainText("2.0 days");
   await expect(tti.getByRole("row", { name: /^Google or Bing \d/ })).toContainText("75%");
+  await expect(tti.getByTestId("time-to-index-note")).toContainText("can exceed the live Indexed counter");
   await expectNoSeriousA11yViolations(page);
   await expectNoHorizontalOverflow(page);
   await screenshot(page, "overview-trends-table");

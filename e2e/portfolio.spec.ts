@@ -69,6 +69,11 @@ test("an organization of three projects lands on the portfolio: sort, filter, in
   const southRow = page.getByTestId("portfolio-row").filter({ hasText: "South Blog" });
   await expect(southRow).toContainText("Google revoked");
   await expect(southRow).toContainText("Google Search Console access was revoked"); // the badge's explanation
+  // A project with neither engine connected and ownership unproven says so, never "No problems".
+  const eastRow = page.getByTestId("portfolio-row").filter({ hasText: "East Docs" });
+  for (const text of ["Google missing", "Bing missing", "Unverified"]) await expect(eastRow).toContainText(text);
+  await expect(eastRow).toContainText("Google Search Console is not connected"); // the badge's explanation
+  await expect(eastRow).not.toContainText("No problems");
   await expect(table.getByRole("columnheader", { name: "Project" })).toHaveAttribute("aria-sort", "ascending");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "portfolio-landing");

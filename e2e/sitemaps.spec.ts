@@ -45,6 +45,8 @@ test("sync a sitemap from the local test site: the tree, the result and the 15-m
   await expect(page.getByTestId("sync-progress")).toHaveCount(0);
   await page.unrouteAll({ behavior: "ignoreErrors" });
   await expect(result.locator("div").filter({ hasText: "New URLs added" })).toContainText("9");
+  // Nine new URLs at 1 credit each: the header's balance follows at once, without a reload.
+  await expect(page.getByTestId("credit-balance")).toContainText("91");
   await expect(result.locator("div").filter({ hasText: "Sitemaps read" })).toContainText("3");
   await expect(result).toContainText("1 off-host URLs were skipped");
 

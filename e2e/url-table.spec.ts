@@ -136,6 +136,11 @@ test("search, sort, choose columns, check again in bulk with its cost, export CS
   }
   await page.keyboard.press("Escape");
 
+  // Credits spent in the background (scheduled inspections) while the page is open: the dialog reads the new balance,
+  // and the header agrees with it rather than keep the page's first number.
+  const balance = page.getByTestId("credit-balance");
+  await expect(balance).toContainText("100");
+  await setCreditBalance(project.organizationId, 95);
   // The detail one click away: its own address, a close button; everything it shows comes in one request (item 17).
   const urlReads: string[] = [];
   const noteUrlRead = (r: { url: () => string; method: () => string }) => {
@@ -152,9 +157,9 @@ test("search, sort, choose columns, check again in bulk with its cost, export CS
   page.off("request", noteUrlRead);
   expect(urlReads).toEqual(["/detail"]);
   await expect(page).toHaveURL(/[?&]url=[0-9a-f-]{36}/);
+  await expect(detail.getByTestId("inspect-now")).toContainText("95 available");
+  await expect(balance).toContainText("95");
   // Inspect now spends a credit at once: the header's balance follows.
-  const balance = page.getByTestId("credit-balance");
-  await expect(balance).toContainText("100");
   // The result and the button come back with the answer, not after the lists behind it are read again (item 20):
   // the URL list answers 5 s late here, and the panel does not wait for it.
   await page.route(/\/projects\/[0-9a-f-]{36}\/urls\?/, async (route) => {
@@ -167,7 +172,8 @@ test("search, sort, choose columns, check again in bulk with its cost, export CS
   await expect(detail.getByTestId("inspect-result")).toBeVisible({ timeout: 2_000 });
   await expect(detail.getByRole("button", { name: "Inspect now (1 credit)" })).toBeEnabled({ timeout: 1_000 });
   await page.unrouteAll({ behavior: "ignoreErrors" });
-  await expect(balance).toContainText("99");
+  await expect(balance).toContainText("94");
+  await expect(detail.getByTestId("inspect-now")).toContainText("94 available");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "url-table-detail", { fullPage: false });
   await detail.getByRole("button", { name: "Close the URL details" }).click();
@@ -184,7 +190,7 @@ test("search, sort, choose columns, check again in bulk with its cost, export CS
   await page.getByRole("button", { name: "Check again…" }).click();
   const confirm = page.getByRole("dialog", { name: "Check 70 URLs again?" });
   await expect(confirm.getByTestId("check-again-cost")).toHaveText(
-    "Cost: 1 credit per URL, up to 70 credits, charged as each URL is inspected. Your organization has 99 credits.");
+    "Cost: 1 credit per URL, up to 70 credits, charged as each URL is inspected. Your organization has 94 credits.");
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "url-table-check-again-confirm", { fullPage: false });
   await confirm.getByRole("button", { name: "Check again for up to 70 credits" }).click();

@@ -54,12 +54,17 @@ const COLUMNS: Col[] = [
   },
   { key: "trend", header: "Indexed, 30 days", cell: (p) => <Sparkline points={p.trend} label={`${p.name}, URLs indexed by Google or Bing`} /> },
   {
-    key: "sync", header: "Last sync", sort: "lastSyncAt",
+    key: "sync", header: "Last sync", sort: "lastSyncAt", hint: "The later of the last sitemap sync and the last fetch of Google or Bing verdicts",
     cell: (p) => (p.lastSyncAt
-      ? <time dateTime={p.lastSyncAt} title={formatDateTime(p.lastSyncAt)} className="whitespace-nowrap">{formatDate(p.lastSyncAt)}</time>
+      ? (
+        <span className="block whitespace-nowrap">
+          <time dateTime={p.lastSyncAt} title={formatDateTime(p.lastSyncAt)}>{formatDate(p.lastSyncAt)}</time>
+          <span className="block text-xs text-slate-500">{p.lastSyncAt === p.lastEngineSyncAt ? "verdicts" : "sitemap"}</span>
+        </span>
+      )
       : <span className="text-slate-500">Never</span>),
   },
-  { key: "connections", header: "Connections", cell: (p) => <ConnectionBadges problems={p.connectionProblems} /> },
+  { key: "connections", header: "Connections", cell: (p) => <ConnectionBadges project={p} /> },
 ];
 
 const th = "px-2 py-2 text-left align-bottom text-xs font-semibold uppercase tracking-wide text-slate-600";

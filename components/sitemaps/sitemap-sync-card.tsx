@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
+import { creditsMoved } from "@/lib/queries/credits";
 import { ApiRequestError } from "@/lib/queries/fetch-api";
 import { projectKeys, syncProject, type Project, type SyncResult } from "@/lib/queries/projects";
 import { SyncFailures, SyncResultSummary } from "@/components/projects/sync-result";
@@ -20,8 +21,12 @@ export function SitemapSyncCard({ project, serverNow }: { project: Project; serv
   const limit = useSyncLimit(project.lastSitemapSyncAt, serverNow);
   const sync = useMutation({
     mutationFn: () => syncProject(project.organizationId, project.id),
-    // The result shows as soon as it arrives: the project (its new lastSitemapSyncAt, the tree) is read again behind it.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: projectKeys.project(project.organizationId, project.id) }),
+    // The result shows as soon as it arrives: the project (its new lastSitemapSyncAt, the tree) is read again behind it,
+    // and the header's balance follows (new URLs cost a credit each).
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.project(project.organizationId, project.id) });
+      void creditsMoved(queryClient, project.organizationId);
+    },
     onError: limit.noteError,
     onSettled: limit.refresh,
   });

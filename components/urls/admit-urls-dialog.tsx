@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
+import { creditsMoved } from "@/lib/queries/credits";
 import { projectKeys } from "@/lib/queries/projects";
 import { admitUrls, type AdmitResult, type ProjectRef } from "@/lib/queries/urls";
 
@@ -24,7 +25,10 @@ export function AdmitUrlsDialog({ projectRef, onClose }: { projectRef: ProjectRe
 
   const admit = useMutation({
     mutationFn: (urls: string[]) => admitUrls(projectRef, urls),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) }),
+    onSuccess: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) }),
+      creditsMoved(queryClient, projectRef.orgId),
+    ]),
   });
 
   function submit(e: FormEvent<HTMLFormElement>) {

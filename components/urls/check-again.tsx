@@ -1,5 +1,6 @@
 "use client";
 
+import { useBalanceAgreement } from "@/components/app/credit-balance";
 import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
@@ -29,6 +30,7 @@ export function CheckAgain({ projectRef, selection, count, label, disabledReason
   const preview = useQuery(activationPreviewQuery(projectRef.orgId, projectRef.projectId));
   useHeaderBalance(projectRef, result !== null);
   const balance = preview.data?.creditBalance;
+  useBalanceAgreement(projectRef.orgId, balance, preview.dataUpdatedAt);
   const disabled = !selection || count === 0;
 
   async function confirm() {

@@ -12,3 +12,13 @@ export const CHECK_REASON_LABELS: Record<CheckReason, { label: string; hint: str
   oldest_verdict: { label: "Oldest verdicts", hint: "The verdicts that waited longest, high priority first" },
   inspected: { label: "After an inspection", hint: "A scheduled inspection of the page asked Google too" },
 };
+
+/**
+ * The reason as the URL panel states it: while queued, why the check waits; once spent, why Google was last asked, in the
+ * past ("Never checked" above an answer would contradict it: the check it names has happened).
+ */
+export function checkReasonText(reason: CheckReason, queued: boolean): { term: string; label: string; hint: string } {
+  if (queued) return { term: "Queued for a check", ...CHECK_REASON_LABELS[reason] };
+  if (reason === "never_observed") return { term: "Last asked because", label: "First check", hint: "Google had no verdict on it yet" };
+  return { term: "Last asked because", ...CHECK_REASON_LABELS[reason] };
+}

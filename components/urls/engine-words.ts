@@ -61,3 +61,18 @@ export function engineAnswerText(kind: "engineA" | "engineB", s: Record<string, 
   if (str(s.IssueType)) parts.push(`crawl issue: ${String(s.IssueType).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`);
   return `Bing: ${state.toLowerCase()}${parts.length ? ` — ${parts.join("; ")}` : ""}.`;
 }
+
+/**
+ * Bing holds a record of a URL it never fetched with HttpStatus 0 and DocumentSize 0: not a status nor a size, so the URL
+ * panel says "Not crawled by Bing" instead of showing either.
+ */
+export function notCrawledByBing(s: Record<string, unknown>): boolean {
+  return !str(s.LastCrawledDate) && (s.HttpStatus === 0 || s.HttpStatus === undefined || s.HttpStatus === null)
+    && (s.DocumentSize === 0 || s.DocumentSize === undefined || s.DocumentSize === null);
+}
+
+/** A raw field of an engine's answer worth a row: present, and not one of Bing's zeros for "never fetched". */
+export function shownField(engine: "engineA" | "engineB", key: string, value: unknown): boolean {
+  if (value === null || value === undefined || value === "") return false;
+  return !(engine === "engineB" && (key === "HttpStatus" || key === "DocumentSize") && value === 0);
+}

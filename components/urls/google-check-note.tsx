@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatDate } from "@/components/ui/format";
 import { urlGoogleCheckQuery, type ProjectRef } from "@/lib/queries/urls";
-import { CHECK_REASON_LABELS } from "./check-reasons";
+import { checkReasonText } from "./check-reasons";
 
 /**
  * Why Google is asked about this URL (the daily plan's or an inspection's reason), whether that check still waits
@@ -13,12 +13,12 @@ export function GoogleCheckNote({ projectRef, urlId }: { projectRef: ProjectRef;
   const check = useQuery(urlGoogleCheckQuery(projectRef, urlId));
   const c = check.data;
   if (!c || (!c.reason && !c.lastCrawlAt && !c.lastGooglebotFetchAt)) return null; // nothing to say (or still loading: the card has its own state)
-  const reason = c.reason ? CHECK_REASON_LABELS[c.reason] : null;
+  const reason = c.reason ? checkReasonText(c.reason, c.queued) : null;
   return (
     <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]" data-testid="google-check">
       {reason && (
         <>
-          <dt className="text-slate-600">{c.queued ? "Queued for a check" : "Last asked because"}</dt>
+          <dt className="text-slate-600">{reason.term}</dt>
           <dd>
             <span className="font-medium text-slate-900">{reason.label}</span>
             <span className="block text-xs text-slate-600">

@@ -2,11 +2,13 @@
 
 import { useId } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useBalanceAgreement } from "@/components/app/credit-balance";
 import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { activationPreviewQuery, automationKeys } from "@/lib/queries/automation";
 import { ApiRequestError } from "@/lib/queries/fetch-api";
+import { creditsMoved } from "@/lib/queries/credits";
 import { creditBalanceQuery } from "@/lib/queries/organization";
 import { projectKeys } from "@/lib/queries/projects";
 import { inspectUrl, urlKeys, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
@@ -24,8 +26,10 @@ export const INSPECT_COST = 1;
 export function InspectNow({ projectRef, url }: { projectRef: ProjectRef; url: TrackedUrl }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const preview = useQuery(activationPreviewQuery(projectRef.orgId, projectRef.projectId));
+  // Read afresh whenever the dialog opens: the balance said beside the button is current, and the header follows it.
+  const preview = useQuery({ ...activationPreviewQuery(projectRef.orgId, projectRef.projectId), staleTime: 0 });
   const balance = preview.data?.creditBalance;
+  useBalanceAgreement(projectRef.orgId, balance, preview.dataUpdatedAt);
   const noCredits = balance !== undefined && balance < INSPECT_COST;
 
   const inspect = useMutation({
@@ -34,7 +38,7 @@ export function InspectNow({ projectRef, url }: { projectRef: ProjectRef; url: T
     onSuccess: (updated) => {
       queryClient.setQueryData(urlKeys.one(projectRef, url.id), updated);
       void queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) });
-      void queryClient.invalidateQueries({ queryKey: creditBalanceQuery(projectRef.orgId).queryKey });
+      void creditsMoved(queryClient, projectRef.orgId);
     },
     // A 402 means the balance shown was out of date: read it again (the button then says why it is disabled).
     onError: async (error) => {

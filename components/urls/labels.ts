@@ -16,7 +16,7 @@ export const INDEXABILITY_LABELS: Labels<Values<"indexability">> = {
 };
 export const ENGINE_A_LABELS: Labels<Values<"engineAState">> = {
   unknown: "Unknown", indexed: "Indexed", crawled_not_indexed: "Crawled, not indexed", discovered_not_indexed: "Discovered, not indexed",
-  excluded: "Excluded", blocked: "Blocked", redirected: "Redirected", submitted: "Submitted",
+  excluded: "Not indexed (excluded)", blocked: "Blocked", redirected: "Redirected", submitted: "Submitted",
 };
 export const ENGINE_B_LABELS: Labels<Values<"engineBState">> = {
   unknown: "Unknown", indexed: "Indexed", not_indexed: "Not indexed", submitted: "Submitted", blocked: "Blocked", error: "Error",

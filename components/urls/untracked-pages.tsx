@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDate } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
+import { creditsMoved } from "@/lib/queries/credits";
 import { projectKeys } from "@/lib/queries/projects";
 import { admitUrls, untrackedPagesQuery, type ProjectRef } from "@/lib/queries/urls";
 
@@ -23,7 +24,10 @@ export function UntrackedPages({ projectRef }: { projectRef: ProjectRef }) {
   const list = useQuery(untrackedPagesQuery(projectRef, { offset, limit: PAGE }));
   const track = useMutation({
     mutationFn: (urls: string[]) => admitUrls(projectRef, urls),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) }),
+    onSuccess: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectKeys.project(projectRef.orgId, projectRef.projectId) }),
+      creditsMoved(queryClient, projectRef.orgId),
+    ]),
   });
   if (!list.data || list.data.meta.total === 0) return null;
   const { data, meta } = list.data;

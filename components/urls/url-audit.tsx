@@ -4,19 +4,12 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/components/ui/format";
 import type { AuditState, TrackedUrl } from "@/lib/queries/urls";
+import { canonicalMatchLabel, normalizedUrl as normalized, statusChain } from "./audit-words";
 import { HEALTH_TONE, healthText, INDEXABILITY_TONE, indexabilityText, ROBOTS_ENGINE_LABELS } from "./labels";
 
 const none = <span className="text-slate-600">—</span>;
 const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? none : v);
 
-/** The same URL after URL parsing (scheme and host case, default port, empty path), or the text as it is. */
-function normalized(u: string): string {
-  try {
-    return new URL(u).href;
-  } catch {
-    return u;
-  }
-}
 
 /**
  * What the last audit saw: status, every redirect hop in order, the final URL, the canonical and whether
@@ -41,7 +34,7 @@ export function UrlAudit({ url, audit, projectId }: { url: TrackedUrl; audit: Au
       <dl data-testid="url-audit" className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[max-content_1fr]">
         <DetailRow label="Last checked">{checkedAt ? <time dateTime={checkedAt}>{formatDateTime(checkedAt)}</time> : none}</DetailRow>
         <DetailRow label="Health"><Badge tone={HEALTH_TONE[url.healthState]}>{healthText(url.healthState, true, url.indexability === "blocked_by_robots")}</Badge></DetailRow>
-        <DetailRow label="HTTP status"><span data-testid="audit-http-status">{text(url.httpStatus)}</span></DetailRow>
+        <DetailRow label="HTTP status"><span data-testid="audit-http-status">{text(statusChain(hops, url.httpStatus, url.redirectHops))}</span></DetailRow>
         {url.healthError && <DetailRow label="Error"><span className="font-mono text-xs">{url.healthError}</span></DetailRow>}
         <DetailRow label="Redirects">
           {hops.length > 0 ? (
@@ -96,7 +89,7 @@ function Canonical({ url, finalUrl }: { url: TrackedUrl; finalUrl: string }) {
   return (
     <span className="flex flex-wrap items-center gap-2" data-testid="audit-canonical">
       <span className="wrap-anywhere font-mono text-xs">{canonical}</span>
-      {matches ? <Badge tone="success">Matches this URL</Badge> : <Badge tone="warning">Points elsewhere</Badge>}
+      {matches ? <Badge tone="success">{canonicalMatchLabel(url.url, finalUrl)}</Badge> : <Badge tone="warning">Points elsewhere</Badge>}
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { DetailRow } from "@/components/ui/detail-row";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { latestEngineAnswerQuery, type ProjectRef, type TrackedUrl, type UrlHistoryEntry } from "@/lib/queries/urls";
-import { DECIDED_BY_WORDS, INDEXING_STATE_WORDS, inWords, PAGE_FETCH_WORDS, ROBOTS_TXT_WORDS, VERDICT_WORDS } from "./engine-words";
+import { DECIDED_BY_WORDS, INDEXING_STATE_WORDS, inWords, notCrawledByBing, PAGE_FETCH_WORDS, ROBOTS_TXT_WORDS, shownField, VERDICT_WORDS } from "./engine-words";
 import { GoogleCheckNote } from "./google-check-note";
 import { DROP_CAUSE_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, engineTone, INSPECTION_SOURCE_LABELS } from "./labels";
 
@@ -77,7 +77,7 @@ function Answer({ entry, engine }: { entry: UrlHistoryEntry; engine: Engine }) {
   const s = entry.state as Record<string, unknown>;
   const cause = typeof s.dropCause === "string" ? s.dropCause : null;
   const rows: ReactNode[] = RAW_FIELDS[engine]
-    .filter(([key]) => s[key] !== null && s[key] !== undefined && s[key] !== "")
+    .filter(([key]) => shownField(engine, key, s[key]))
     .map(([key, name]) => (
       <DetailRow key={key} label={name}>
         {DATE_FIELDS.has(key) ? when(String(s[key]))
@@ -85,6 +85,7 @@ function Answer({ entry, engine }: { entry: UrlHistoryEntry; engine: Engine }) {
           : <span className="wrap-anywhere">{String(s[key])}</span>}
       </DetailRow>
     ));
+  if (engine === "engineB" && notCrawledByBing(s)) rows.unshift(<DetailRow key="not-crawled" label="Crawl"><span data-testid="bing-not-crawled">Not crawled by Bing</span></DetailRow>);
   return (
     <div className="mt-2 space-y-2 text-sm">
       <p className="text-slate-700">

@@ -9,8 +9,8 @@ import { freshSince } from "./freshness";
 import { PLAN_REASONS, type CoverageResponse } from "./schemas";
 
 type Counts = {
-  urls: number; a7: number; a30: number; aUnknown: number; aInspection: number; aSearch: number;
-  b7: number; b30: number; bUnknown: number; bObserved: number;
+  urls: number; a7: number; a30: number; aUnknown: number; aNone: number; aInspection: number; aSearch: number;
+  b7: number; b30: number; bUnknown: number; bNone: number; bObserved: number;
   p0: number; p1: number; p2: number; p3: number; p4: number; p5: number;
 };
 
@@ -25,11 +25,11 @@ export async function getCoverage(ctx: OrgCtx, projectId: string, now = new Date
   const [c] = await dbOf(ctx).$queryRaw<Counts[]>(Prisma.sql`
     SELECT count(*)::int AS urls,
       count(*) FILTER (WHERE engine_a_observed_at >= ${ago(7)})::int AS a7, count(*) FILTER (WHERE engine_a_observed_at >= ${ago(30)})::int AS a30,
-      count(*) FILTER (WHERE engine_a_state = 'unknown')::int AS "aUnknown",
+      count(*) FILTER (WHERE engine_a_state = 'unknown')::int AS "aUnknown", count(*) FILTER (WHERE engine_a_observed_at IS NULL)::int AS "aNone",
       count(*) FILTER (WHERE engine_a_state_source = 'inspection')::int AS "aInspection",
       count(*) FILTER (WHERE engine_a_state_source = 'search_analytics')::int AS "aSearch",
       count(*) FILTER (WHERE engine_b_observed_at >= ${ago(7)})::int AS b7, count(*) FILTER (WHERE engine_b_observed_at >= ${ago(30)})::int AS b30,
-      count(*) FILTER (WHERE engine_b_state = 'unknown')::int AS "bUnknown",
+      count(*) FILTER (WHERE engine_b_state = 'unknown')::int AS "bUnknown", count(*) FILTER (WHERE engine_b_observed_at IS NULL)::int AS "bNone",
       count(*) FILTER (WHERE engine_b_observed_at IS NOT NULL)::int AS "bObserved",
       count(*) FILTER (WHERE engine_a_sync_priority = 0)::int AS p0, count(*) FILTER (WHERE engine_a_sync_priority = 1)::int AS p1,
       count(*) FILTER (WHERE engine_a_sync_priority = 2)::int AS p2, count(*) FILTER (WHERE engine_a_sync_priority = 3)::int AS p3,
@@ -49,11 +49,16 @@ export async function getCoverage(ctx: OrgCtx, projectId: string, now = new Date
   })) as CoverageResponse["plan"]["byReason"];
 
   return {
-    engineA: { urls: c.urls, fresh7d: c.a7, fresh30d: c.a30, unknown: c.aUnknown, bySource: { inspection: c.aInspection, search_analytics: c.aSearch } },
-    engineB: { urls: c.urls, fresh7d: c.b7, fresh30d: c.b30, unknown: c.bUnknown, bySource: { url_info: c.bObserved } },
+    engineA: { urls: c.urls, fresh7d: c.a7, fresh30d: c.a30, unknown: c.aUnknown, ages: ages(c.urls, c.a7, c.a30, c.aNone), bySource: { inspection: c.aInspection, search_analytics: c.aSearch } },
+    engineB: { urls: c.urls, fresh7d: c.b7, fresh30d: c.b30, unknown: c.bUnknown, ages: ages(c.urls, c.b7, c.b30, c.bNone), bySource: { url_info: c.bObserved } },
     plan: { date: pacificDayKey(now), planned: Object.values(byReason).reduce((s, n) => s + n, 0), byReason },
     properties: quotas.map(({ propertyUrl, quota }) => ({
       propertyUrl, quotaUsedToday: quota.used, quotaLimit: quota.limit, sharedQuotaDetected: quota.exhausted && quota.used < quota.limit,
     })),
   };
+}
+
+/** Every tracked URL in exactly one bucket by the age of its verdict (the 30-day count includes the 7-day one). */
+function ages(urls: number, within7d: number, within30d: number, none: number): CoverageResponse["engineA"]["ages"] {
+  return { within7d, days8to30: within30d - within7d, olderThan30d: urls - within30d - none, none };
 }

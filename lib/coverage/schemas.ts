@@ -6,6 +6,12 @@ const EngineCoverage = z.object({
   fresh7d: z.number().int().min(0).describe("URLs whose verdict was observed in the last 7 days"),
   fresh30d: z.number().int().min(0).describe("URLs whose verdict was observed in the last 30 days"),
   unknown: z.number().int().min(0).describe("URLs in state `unknown` (no verdict yet)"),
+  ages: z.object({
+    within7d: z.number().int().min(0).describe("Verdict observed in the last 7 days (= fresh7d)"),
+    days8to30: z.number().int().min(0).describe("Verdict observed 8 to 30 days ago"),
+    olderThan30d: z.number().int().min(0).describe("Verdict observed more than 30 days ago"),
+    none: z.number().int().min(0).describe("No verdict observed yet"),
+  }).describe("Every tracked URL in exactly one bucket by the age of its verdict: the four add up to `urls`"),
   bySource: z.record(z.string(), z.number().int().min(0)).describe("URLs by what said their current verdict"),
 });
 

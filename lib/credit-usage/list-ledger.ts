@@ -13,9 +13,15 @@ type Row = {
 const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 const num = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : null);
 
+/** URLs an entry paid for: metadata.urls, else (an inspection costs one credit per URL) the amount debited. */
+function urlsOf(kind: LedgerEntry["kind"], metadata: Record<string, unknown>, amount: number): number | null {
+  if (kind === "inspection") return metadata.source === "inspect_now" ? 1 : num(metadata.urls) ?? Math.abs(amount);
+  return num(metadata.urls);
+}
+
 /** What moved the credits, in words, from the entry's kind, reference and metadata (as the writers of lib/credits set them). */
-export function describeEntry(kind: LedgerEntry["kind"], reference: string | null, metadata: Record<string, unknown>): string {
-  const urls = num(metadata.urls);
+export function describeEntry(kind: LedgerEntry["kind"], reference: string | null, metadata: Record<string, unknown>, amount = 0): string {
+  const urls = urlsOf(kind, metadata, amount);
   const n = (k: number | null, one: string, many: string) => `${(k ?? 0).toLocaleString("en-US")} ${k === 1 ? one : many}`;
   switch (kind) {
     case "grant":
@@ -37,7 +43,8 @@ export function describeEntry(kind: LedgerEntry["kind"], reference: string | nul
 }
 
 /**
- * GET O/credits/ledger: the organization's ledger entries, newest first (then id), with the project each was spent on
+ * GET O/credits/ledger: the organization's ledger entries, newest first (then the later written: entries of one transaction
+ * share their time, and the balance after each runs from one to the next), with the project each was spent on
  * (metadata.projectId, a project of this organization), the URL of an inspect-now, and who caused it. Exact total.
  */
 export async function listLedger(ctx: OrgCtx, query: LedgerQuery) {
@@ -54,23 +61,23 @@ export async function listLedger(ctx: OrgCtx, query: LedgerQuery) {
     FROM (
       SELECT * FROM credit_ledger_entries
       WHERE organization_id = ${org}::uuid AND (${kind}::text IS NULL OR kind::text = ${kind}::text)
-      ORDER BY created_at DESC, id DESC
+      ORDER BY created_at DESC, seq DESC
       OFFSET ${query.offset} LIMIT ${query.limit}
     ) e
     LEFT JOIN users u ON u.id = e.actor_user_id
     LEFT JOIN projects p ON p.organization_id = e.organization_id AND p.id::text = e.metadata->>'projectId'
     LEFT JOIN tracked_urls t ON e.kind = 'inspection' AND e.metadata->>'source' = 'inspect_now' AND t.project_id = p.id
       AND t.id = CASE WHEN e.reference ~ ${UUID} THEN e.reference::uuid END
-    ORDER BY e.created_at DESC, e.id DESC`);
+    ORDER BY e.created_at DESC, e.seq DESC`);
   const data = rows.map((r) => {
     const metadata = r.metadata && typeof r.metadata === "object" ? r.metadata : {};
     return LedgerEntry.parse({
       id: r.id, kind: r.kind, amount: r.amount, balanceAfter: r.balance_after, createdAt: iso(r.created_at),
-      description: describeEntry(r.kind, r.reference, metadata),
+      description: describeEntry(r.kind, r.reference, metadata, r.amount),
       project: r.project_id ? { id: r.project_id, name: r.name, domain: r.domain, deleted: r.deleted_at !== null } : null,
       url: r.url_id ? { id: r.url_id, url: r.url } : null,
       actor: r.actor_user_id ? { userId: r.actor_user_id, email: r.email } : null,
-      urls: r.kind === "inspection" && metadata.source === "inspect_now" ? 1 : num(metadata.urls),
+      urls: urlsOf(r.kind, metadata, r.amount),
     });
   });
   return { data, meta: pageMeta(total, query) };

@@ -17,7 +17,9 @@ const hours = z.number().min(0).nullable();
 export const TimeToIndex = z.object({
   urls: z.number().int().min(0).describe("URLs first seen by us in the window"),
   indexed: z.number().int().min(0).describe("Of those, URLs this engine (engineA: Google, engineB: Bing, any: either) has said indexed"),
-  medianHours: hours.describe("Median hours from first seen to first indexed, over the indexed ones; null when none"),
+  alreadyIndexed: z.number().int().min(0).default(0).describe(
+    "Of `indexed`, URLs the engine had indexed by the time we first saw them: they say nothing of time to index and stay out of the percentiles"),
+  medianHours: hours.describe("Median hours from first seen to first indexed, over the URLs indexed after we first saw them; null when none"),
   p90Hours: hours.describe("90th percentile of the same"),
   within7d: z.number().min(0).max(1).describe("Share of `urls` indexed within 7 days of being first seen"),
   within30d: z.number().min(0).max(1).describe("Share of `urls` indexed within 30 days of being first seen"),

@@ -7,14 +7,15 @@ import { roundTenth } from "@/lib/core/round-tenth";
 
 // Time to index: for each URL first seen by us (discovered_at) in the window, the hours until an engine first
 // said indexed (indexed_at for either engine, engine_a_indexed_at / engine_b_indexed_at per engine). An engine
-// that already had the page when we found it counts as 0 hours. Percentiles over the indexed URLs; the 7- and
+// that already had the page when we found it says nothing of how long indexing takes: it is counted apart
+// (alreadyIndexed), outside the percentiles, which are over the URLs indexed after we found them; the 7- and
 // 30-day shares over every URL of the window (a URL seen yesterday cannot be "within 7 days" yet, so recent
 // windows read low: the share is of what was seen, as a user compares week to week).
 
 export const MAX_GROUPS = 50;
 type Engine = "any" | "engineA" | "engineB";
 
-type Row = { grp: string | null; engine: Engine; urls: number; indexed: number; median: number | null; p90: number | null; d7: number; d30: number };
+type Row = { grp: string | null; engine: Engine; urls: number; indexed: number; already: number; median: number | null; p90: number | null; d7: number; d30: number };
 
 type Query = { days: number; groupBy: "none" | "pathPrefix"; depth: number };
 
@@ -73,9 +74,9 @@ async function computeIndexingMetrics(project: { id: string; organizationId: str
     ), top AS (
       SELECT grp FROM u GROUP BY grp ORDER BY count(*) DESC, grp LIMIT ${MAX_GROUPS}
     )
-    SELECT u.grp, e.engine, count(*)::int AS urls, count(h.hours)::int AS indexed,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY h.hours) AS median,
-           percentile_cont(0.9) WITHIN GROUP (ORDER BY h.hours) AS p90,
+    SELECT u.grp, e.engine, count(*)::int AS urls, count(h.hours)::int AS indexed, count(*) FILTER (WHERE h.hours = 0)::int AS already,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY h.hours) FILTER (WHERE h.hours > 0) AS median,
+           percentile_cont(0.9) WITHIN GROUP (ORDER BY h.hours) FILTER (WHERE h.hours > 0) AS p90,
            count(*) FILTER (WHERE h.hours <= 168)::int AS d7,
            count(*) FILTER (WHERE h.hours <= 720)::int AS d30
     FROM u JOIN top ON top.grp IS NOT DISTINCT FROM u.grp
@@ -88,12 +89,12 @@ async function computeIndexingMetrics(project: { id: string; organizationId: str
   for (const r of rows) {
     const entry = byGroup.get(r.grp) ?? {};
     entry[r.engine] = {
-      urls: r.urls, indexed: r.indexed, medianHours: roundTenth(r.median), p90Hours: roundTenth(r.p90),
+      urls: r.urls, indexed: r.indexed, alreadyIndexed: r.already, medianHours: roundTenth(r.median), p90Hours: roundTenth(r.p90),
       within7d: share(r.d7, r.urls), within30d: share(r.d30, r.urls),
     };
     byGroup.set(r.grp, entry);
   }
-  const empty: TimeToIndex = { urls: 0, indexed: 0, medianHours: null, p90Hours: null, within7d: 0, within30d: 0 };
+  const empty: TimeToIndex = { urls: 0, indexed: 0, alreadyIndexed: 0, medianHours: null, p90Hours: null, within7d: 0, within30d: 0 };
   const groups = [...byGroup.entries()]
     .map(([g, engines]) => ({ group: g, engines: { any: engines.any ?? empty, engineA: engines.engineA ?? empty, engineB: engines.engineB ?? empty } }))
     .sort((a, b) => b.engines.any.urls - a.engines.any.urls || String(a.group).localeCompare(String(b.group)));

@@ -2,12 +2,14 @@ import { Prisma, sqlRows } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { iso } from "@/lib/core/iso";
 import { freshSince } from "@/lib/coverage/freshness";
+import { isVerified } from "@/lib/projects/internal";
 import { PORTFOLIO_TREND_DAYS, type ConnectionProblemKind, type PortfolioProject, type PortfolioQuery, type PortfolioSortField } from "./schemas";
 
 type Row = {
   id: string; name: string; domain: string; status: "active" | "paused";
   total: number; healthy: number; indexed_a: number; indexed_b: number; fresh: number; critical: number;
   indexnow_failing_since: Date | null; gsc_revoked_at: Date | null; engine_b_connected_at: Date | null; engine_b_last_error: string | null;
+  gsc_connected_at: Date | null; dns_verified_at: Date | null; index_now_key_verified_at: Date | null;
   last_sitemap_sync_at: Date | null; last_engine_sync_at: Date | null;
   trend: [string, number][] | null;
 };
@@ -26,7 +28,8 @@ export async function getPortfolio(ctx: OrgCtx, query: PortfolioQuery, now = new
   await refreshFreshness(ctx.org.id, now);
   const rows = await sqlRows<Row>(Prisma.sql`
     WITH p AS (
-      SELECT id, name, domain, status, gsc_revoked_at, engine_b_connected_at, engine_b_last_error, last_sitemap_sync_at, last_engine_sync_at
+      SELECT id, name, domain, status, gsc_revoked_at, engine_b_connected_at, engine_b_last_error, last_sitemap_sync_at, last_engine_sync_at,
+             gsc_connected_at, dns_verified_at, index_now_key_verified_at
       FROM projects
       WHERE organization_id = ${ctx.org.id}::uuid AND deleted_at IS NULL
         AND (${pattern}::text IS NULL OR name ILIKE ${pattern}::text OR domain ILIKE ${pattern}::text)
@@ -48,6 +51,7 @@ export async function getPortfolio(ctx: OrgCtx, query: PortfolioQuery, now = new
     SELECT p.id, p.name, p.domain, p.status, coalesce(s.total_urls, 0) AS total, coalesce(s.healthy_urls, 0) AS healthy,
            coalesce(f.a, 0) AS indexed_a, coalesce(f.b, 0) AS indexed_b, coalesce(fr.fresh_7d, 0) AS fresh, coalesce(i.critical, 0) AS critical,
            i.indexnow_failing_since, p.gsc_revoked_at, p.engine_b_connected_at, p.engine_b_last_error, p.last_sitemap_sync_at, p.last_engine_sync_at,
+           p.gsc_connected_at, p.dns_verified_at, p.index_now_key_verified_at,
            t.points AS trend
     FROM p LEFT JOIN website_stats s ON s.project_id = p.id LEFT JOIN facets f ON f.project_id = p.id LEFT JOIN portfolio_freshness fr ON fr.project_id = p.id
       LEFT JOIN iss i ON i.project_id = p.id LEFT JOIN trend t ON t.project_id = p.id`, "portfolio");
@@ -91,6 +95,11 @@ function toProject(r: Row): PortfolioProject {
     trend: (r.trend ?? []).map(([date, indexedUrls]) => ({ date, indexedUrls })),
     lastSitemapSyncAt: iso(r.last_sitemap_sync_at), lastEngineSyncAt: iso(r.last_engine_sync_at), lastSyncAt: iso(lastSync),
     connectionProblems: problems,
+    connections: {
+      engineA: r.gsc_revoked_at ? "revoked" : r.gsc_connected_at ? "connected" : "not_connected",
+      engineB: !r.engine_b_connected_at ? "not_connected" : r.engine_b_last_error ? "failing" : "connected",
+      ownershipVerified: isVerified({ gscConnectedAt: r.gsc_connected_at, engineBConnectedAt: r.engine_b_connected_at, dnsVerifiedAt: r.dns_verified_at, indexNowKeyVerifiedAt: r.index_now_key_verified_at }),
+    },
   };
 }
 

@@ -47,5 +47,10 @@ export const PortfolioProject = z.object({
     message: z.string(),
   })).describe("`gsc_revoked`: the Google Search Console grant was revoked; `engine_b_failing`: the last call with the Bing Webmaster Tools key failed; "
     + "`indexnow_key_failing`: IndexNow rejects the project's key (an open indexnow_key_invalid issue)"),
+  connections: z.object({
+    engineA: z.enum(["connected", "revoked", "not_connected"]).describe("Google Search Console"),
+    engineB: z.enum(["connected", "failing", "not_connected"]).describe("Bing Webmaster Tools"),
+    ownershipVerified: z.boolean().describe("Any one proof of ownership (DNS, IndexNow key file, Google or Bing connection)"),
+  }).describe("Each engine's connection and the ownership proof: a project with neither engine connected has no problem listed, and says so here"),
 });
 export type PortfolioProject = z.infer<typeof PortfolioProject>;

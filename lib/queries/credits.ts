@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { CreditForecast, CreditUsage, LedgerEntry } from "@/lib/credit-usage/schemas";
 import { fetchApi } from "./fetch-api";
+import { creditBalanceQuery } from "./organization";
 import { projectKeys } from "./projects";
 import { fetchPage, queryString, type Page } from "./urls";
 
@@ -31,3 +32,13 @@ export const usageQuery = (orgId: string) =>
 /** The cost of the next cycle and 30 days of scheduled inspections; the server prefetches it with `getCreditForecast`. */
 export const forecastQuery = (orgId: string) =>
   queryOptions({ queryKey: creditKeys.forecast(orgId), queryFn: ({ signal }) => fetchApi<CreditForecast>(`${base(orgId)}/forecast`, { signal }) });
+
+/**
+ * Whatever spends or returns credits (a sync admitting URLs, an inspection, URLs admitted by hand) calls this: the header's
+ * balance, the Credits page's ledger, usage and forecast are read again, so no number lags the one just shown.
+ */
+export const creditsMoved = (queryClient: QueryClient, orgId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: creditBalanceQuery(orgId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: creditKeys.all(orgId) }),
+  ]);

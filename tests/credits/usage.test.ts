@@ -83,6 +83,24 @@ describe("GET O/credits/ledger", () => {
     for (const q of ["?kind=nope", "?limit=101", "?offset=-1", "?kind=%00"]) expect((await ledger(as(alice), q)).res.status, q).toBe(400);
   });
 
+  it("entries written at the same moment keep their order, so each balance after follows from the one before", async () => {
+    const t = await createTestTenant("credits-same-time");
+    const p = await createTestProject(t);
+    await db.$transaction(async (tx) => {
+      for (let i = 1; i <= 12; i++) {
+        // As the demo wrote them: the URLs are not in the metadata, the amount is one credit per URL.
+        await debitCredits(tx, { organizationId: t.organizationId, amount: i, kind: "inspection", reference: p.id, metadata: { projectId: p.id, source: "scheduled" } });
+      }
+    });
+    await db.creditLedgerEntry.updateMany({ where: { organizationId: t.organizationId }, data: { createdAt: new Date("2026-11-20T00:00:00Z") } });
+    const rows = (await ledger(as(t))).body.data as { amount: number; balanceAfter: number; description: string; urls: number | null }[];
+    expect(rows).toHaveLength(13);
+    for (let i = 0; i + 1 < rows.length; i++) expect(rows[i].balanceAfter - rows[i].amount, `row ${i}`).toBe(rows[i + 1].balanceAfter);
+    expect(rows.slice(0, 12).map((r) => r.amount)).toEqual(Array.from({ length: 12 }, (_, i) => -(12 - i)));
+    expect(rows[0]).toMatchObject({ description: "Inspections: 12 URLs (12 scheduled)", urls: 12 });
+    expect(rows[11]).toMatchObject({ description: "Inspections: 1 URL (1 scheduled)", urls: 1 });
+  });
+
   it("a deleted project is still named, marked deleted", async () => {
     const t = await createTestTenant("credits-deleted");
     const p = await createTestProject(t);

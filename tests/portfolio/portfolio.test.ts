@@ -12,6 +12,7 @@ type Row = {
   indexed: { engineA: { urls: number; pct: number | null }; engineB: { urls: number; pct: number | null } };
   freshness: { fresh7d: number; pct: number | null }; openCriticalIssues: number; trend: { date: string; indexedUrls: number }[];
   lastSyncAt: string | null; lastSitemapSyncAt: string | null; lastEngineSyncAt: string | null; connectionProblems: { kind: string; since: string | null; message: string }[];
+  connections: { engineA: string; engineB: string; ownershipVerified: boolean };
 };
 
 let owner: TestUser;
@@ -83,6 +84,17 @@ describe("GET O/portfolio", () => {
     expect(beta.connectionProblems[2].since).toBe("2026-11-18T00:00:00.000Z");
     expect(gamma).toMatchObject({ trackedUrls: 0, healthyPct: null, indexed: { engineA: { urls: 0, pct: null }, engineB: { pct: null } }, freshness: { fresh7d: 0, pct: null },
       openCriticalIssues: 0, trend: [], lastSyncAt: null, connectionProblems: [] });
+  });
+
+  it("says which engines are connected and whether ownership is proven, so a project with neither has more to say than no problems", async () => {
+    const byId = Object.fromEntries((await get()).body.data.map((r) => [r.id, r]));
+    // Alpha and Gamma: nothing connected, nothing proven; no failing connection either.
+    expect(byId[ids.alpha].connections).toEqual({ engineA: "not_connected", engineB: "not_connected", ownershipVerified: false });
+    expect(byId[ids.gamma].connections).toEqual({ engineA: "not_connected", engineB: "not_connected", ownershipVerified: false });
+    expect(byId[ids.beta].connections).toEqual({ engineA: "revoked", engineB: "failing", ownershipVerified: true });
+    await db.project.update({ where: { id: ids.gamma }, data: { dnsVerifiedAt: new Date(), engineBConnectedAt: new Date() } });
+    expect((await get()).body.data.find((r) => r.id === ids.gamma)!.connections).toEqual({ engineA: "not_connected", engineB: "connected", ownershipVerified: true });
+    await db.project.update({ where: { id: ids.gamma }, data: { dnsVerifiedAt: null, engineBConnectedAt: null } });
   });
 
   it("follows the counters as URLs change", async () => {

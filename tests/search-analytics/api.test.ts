@@ -151,8 +151,12 @@ describe("GET …/coverage", () => {
       call(coverageRoute.GET, { url: `${base(x)}/coverage`, headers, params: { organizationId: x.orgId, id: x.projectId } });
     const { res, body } = await coverage(t);
     expect(res.status).toBe(200);
-    expect(body.data.engineA).toEqual({ urls: 4, fresh7d: 1, fresh30d: 1, unknown: 2, bySource: { inspection: 1, search_analytics: 1 } });
-    expect(body.data.engineB).toMatchObject({ urls: 4, fresh7d: 0, unknown: 4, bySource: { url_info: 0 } });
+    expect(body.data.engineA).toEqual({
+      urls: 4, fresh7d: 1, fresh30d: 1, unknown: 2, ages: { within7d: 1, days8to30: 0, olderThan30d: 1, none: 2 }, bySource: { inspection: 1, search_analytics: 1 },
+    });
+    expect(body.data.engineB).toMatchObject({ urls: 4, fresh7d: 0, unknown: 4, ages: { within7d: 0, days8to30: 0, olderThan30d: 0, none: 4 }, bySource: { url_info: 0 } });
+    // The overview's bars: every tracked URL in exactly one of them.
+    for (const e of [body.data.engineA, body.data.engineB]) expect(Object.values(e.ages as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(e.urls);
     expect(body.data.plan).toMatchObject({ date: today, planned: 0 });
     expect(body.data.properties).toEqual([]);
     expect((await coverage(t, (await projectFor(stranger)).headers)).res.status).toBe(404);

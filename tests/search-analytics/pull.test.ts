@@ -183,7 +183,9 @@ describe("coverage of a connected project", () => {
     await db.trackedUrl.update({ where: { id: again.id }, data: { engineASyncPriority: 1 } });
     await db.trackedUrl.update({ where: { id: rest.id }, data: { engineASyncPriority: 5 } });
     const c = await getCoverage(ctx(s), s.projectId, NOW);
-    expect(c.engineA).toEqual({ urls: 4, fresh7d: 1, fresh30d: 1, unknown: 3, bySource: { inspection: 0, search_analytics: 1 } });
+    expect(c.engineA).toEqual({
+      urls: 4, fresh7d: 1, fresh30d: 1, unknown: 3, ages: { within7d: 1, days8to30: 0, olderThan30d: 0, none: 3 }, bySource: { inspection: 0, search_analytics: 1 },
+    });
     expect(c.plan).toEqual({ date: TODAY, planned: 3, byReason: { never_observed: 1, check_again: 1, audit_changed: 0, at_risk: 0, crawl_aging: 0, oldest_verdict: 1 } });
     expect(c.properties).toEqual([{ propertyUrl: s.property, quotaUsedToday: 0, quotaLimit: 2000, sharedQuotaDetected: false }]);
   });

@@ -47,14 +47,14 @@ describe("GET …/metrics/indexing", () => {
     expect(res.body.data).toMatchObject({ days: 30, groupBy: "none", depth: 1 });
     const [all] = res.body.data.groups;
     expect(all.group).toBeNull();
-    // Engine A: 10, 20, 30, 200 and 0 (it had /about before we saw it) hours.
-    expect(all.engines.engineA).toEqual({ urls: 7, indexed: 5, medianHours: 20, p90Hours: 132, within7d: 0.5714, within30d: 0.7143 });
+    // Engine A: 10, 20, 30 and 200 hours; it had /about before we saw it: indexed, but no time to index (not a "0 h" in the median).
+    expect(all.engines.engineA).toEqual({ urls: 7, indexed: 5, alreadyIndexed: 1, medianHours: 25, p90Hours: 149, within7d: 0.5714, within30d: 0.7143 });
     // Engine B: 30, 400, 50 hours.
-    expect(all.engines.engineB).toEqual({ urls: 7, indexed: 3, medianHours: 50, p90Hours: 330, within7d: 0.2857, within30d: 0.4286 });
-    // Either engine: the first of the two.
-    expect(all.engines.any).toMatchObject({ urls: 7, indexed: 6, medianHours: 25, within7d: 0.7143 });
+    expect(all.engines.engineB).toEqual({ urls: 7, indexed: 3, alreadyIndexed: 0, medianHours: 50, p90Hours: 330, within7d: 0.2857, within30d: 0.4286 });
+    // Either engine: the first of the two (10, 20, 30, 50, 200; /about was already indexed).
+    expect(all.engines.any).toMatchObject({ urls: 7, indexed: 6, alreadyIndexed: 1, medianHours: 30, within7d: 0.7143 });
     expect((await get(alice, "?days=365")).body.data.groups[0].engines.any.urls).toBe(8);
-    expect((await get(alice, "?days=5")).body.data.groups[0].engines.any).toEqual({ urls: 0, indexed: 0, medianHours: null, p90Hours: null, within7d: 0, within30d: 0 });
+    expect((await get(alice, "?days=5")).body.data.groups[0].engines.any).toEqual({ urls: 0, indexed: 0, alreadyIndexed: 0, medianHours: null, p90Hours: null, within7d: 0, within30d: 0 });
   });
 
   it("groups by path prefix at depth 1 and 2, largest first", async () => {

@@ -27,8 +27,8 @@ const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? on
 const link = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
 /**
- * Coverage: per engine the share of tracked URLs whose verdict is at most 7 and 30 days old and the share without
- * one, where Google's verdicts come from, and what today's Google inspections will be spent on, by reason.
+ * Coverage: per engine the tracked URLs by the age of their verdict (within 7 days, 8–30 days, older, none yet: they add
+ * up to the tracked URLs), where Google's verdicts come from, and what today's Google inspections will be spent on, by reason.
  */
 export function CoverageCard({ orgId, project }: { orgId: string; project: Project }) {
   const id = useId();
@@ -96,10 +96,12 @@ function EngineCoverage({ name, testId, e, children }: { name: string; testId: s
     <section aria-labelledby={id} data-testid={testId}>
       <h3 id={id} className="text-base font-semibold">{name}</h3>
       <p className="text-sm text-slate-600">{plural(e.urls, "tracked URL", "tracked URLs")}</p>
-      <ul className="mt-3 space-y-3">
-        <ShareBar label="Verdict from the last 7 days" name={`${name}: verdict from the last 7 days`} value={e.fresh7d} max={e.urls} tone="bg-emerald-600" />
-        <ShareBar label="Verdict from the last 30 days" name={`${name}: verdict from the last 30 days`} value={e.fresh30d} max={e.urls} tone="bg-emerald-600" />
-        <ShareBar label="No verdict yet" name={`${name}: no verdict yet`} value={e.unknown} max={e.urls} tone="bg-amber-500" />
+      {/* Disjoint buckets: the four bars add up to the tracked URLs. */}
+      <ul className="mt-3 space-y-3" aria-label={`${name}: tracked URLs by the age of the verdict`}>
+        <ShareBar label="Verdict from the last 7 days" name={`${name}: verdict from the last 7 days`} value={e.ages.within7d} max={e.urls} tone="bg-emerald-600" />
+        <ShareBar label="Verdict 8–30 days old" name={`${name}: verdict 8 to 30 days old`} value={e.ages.days8to30} max={e.urls} tone="bg-emerald-400" />
+        <ShareBar label="Verdict older than 30 days" name={`${name}: verdict older than 30 days`} value={e.ages.olderThan30d} max={e.urls} tone="bg-amber-500" />
+        <ShareBar label="No verdict yet" name={`${name}: no verdict yet`} value={e.ages.none} max={e.urls} tone="bg-slate-400" />
       </ul>
       {children}
     </section>

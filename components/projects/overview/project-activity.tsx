@@ -9,6 +9,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { SyncProgress } from "@/components/sitemaps/sync-progress";
 import { useSyncLimit } from "@/components/sitemaps/use-sync-limit";
+import { creditsMoved } from "@/lib/queries/credits";
 import { probeProject, projectKeys, syncProject, type ProbeResult, type Project, type SyncResult } from "@/lib/queries/projects";
 import { ProbeResultList } from "../probe-result";
 import { SyncResultSummary } from "../sync-result";
@@ -25,6 +26,7 @@ export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: projectKeys.project(orgId, project.id) });
     await queryClient.invalidateQueries({ queryKey: projectKeys.lists(orgId) });
+    await creditsMoved(queryClient, orgId);
     router.refresh(); // the header's credit balance and the shell's badges
   };
   const limit = useSyncLimit(project.lastSitemapSyncAt, serverNow);
@@ -52,7 +54,7 @@ export function ProjectActivity({ orgId, project, serverNow }: { orgId: string; 
             <dd className="wrap-anywhere">{project.sitemapUrl}</dd>
           </div>
           <div className="flex flex-wrap gap-x-2">
-            <dt className="text-slate-600">Last sync</dt>
+            <dt className="text-slate-600">Last sitemap sync</dt>
             <dd data-testid="last-sync">{project.lastSitemapSyncAt ? formatDateTime(project.lastSitemapSyncAt) : "Never"}</dd>
           </div>
         </dl>

@@ -12,9 +12,19 @@ const TOP_PREFIXES = 5;
 /** Hours as a reader wants them: under two days in hours, else in days. */
 export function duration(hours: number | null): string {
   if (hours === null) return "—";
+  if (hours > 0 && hours < 1) return "< 1 h";
   return hours < 48 ? `${Math.round(hours)} h` : `${(hours / 24).toFixed(1)} days`;
 }
 const pct = (share: number) => `${Math.round(share * 100)}%`;
+
+/** What the table's counts are, beside the live counters: ever indexed (not indexed now), and the URLs outside the percentiles. */
+export function timeToIndexNote(alreadyIndexed: number): string {
+  const ever = "“Ever indexed” counts the URLs an engine has said indexed at least once, pages dropped since included, so it can exceed the live Indexed counter.";
+  if (alreadyIndexed === 0) return ever;
+  const n = alreadyIndexed.toLocaleString("en-US");
+  return `${ever} ${n} ${alreadyIndexed === 1 ? "URL was" : "URLs were"} already indexed when we first saw ${alreadyIndexed === 1 ? "it" : "them"}: `
+    + "left out of the median and the 90th percentile, which measure how long indexing takes.";
+}
 
 /** Time to index: from first seen by us to first indexed, per engine, and by the first directory of the path. */
 export function TimeToIndexPanel({ orgId, projectId, days }: { orgId: string; projectId: string; days: TrendRange }) {
@@ -35,6 +45,7 @@ export function TimeToIndexPanel({ orgId, projectId, days }: { orgId: string; pr
       ) : (
         <>
           <MetricsTable caption="Time to index on Google and on Bing" rows={ENGINES.map(([key, label]) => [label, overall[key]])} />
+          <p className="mt-2 text-xs text-slate-600" data-testid="time-to-index-note">{timeToIndexNote(overall.any.alreadyIndexed)}</p>
           {prefixes.data && prefixes.data.groups.length > 1 && (
             <MetricsTable
               caption={`Google or Bing, by path (the ${Math.min(TOP_PREFIXES, prefixes.data.groups.length)} largest sections)`}
@@ -56,7 +67,7 @@ function MetricsTable({ caption, rows }: { caption: string; rows: [ReactNode, Ti
           <tr className="border-b border-slate-200 text-xs text-slate-600">
             <th scope="col" className="py-1.5 pr-3 font-medium"><span className="sr-only">Scope</span></th>
             <th scope="col" className="py-1.5 pr-3 text-right font-medium">URLs</th>
-            <th scope="col" className="py-1.5 pr-3 text-right font-medium">Indexed</th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-medium">Ever indexed</th>
             <th scope="col" className="py-1.5 pr-3 text-right font-medium">Median</th>
             <th scope="col" className="py-1.5 pr-3 text-right font-medium">90th percentile</th>
             <th scope="col" className="py-1.5 pr-3 text-right font-medium">Within 7 days</th>

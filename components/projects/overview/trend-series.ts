@@ -10,14 +10,35 @@ export const SERIES = [
 
 export type Point = { date: string } & Partial<Record<(typeof SERIES)[number]["key"], number | null>>;
 
-/** One point per UTC date of the range, oldest first: the snapshot's numbers, or nulls where none was taken. */
+type Counts = Pick<Snapshot, (typeof SERIES)[number]["key"]> & Partial<Pick<Snapshot, "healthyUrls" | "redirectedUrls">>;
+
+/**
+ * A snapshot's value of each series, or null where that day measured nothing: no engine verdict yet (indexed and not
+ * indexed both 0) says nothing of indexing, no audit yet (healthy, broken and redirected all 0) nothing of broken pages.
+ */
+function measured(s: Counts): Record<Serie["key"], number | null> {
+  const engines = s.indexedUrls + s.notIndexedUrls > 0;
+  const audits = (s.healthyUrls ?? 0) + s.brokenUrls + (s.redirectedUrls ?? 0) > 0;
+  return {
+    indexedUrls: engines ? s.indexedUrls : null, notIndexedUrls: engines ? s.notIndexedUrls : null,
+    brokenUrls: audits ? s.brokenUrls : null, openIssues: engines || audits || s.openIssues > 0 ? s.openIssues : null,
+  };
+}
+
+/**
+ * One point per UTC date of the range up to yesterday (a snapshot closes each day), oldest first: the snapshot's numbers,
+ * or nulls where none was taken or it measured nothing. The series start at the first day with data: the days before
+ * it (the project did not exist, or nothing was checked yet) are left out rather than drawn as zeros.
+ */
 export function trendPoints(snapshots: Snapshot[], days: number, today = new Date()): Point[] {
   const byDate = new Map(snapshots.map((s) => [s.date, s]));
-  return Array.from({ length: days }, (_, i) => {
+  const points: Point[] = Array.from({ length: days }, (_, i) => {
     const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - days + i)).toISOString().slice(0, 10);
     const s = byDate.get(date);
-    return { date, ...Object.fromEntries(SERIES.map(({ key }) => [key, s ? s[key] : null])) };
+    return { date, ...(s ? measured(s) : Object.fromEntries(SERIES.map(({ key }) => [key, null]))) };
   });
+  const first = points.findIndex((p) => SERIES.some(({ key }) => typeof p[key] === "number"));
+  return first < 0 ? [] : points.slice(first);
 }
 
 export type Serie = (typeof SERIES)[number];
@@ -41,3 +62,11 @@ export function seriesChange(points: Point[], key: Serie["key"]): { first: numbe
   return { first, last, text: delta === 0 ? "no change" : `${delta > 0 ? "+" : "−"}${Math.abs(delta).toLocaleString("en")}` };
 }
 
+
+/** The lines end with yesterday's snapshot while the counters above are live: say so, with the date. */
+export function untilYesterday(points: Point[]): string {
+  const last = points.at(-1)?.date;
+  if (!last) return "";
+  const day = new Date(`${last}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  return `The lines run until yesterday (${day}), the last daily snapshot; the live counters include today.`;
+}

@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { snapshotsQuery, TREND_RANGES, type TrendRange } from "@/lib/queries/trends";
 import { useReadOnly } from "../read-only";
-import { SERIES, seriesChange, seriesDomain, trendPoints, type Point, type Serie } from "./trend-series";
+import { SERIES, seriesChange, seriesDomain, trendPoints, untilYesterday, type Point, type Serie } from "./trend-series";
 import { TimeToIndexPanel } from "./time-to-index-panel";
 import { TimeToRemovalPanel } from "./time-to-removal-panel";
 import { shortDate } from "@/components/ui/format";
@@ -89,14 +89,15 @@ export function TrendsCard({ orgId, projectId }: { orgId: string; projectId: str
           <div role="status" aria-busy="true" className="mt-4 h-64 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading the history…</span></div>
         ) : snapshots.isError ? (
           <ErrorAlert error={snapshots.error} className="mt-4" />
-        ) : taken === 0 ? (
+        ) : taken === 0 || points.length === 0 ? (
           <p className="mt-4 rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600" data-testid="trends-empty">
             No daily snapshots in this range yet. One is taken just after midnight (UTC) every day; the chart fills in from tomorrow.
           </p>
         ) : (
           <div aria-busy={snapshots.isPlaceholderData || undefined}>
             <p className="mt-1 text-sm text-slate-600">
-              {taken} of {days} days recorded{taken < days ? "; a day without a snapshot is a gap in the lines" : ""}.
+              {taken} of {days} days recorded{taken < days ? "; a day without a snapshot is a gap in the lines" : ""}.{" "}
+              <span data-testid="trends-until">{untilYesterday(points)}</span>
             </p>
             <figure className="mt-3" aria-labelledby={`${id}-caption`}>
               <div className="grid gap-4 sm:grid-cols-2" data-testid="trends-chart">
