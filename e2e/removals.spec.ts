@@ -45,7 +45,7 @@ test("a removal declared, checked against the site, removed by Bing, stuck, seen
 
   // The Removals tab, empty.
   await page.goto(`/projects/${p.id}`);
-  await page.getByRole("link", { name: "Removals" }).click();
+  await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Removals" }).click();
   await expect(page.getByRole("heading", { name: "No removal declared yet" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "removals-empty");
