@@ -206,6 +206,10 @@ describe("huge strings, wrong types and wrong shapes answer 4xx, never 500", () 
     ["create: a name over the 1 MiB body limit", () => createProject({ domain: uniqueDomain("huge"), name: "n".repeat(1_100_000) }), 413],
     ["create: sitemapUrl as an array", () => createProject({ domain: uniqueDomain("arr"), sitemapUrl: ["https://a.example/s.xml"] }), 400],
     ["create: a lone surrogate in the name", () => createProject({ domain: uniqueDomain("sur"), name: "a\ud800b" }), 201],
+    // A project's name is a mail's subject (issue digests): no line breaks or other control characters.
+    ["create: a CR/LF and a Bcc header in the name", () => createProject({ domain: uniqueDomain("crlf"), name: "Shop\r\nBcc: x@evil.example" }), 400],
+    ["create: a tab in the name", () => createProject({ domain: uniqueDomain("tab"), name: "Shop\tA" }), 400],
+    ["PATCH: a line break in the name", () => patchProject({ name: "Shop\nX-Injected: 1" }), 400],
     ["create: nesting 100,000 deep", createRaw(deep(100_000)), 400],
     ["create: malformed JSON", createRaw("{\"domain\":"), 400],
     ["create: invalid UTF-8", createRaw(new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d])), 400],
