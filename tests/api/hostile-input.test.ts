@@ -120,6 +120,36 @@ describe("URLs with userinfo or a port other than 80/443", () => {
   });
 });
 
+describe("a sitemap URL on an internal address", () => {
+  it.each([
+    ["the metadata service", "http://169.254.169.254/latest/meta-data", "linkLocal IPv4 address"],
+    ["localhost", "http://localhost/sitemap.xml", "this machine's own name"],
+    ["a name under localhost", "https://shop.localhost/sitemap.xml", "this machine's own name"],
+    ["loopback", "https://127.0.0.1/sitemap.xml", "loopback IPv4 address"],
+    ["loopback written short", "http://127.1/sitemap.xml", "loopback IPv4 address"],
+    ["loopback in octal", "http://0177.0.0.1/sitemap.xml", "loopback IPv4 address"],
+    ["a private address", "http://10.0.0.5/sitemap.xml", "private IPv4 address"],
+    ["IPv6 loopback", "http://[::1]/sitemap.xml", "loopback"],
+    ["IPv4-mapped IPv6 loopback", "http://[::ffff:127.0.0.1]/sitemap.xml", "loopback"],
+  ])("is refused at the door (%s): 400 on create and PATCH, nothing stored", async (_n, url, reason) => {
+    const d = uniqueDomain("int");
+    const created = await createProject({ domain: d, sitemapUrl: url });
+    expect(created.res.status).toBe(400);
+    expect(created.body.meta?.errors).toEqual([{ path: "sitemapUrl", code: "custom", message: expect.stringContaining(reason) }]);
+    expect(await db.project.count({ where: { domain: d } })).toBe(0);
+    const patched = await patchProject({ sitemapUrl: url });
+    expect(patched.res.status).toBe(400);
+    expect(patched.body.meta?.errors?.[0].message).toContain("never fetched");
+    expect((await db.project.findUniqueOrThrow({ where: { id: projectId } })).sitemapUrl).toBe(`https://${domain}/sitemap.xml`);
+  });
+
+  it("is accepted where CONNECT_TO maps that address and port explicitly (operator configuration)", async () => {
+    process.env.CONNECT_TO = "127.0.0.1:443:127.0.0.1:8443";
+    expect((await patchProject({ sitemapUrl: "https://127.0.0.1/sitemap.xml" })).res.status).toBe(200);
+    await db.project.update({ where: { id: projectId }, data: { sitemapUrl: `https://${domain}/sitemap.xml` } });
+  });
+});
+
 describe("NUL characters never reach the database", () => {
   const nulError = (path: string) => ({ path, code: "nul_byte", message: "Must not contain a NUL (U+0000) character" });
 
