@@ -359,6 +359,8 @@ describe("the surfaces added with branding, URL detail, sync progress and the ex
   it("another organization's ids answer 404 on every new read and write", async () => {
     const victim = await createTestUser("hostile-victim");
     const vp = await createTestProject(victim);
+    const theirLogo = makePng(40, 40);
+    await db.organizationBranding.create({ data: { organizationId: victim.organizationId, logo: theirLogo, logoMimeType: "image/png", logoWidth: 40, logoHeight: 40, logoUpdatedAt: new Date() } });
     const theirs = { organizationId: victim.organizationId };
     const inTheirs = { organizationId: victim.organizationId, id: vp.id };
     const vo = (s = "") => `http://127.0.0.1:3000/api/user/organizations/${victim.organizationId}${s}`;
@@ -366,6 +368,8 @@ describe("the surfaces added with branding, URL detail, sync progress and the ex
       await send(brandingRoute.GET, { url: vo("/branding"), params: theirs }),
       await send(brandingRoute.PUT, { method: "PUT", url: vo("/branding"), json: { displayName: "Owned", accentColor: null }, params: theirs }),
       await send(logoRoute.PUT, { method: "PUT", url: vo("/branding/logo"), headers: { "content-type": "image/png" }, rawBody: makePng(32, 32), params: theirs }),
+      await send(logoRoute.GET, { url: vo("/branding/logo"), params: theirs }),
+      await send(logoRoute.DELETE, { method: "DELETE", url: vo("/branding/logo"), params: theirs }),
       await send(portfolioRoute.GET, { url: vo("/portfolio"), params: theirs }),
       await send(syncRoute.GET, { url: vo(`/projects/${vp.id}/sync`), params: inTheirs }),
       // Their project under our organization's path.
@@ -374,7 +378,7 @@ describe("the surfaces added with branding, URL detail, sync progress and the ex
       await send(exportRoute.GET, { url: api(`/${vp.id}/urls/export`), params: inProject({ id: vp.id }) }),
     ];
     expect(answers.map((a) => a.res.status)).toEqual(Array(answers.length).fill(404));
-    expect(await db.organizationBranding.count({ where: { organizationId: victim.organizationId } })).toBe(0);
+    expect(await db.organizationBranding.findUniqueOrThrow({ where: { organizationId: victim.organizationId } })).toMatchObject({ displayName: null, logoWidth: 40 });
   });
 
   it.each([
