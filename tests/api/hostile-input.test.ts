@@ -360,7 +360,7 @@ describe("the surfaces added with branding, URL detail, sync progress and the ex
     const victim = await createTestUser("hostile-victim");
     const vp = await createTestProject(victim);
     const theirLogo = makePng(40, 40);
-    await db.organizationBranding.create({ data: { organizationId: victim.organizationId, logo: theirLogo, logoMimeType: "image/png", logoWidth: 40, logoHeight: 40, logoUpdatedAt: new Date() } });
+    await db.organizationBranding.create({ data: { organizationId: victim.organizationId, logo: new Uint8Array(theirLogo), logoMimeType: "image/png", logoWidth: 40, logoHeight: 40, logoUpdatedAt: new Date() } });
     const theirs = { organizationId: victim.organizationId };
     const inTheirs = { organizationId: victim.organizationId, id: vp.id };
     const vo = (s = "") => `http://127.0.0.1:3000/api/user/organizations/${victim.organizationId}${s}`;
