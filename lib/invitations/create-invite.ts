@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
+import { unlinkable } from "@/lib/mail/unlinkable";
 import { notifyUsers } from "@/lib/notifications/notify-members";
 import { consumeInvitation } from "@/lib/rate-limit/consume-invitation";
 import { hashToken, INVITE_TTL_DAYS, mailInvite, newToken, toInviteResponse } from "./internal";
@@ -43,11 +44,11 @@ export async function createInvite(ctx: OrgCtx, input: z.infer<typeof createInvi
   return toInviteResponse({ ...row, invitedByEmail: ctx.actor.type === "system" ? null : ctx.actor.email });
 }
 
-/** invite.sent (always delivered, nothing to configure) in-app to the invitee when they already have an account. */
+/** invite.sent (always delivered, nothing to configure; also by mail, so the name is unlinkable) in-app to the invitee when they already have an account. */
 async function notifyInvitee(email: string, organizationId: string, organizationName: string) {
   const user = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (!user) return;
   await notifyUsers([user.id], null, {
-    type: "invite.sent", title: `You are invited to ${organizationName}`, body: "Open the link in the invitation email to join.", data: { organizationId },
+    type: "invite.sent", title: `You are invited to ${unlinkable(organizationName)}`, body: "Open the link in the invitation email to join.", data: { organizationId },
   }).catch((e) => console.error("[invitations] could not notify", e));
 }

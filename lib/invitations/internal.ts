@@ -4,6 +4,7 @@ import { appBaseUrl } from "@/lib/core/app-base-url";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { sendMail } from "@/lib/mail/send-mail";
+import { unlinkable } from "@/lib/mail/unlinkable";
 import type { InviteResponse } from "./schemas";
 
 // Invitations by email with a role: 7 days, single use, the token (in the mailed link only) stored as its
@@ -50,8 +51,10 @@ function inviteLink(token: string) {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function mailInvite(to: string, token: string, organizationName: string, inviterEmail: string, role: string, expiresAt: Date) {
+/** The invitation mail; the organization's free-text name is made unlinkable (an invitation goes to any address). */
+export async function mailInvite(to: string, token: string, name: string, inviterEmail: string, role: string, expiresAt: Date) {
   const link = inviteLink(token);
+  const organizationName = unlinkable(name);
   const text = `${inviterEmail} invited you to join ${organizationName} on IndexWatch as ${role === "admin" ? "an admin" : "a member"}.\n\n`
     + `Accept the invitation: ${link}\n\nThe link works once and expires on ${expiresAt.toUTCString()}. If you did not expect it, ignore this email.`;
   const html = `<p><strong>${escapeHtml(inviterEmail)}</strong> invited you to join <strong>${escapeHtml(organizationName)}</strong> on IndexWatch as ${role === "admin" ? "an admin" : "a member"}.</p>`

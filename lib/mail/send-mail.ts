@@ -18,8 +18,12 @@ function transport(url: string): Transporter {
   return g.__mailTransport.transport;
 }
 
+const oneLine = (s: string) => s.replace(/[\p{Cc}\u2028\u2029]+/gu, " ");
+
 /** Sends one mail by SMTP when SMTP_URL is set; otherwise to the server log and the development mailbox. */
-export async function sendMail(mail: Mail): Promise<void> {
+export async function sendMail(input: Mail): Promise<void> {
+  // A subject carries customer text (a project's name): one line, whatever the transport (and the log line) does.
+  const mail = { ...input, subject: oneLine(input.subject) };
   const url = process.env.SMTP_URL;
   if (url) {
     await transport(url).sendMail({

@@ -1,4 +1,6 @@
 import { matchConnectTo, parseConnectTo, type ConnectToRule } from "./connect-to";
+import { blockedReason, isLocalName, stripBrackets } from "./ip-policy";
+import ipaddr from "ipaddr.js";
 
 // DESIGN.md "Audits and inspections": customer sites are fetched on ports 80 and 443 only, and a URL
 // with userinfo is never fetched. One policy for the fetcher (first URL and every redirect hop) and
@@ -64,4 +66,22 @@ export function envConnectTo(): ConnectToRule[] {
     parsed = { value, rules };
   }
   return parsed.rules;
+}
+
+/**
+ * Why a URL whose host is an IP literal of an internal range (loopback, private, link-local, …) or localhost could never be
+ * fetched, or null: the fetcher refuses it at connect time, so a setting that names one is a 400 at the door.
+ * A CONNECT_TO entry that maps that address and port is operator configuration and allows it.
+ */
+export function internalAddressRefusal(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  const host = stripBrackets(url.hostname);
+  const reason = isLocalName(host) ? "this machine's own name" : ipaddr.isValid(host) ? blockedReason(host) : null;
+  if (!reason || matchConnectTo(envConnectTo(), url.hostname, portOf(url))) return null;
+  return `${url.hostname} is an internal address (${reason}) and is never fetched; give the site's public address`;
 }

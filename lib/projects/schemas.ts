@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { uuidParam } from "@/lib/core/params";
 import { paginationQuery } from "@/lib/core/pagination";
-import { suppliedUrlRefusal } from "@/lib/net/url-policy";
+import { internalAddressRefusal, suppliedUrlRefusal } from "@/lib/net/url-policy";
 import { BARE_DOMAIN_MESSAGE, isBareDomain } from "./bare-domain";
 
 export { isBareDomain };
 export const bareDomain = z.string().trim().toLowerCase().max(253).refine(isBareDomain, BARE_DOMAIN_MESSAGE);
 
-const name = z.string().trim().min(1).max(255);
+// A name is shown in mail subjects and Slack messages: no line breaks or other control characters.
+const name = z.string().trim().min(1).max(255).regex(/^[^\p{Cc}]*$/u, "No control characters (line breaks, tabs)");
 // The sitemap is fetched as given: a URL the safe fetcher would refuse (userinfo, a port other than
 // 80/443 that CONNECT_TO does not name) is a 400 here rather than a sync that can only fail.
 const sitemapUrl = z.url({ protocol: /^https?$/ }).max(2048).check((c) => {
-  const refusal = suppliedUrlRefusal(c.value);
+  const refusal = suppliedUrlRefusal(c.value) ?? internalAddressRefusal(c.value);
   if (refusal) c.issues.push({ code: "custom", message: refusal, input: c.value });
 });
 

@@ -1,3 +1,4 @@
+import { csvLines } from "@/lib/csv/csv-stream";
 import { db, dbOf, Prisma } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
@@ -33,8 +34,6 @@ export async function publicRemovalSitemap(file: string): Promise<string> {
   return sitemapOf(batch.id, db);
 }
 
-const csvCell = (v: string) => (/[",\r\n]/.test(v) || /^[=+\-@\t]/.test(v) ? `"${(/^[=+\-@\t]/.test(v) ? `'${v}` : v).replace(/"/g, '""')}"` : v);
-
 /**
  * The batch's URLs as CSV for Search Console's Removals tool and for people: url first (the column the tool reads),
  * then state, what our audit sees and each engine's state. Cells a spreadsheet would run as a formula are quoted and prefixed.
@@ -43,10 +42,9 @@ export async function removalCsv(ctx: OrgCtx, projectId: string, removalId: stri
   const project = await getProjectOrThrow(ctx, projectId);
   const batch = await getBatchOrThrow(ctx, project.id, removalId);
   const rows = await dbOf(ctx).removalUrl.findMany({ where: { batchId: batch.id }, orderBy: { url: "asc" } });
-  const head = "url,intent,state,site_confirmed,site_reason,google_state,google_removed_at,bing_state,bing_removed_at,declared_at,removed_at";
-  const lines = rows.map((r) => [
+  const head = ["url", "intent", "state", "site_confirmed", "site_reason", "google_state", "google_removed_at", "bing_state", "bing_removed_at", "declared_at", "removed_at"];
+  return csvLines([head, ...rows.map((r) => [
     r.url, batch.intent, r.state, r.siteConfirmed === null ? "" : String(r.siteConfirmed), r.siteReason ?? "", r.engineAState ?? "", r.engineARemovedAt?.toISOString() ?? "",
     r.engineBState ?? "", r.engineBRemovedAt?.toISOString() ?? "", r.declaredAt.toISOString(), r.removedAt?.toISOString() ?? "",
-  ].map(csvCell).join(","));
-  return [head, ...lines].join("\r\n") + "\r\n";
+  ])]);
 }

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { sendMail } from "@/lib/mail/send-mail";
 import { dropOlderPdfs } from "./internal";
-import { dailyCapMessage, reportMailsPerDay, reportMailsSince } from "./mail-cap";
+import { dailyCapMessage, releaseReportMail, reportMailsPerDay, reserveReportMail } from "./mail-cap";
 import type { Period } from "./periods";
 import { renderReport } from "./render-report";
 import type { ReportProject } from "./report-data";
@@ -35,12 +35,17 @@ export async function deliverReport(claim: { id: string; attempts: number }, pro
     const gone = new Set(await unsubscribedAmong(project.id, to));
     const left = to.filter((e) => !delivered.has(e.toLowerCase()) && !gone.has(e));
     const cap = reportMailsPerDay();
-    const budget = Math.max(0, cap - await reportMailsSince(project.organizationId, new Date()));
-    for (const email of left.slice(0, budget)) {
-      await sendMail(reportMail(data, pdf, email, { test: opts.test, unsubscribeUrl: reportUnsubscribeUrl(project.id, email) }));
-      await db.clientReport.updateMany({ where: fence, data: { deliveredTo: { push: email } } });
+    for (const email of left) {
+      const taken = await reserveReportMail(project.organizationId, fence, email, cap);
+      if (taken === "capped") throw new Error(dailyCapMessage(cap));
+      if (taken === "lost") break;
+      try {
+        await sendMail(reportMail(data, pdf, email, { test: opts.test, unsubscribeUrl: reportUnsubscribeUrl(project.id, email) }));
+      } catch (e) {
+        await releaseReportMail(fence, email);
+        throw e;
+      }
     }
-    if (left.length > budget) throw new Error(dailyCapMessage(cap));
     await db.clientReport.updateMany({ where: fence, data: { status: "sent", sentAt: new Date(), claimedUntil: null, error: null } });
     return { status: "sent", generatedAt, error: null };
   } catch (e) {

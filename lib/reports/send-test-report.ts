@@ -46,6 +46,8 @@ export async function sendTestReport(ctx: OrgCtx, projectId: string, now = new D
   });
   const delivery = await deliverReport({ id: row.id, attempts: 1 }, project, period, [actor.email], { test: true, now });
   if (delivery.status === "failed" && !delivery.generatedAt) throw new Error(`The test report could not be rendered: ${delivery.error}`);
+  // Another delivery of the organization took the last of the day's mails first.
+  if (delivery.status === "failed" && delivery.error === dailyCapMessage(cap)) throw new DomainError("RATE_LIMITED", dailyCapMessage(cap), { retryAfterSeconds: 3600 });
   if (delivery.status === "failed") throw new DomainError("UPSTREAM_ERROR", "The report could not be sent: the mail server refused it or did not answer. Try again later.");
   return TestReportResponse.parse({
     sentTo: [actor.email], cadence: period.cadence, periodStart: period.start.toISOString(), periodEnd: period.end.toISOString(), generatedAt: delivery.generatedAt!.toISOString(),

@@ -1,5 +1,5 @@
 import type { UnsubscribeTarget } from "./unsubscribe-from-reports";
-import { unlinkable } from "./report-email";
+import { unlinkable } from "@/lib/mail/unlinkable";
 
 // The page behind a report mail's unsubscribe link. Its GET changes nothing (mail scanners follow links): it asks,
 // and its button POSTs the same one-click form a mail client sends (RFC 8058). Plain HTML, no script, nothing to load.

@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit-log/record-audit";
 import { cancelDeletionOnSignIn } from "@/lib/users/account-deletion";
 import { createUserWithOrganization } from "@/lib/users/ensure-user";
 import { allowSignInMail } from "@/lib/rate-limit/sign-in-mail";
+import { normalizeSignInEmail } from "./normalize-sign-in-email";
 import { currentRequestInfo } from "@/lib/auth/request-info";
 import { magicLinkAllowed } from "./magic-link-allowed";
 import { sendSignInEmail } from "./send-sign-in-email";
@@ -32,6 +33,7 @@ export const authOptions: NextAuthOptions = {
     EmailProvider({
       server: process.env.SMTP_URL ?? "smtp://127.0.0.1:25",
       maxAge: 24 * 3600,
+      normalizeIdentifier: normalizeSignInEmail,
       sendVerificationRequest: ({ identifier, url }) => sendSignInEmail({ to: identifier, url }),
     }),
   ],

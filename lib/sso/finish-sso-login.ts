@@ -1,3 +1,4 @@
+import { z } from "zod";
 import * as oidc from "openid-client";
 import { db } from "@/lib/db";
 import { decryptSecret } from "@/lib/engines/secret-box";
@@ -45,7 +46,8 @@ export async function finishSsoLogin(search: URLSearchParams, now = new Date()):
     throw new SsoLoginError("token", `The identity provider's answer was not accepted: ${(e as Error).message}`);
   }
   const email = typeof claims?.email === "string" ? claims.email.trim().toLowerCase() : null;
-  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) throw new SsoLoginError("email_unverified", "The identity provider did not tell us your email address");
+  // One plain address (a comma or group syntax would make mail to this account go to other mailboxes).
+  if (!email || !z.email().max(320).safeParse(email).success) throw new SsoLoginError("email_unverified", "The identity provider did not tell us your email address");
   if (claims?.email_verified !== true) throw new SsoLoginError("email_unverified", "The identity provider has not verified your email address");
   const domain = email.split("@")[1];
   const claim = await db.ssoDomain.findFirst({ where: { organizationId: org.id, domain, verifiedAt: { not: null } }, select: { id: true } });

@@ -13,9 +13,18 @@ import * as apiKeyCreateRoute from "@/app/api/auth/api-key/create/route";
 import * as apiKeyGetRoute from "@/app/api/auth/api-key/get/route";
 import * as identifyRoute from "@/app/api/auth/identify/route";
 import * as meRoute from "@/app/api/user/me/route";
+import * as brandingRoute from "@/app/api/user/organizations/[organizationId]/branding/route";
+import * as logoRoute from "@/app/api/user/organizations/[organizationId]/branding/logo/route";
+import * as portfolioRoute from "@/app/api/user/organizations/[organizationId]/portfolio/route";
+import * as syncRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/sync/route";
+import * as detailRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/detail/route";
+import * as exportRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/export/route";
+import * as shareLinksRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/share-links/route";
+import * as shareLogoRoute from "@/app/share/[token]/logo/route";
 import { db } from "@/lib/db";
-import { createTestProject, createTestUser, type TestUser } from "../factories";
-import { bearer, call, type CallOptions } from "../http";
+import { createTestApiKey, createTestProject, createTestUser, type TestUser } from "../factories";
+import { apiKeyHeader, bearer, call, type CallOptions } from "../http";
+import { makePng } from "../images";
 
 type Handler = Parameters<typeof call>[0];
 
@@ -108,6 +117,36 @@ describe("URLs with userinfo or a port other than 80/443", () => {
       { line: 3, reason: "credentials_in_url", value: `https://u:p@${domain}/b` },
       { line: 4, reason: "nul_byte", value: `https://${domain}/c\ufffdd` },
     ]);
+  });
+});
+
+describe("a sitemap URL on an internal address", () => {
+  it.each([
+    ["the metadata service", "http://169.254.169.254/latest/meta-data", "linkLocal IPv4 address"],
+    ["localhost", "http://localhost/sitemap.xml", "this machine's own name"],
+    ["a name under localhost", "https://shop.localhost/sitemap.xml", "this machine's own name"],
+    ["loopback", "https://127.0.0.1/sitemap.xml", "loopback IPv4 address"],
+    ["loopback written short", "http://127.1/sitemap.xml", "loopback IPv4 address"],
+    ["loopback in octal", "http://0177.0.0.1/sitemap.xml", "loopback IPv4 address"],
+    ["a private address", "http://10.0.0.5/sitemap.xml", "private IPv4 address"],
+    ["IPv6 loopback", "http://[::1]/sitemap.xml", "loopback"],
+    ["IPv4-mapped IPv6 loopback", "http://[::ffff:127.0.0.1]/sitemap.xml", "loopback"],
+  ])("is refused at the door (%s): 400 on create and PATCH, nothing stored", async (_n, url, reason) => {
+    const d = uniqueDomain("int");
+    const created = await createProject({ domain: d, sitemapUrl: url });
+    expect(created.res.status).toBe(400);
+    expect(created.body.meta?.errors).toEqual([{ path: "sitemapUrl", code: "custom", message: expect.stringContaining(reason) }]);
+    expect(await db.project.count({ where: { domain: d } })).toBe(0);
+    const patched = await patchProject({ sitemapUrl: url });
+    expect(patched.res.status).toBe(400);
+    expect(patched.body.meta?.errors?.[0].message).toContain("never fetched");
+    expect((await db.project.findUniqueOrThrow({ where: { id: projectId } })).sitemapUrl).toBe(`https://${domain}/sitemap.xml`);
+  });
+
+  it("is accepted where CONNECT_TO maps that address and port explicitly (operator configuration)", async () => {
+    process.env.CONNECT_TO = "127.0.0.1:443:127.0.0.1:8443";
+    expect((await patchProject({ sitemapUrl: "https://127.0.0.1/sitemap.xml" })).res.status).toBe(200);
+    await db.project.update({ where: { id: projectId }, data: { sitemapUrl: `https://${domain}/sitemap.xml` } });
   });
 });
 
@@ -206,6 +245,10 @@ describe("huge strings, wrong types and wrong shapes answer 4xx, never 500", () 
     ["create: a name over the 1 MiB body limit", () => createProject({ domain: uniqueDomain("huge"), name: "n".repeat(1_100_000) }), 413],
     ["create: sitemapUrl as an array", () => createProject({ domain: uniqueDomain("arr"), sitemapUrl: ["https://a.example/s.xml"] }), 400],
     ["create: a lone surrogate in the name", () => createProject({ domain: uniqueDomain("sur"), name: "a\ud800b" }), 201],
+    // A project's name is a mail's subject (issue digests): no line breaks or other control characters.
+    ["create: a CR/LF and a Bcc header in the name", () => createProject({ domain: uniqueDomain("crlf"), name: "Shop\r\nBcc: x@evil.example" }), 400],
+    ["create: a tab in the name", () => createProject({ domain: uniqueDomain("tab"), name: "Shop\tA" }), 400],
+    ["PATCH: a line break in the name", () => patchProject({ name: "Shop\nX-Injected: 1" }), 400],
     ["create: nesting 100,000 deep", createRaw(deep(100_000)), 400],
     ["create: malformed JSON", createRaw("{\"domain\":"), 400],
     ["create: invalid UTF-8", createRaw(new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d])), 400],
@@ -236,5 +279,128 @@ describe("huge strings, wrong types and wrong shapes answer 4xx, never 500", () 
     expect(res.status).toBe(status);
     expect(body.status).toBe(status);
     if (status >= 400) expect(body.success).toBe(false);
+  });
+});
+
+describe("the surfaces added with branding, URL detail, sync progress and the export (an attacker's second pass)", () => {
+  const org = (suffix = "") => `http://127.0.0.1:3000/api/user/organizations/${u.organizationId}${suffix}`;
+  const orgParams = () => ({ organizationId: u.organizationId });
+  const putBranding = (json: unknown, headers: Record<string, string> = {}) =>
+    send(brandingRoute.PUT, { method: "PUT", url: org("/branding"), json, params: orgParams(), headers });
+  const putLogo = (rawBody: Uint8Array | string, headers: Record<string, string> = {}) =>
+    send(logoRoute.PUT, { method: "PUT", url: org("/branding/logo"), headers: { "content-type": "image/png", ...headers }, rawBody, params: orgParams() });
+  /** A PNG signature and IHDR, then an HTML page with a script: what a browser would run if it sniffed it. */
+  const polyglot = () => Buffer.concat([makePng(32, 32).subarray(0, 33), Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>")]);
+
+  it.each([
+    ["a NUL in the display name", { displayName: "North\u0000wind", accentColor: null }],
+    ["a line break in the display name", { displayName: "North\r\nBcc: x@evil.example", accentColor: null }],
+    ["a 100,000-character display name", { displayName: "n".repeat(100_000), accentColor: null }],
+    ["the display name as a number", { displayName: 42, accentColor: null }],
+    ["the display name as an array", { displayName: ["a"], accentColor: null }],
+    ["CSS in the accent colour", { displayName: null, accentColor: "#000;}body{background:url(//evil.example)" }],
+    ["the accent colour as an object", { displayName: null, accentColor: { r: 1 } }],
+    ["a logo URL smuggled into the body", { displayName: null, accentColor: null, logoUrl: "http://169.254.169.254/latest" }],
+  ])("branding refuses %s: 400, nothing stored", async (_n, json) => {
+    const { res, body } = await putBranding(json);
+    expect(res.status).toBe(400);
+    expect(body).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
+    expect(await db.organizationBranding.count({ where: { organizationId: u.organizationId } })).toBe(0);
+  });
+
+  it("a polyglot logo (PNG header, then HTML and a script) is only ever served as an image that cannot run", async () => {
+    expect((await putLogo(polyglot())).res.status).toBe(200);
+    const own = await logoRoute.GET(new Request(org("/branding/logo"), { headers: auth() }), { params: Promise.resolve(orgParams()) });
+    const link = await send(shareLinksRoute.POST, { method: "POST", url: api(`/${projectId}/share-links`), json: { expiresInDays: 1 }, params: inProject() });
+    const token = new URL(link.body.data.url).pathname.split("/").pop()!;
+    const shared = await shareLogoRoute.GET(new Request(`http://127.0.0.1:3000/share/${token}/logo`), { params: Promise.resolve({ token }) });
+    for (const res of [own, shared]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'");
+    }
+    // A text/html upload is read from its bytes like any other, and refused.
+    const html = await putLogo("<!doctype html><script>alert(1)</script>", { "content-type": "text/html" });
+    expect(html.res.status).toBe(400);
+    expect(html.body.meta?.errors?.[0].code).toBe("not_an_image");
+    await send(logoRoute.DELETE, { method: "DELETE", url: org("/branding/logo"), params: orgParams() });
+  });
+
+  it.each([
+    ["a forged token", "A".repeat(43)],
+    ["a truncated token", "abc"],
+    ["a NUL", "abc\u0000def"],
+    ["a 10,000-character token", "a".repeat(10_000)],
+    ["a path", "../../api/user/me"],
+  ])("the share page's logo answers 404 for %s, never 500", async (_n, token) => {
+    const res = await shareLogoRoute.GET(new Request("http://127.0.0.1:3000/share/x/logo"), { params: Promise.resolve({ token }) });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
+  it("a read-only key cannot change the branding, the logo or start a sync (403), and reads them", async () => {
+    const { key } = await createTestApiKey(u, ["projects:read", "organization:read"]);
+    const ro = { ...apiKeyHeader(key) };
+    const asKey = (handler: Handler, opts: CallOptions) => call(handler, { ...opts, headers: { ...ro, ...opts.headers } });
+    const writes = [
+      await asKey(brandingRoute.PUT, { method: "PUT", url: org("/branding"), json: { displayName: "Owned", accentColor: null }, params: orgParams() }),
+      await asKey(logoRoute.PUT, { method: "PUT", url: org("/branding/logo"), headers: { "content-type": "image/png" }, rawBody: makePng(32, 32), params: orgParams() }),
+      await asKey(logoRoute.DELETE, { method: "DELETE", url: org("/branding/logo"), params: orgParams() }),
+      await asKey(syncRoute.POST, { method: "POST", url: api(`/${projectId}/sync`), params: inProject() }),
+    ];
+    expect(writes.map((w) => [w.res.status, w.body.code])).toEqual(Array(4).fill([403, "FORBIDDEN"]));
+    expect(await db.organizationBranding.count({ where: { organizationId: u.organizationId, displayName: "Owned" } })).toBe(0);
+    expect((await asKey(brandingRoute.GET, { url: org("/branding"), params: orgParams() })).res.status).toBe(200);
+    expect((await asKey(syncRoute.GET, { url: api(`/${projectId}/sync`), params: inProject() })).res.status).toBe(200);
+    expect((await asKey(portfolioRoute.GET, { url: org("/portfolio"), params: orgParams() })).res.status).toBe(200);
+  });
+
+  it("another organization's ids answer 404 on every new read and write", async () => {
+    const victim = await createTestUser("hostile-victim");
+    const vp = await createTestProject(victim);
+    const theirLogo = makePng(40, 40);
+    await db.organizationBranding.create({ data: { organizationId: victim.organizationId, logo: new Uint8Array(theirLogo), logoMimeType: "image/png", logoWidth: 40, logoHeight: 40, logoUpdatedAt: new Date() } });
+    const theirs = { organizationId: victim.organizationId };
+    const inTheirs = { organizationId: victim.organizationId, id: vp.id };
+    const vo = (s = "") => `http://127.0.0.1:3000/api/user/organizations/${victim.organizationId}${s}`;
+    const answers = [
+      await send(brandingRoute.GET, { url: vo("/branding"), params: theirs }),
+      await send(brandingRoute.PUT, { method: "PUT", url: vo("/branding"), json: { displayName: "Owned", accentColor: null }, params: theirs }),
+      await send(logoRoute.PUT, { method: "PUT", url: vo("/branding/logo"), headers: { "content-type": "image/png" }, rawBody: makePng(32, 32), params: theirs }),
+      await send(logoRoute.GET, { url: vo("/branding/logo"), params: theirs }),
+      await send(logoRoute.DELETE, { method: "DELETE", url: vo("/branding/logo"), params: theirs }),
+      await send(portfolioRoute.GET, { url: vo("/portfolio"), params: theirs }),
+      await send(syncRoute.GET, { url: vo(`/projects/${vp.id}/sync`), params: inTheirs }),
+      // Their project under our organization's path.
+      await send(syncRoute.GET, { url: api(`/${vp.id}/sync`), params: inProject({ id: vp.id }) }),
+      await send(detailRoute.GET, { url: api(`/${vp.id}/urls/${crypto.randomUUID()}/detail`), params: inProject({ id: vp.id, urlId: crypto.randomUUID() }) }),
+      await send(exportRoute.GET, { url: api(`/${vp.id}/urls/export`), params: inProject({ id: vp.id }) }),
+    ];
+    expect(answers.map((a) => a.res.status)).toEqual(Array(answers.length).fill(404));
+    expect(await db.organizationBranding.findUniqueOrThrow({ where: { organizationId: victim.organizationId } })).toMatchObject({ displayName: null, logoWidth: 40 });
+  });
+
+  it.each([
+    ["an unknown column", "?columns=url,passwordHash", 400],
+    ["a NUL in columns", "?columns=url%00", 400],
+    ["101 columns", `?columns=${Array(101).fill("url").join(",")}`, 400],
+    ["a 100,000-character columns", `?columns=${"a".repeat(100_000)}`, 400],
+    ["an unknown header style", "?header=formulas", 400],
+    ["a prototype key as a column", "?columns=__proto__,constructor", 400],
+  ])("the URL export refuses %s before any byte", async (_n, qs, status) => {
+    const { res, body } = await send(exportRoute.GET, { url: api(`/${projectId}/urls/export${qs}`), params: inProject() });
+    expect(res.status).toBe(status);
+    expect(body).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
+  });
+
+  it.each([
+    ["a NUL", "\u0000"],
+    ["a malformed id", "not-a-uuid"],
+    ["a 10,000-character id", "a".repeat(10_000)],
+  ])("the URL detail answers 404 for %s as the URL id", async (_n, urlId) => {
+    const { res, body } = await send(detailRoute.GET, { url: api(`/${projectId}/urls/x/detail`), params: inProject({ urlId }) });
+    expect(res.status).toBe(404);
+    expect(body.code).toBe("NOT_FOUND");
   });
 });

@@ -85,6 +85,24 @@ describe("invitations", () => {
     expect(await db.auditLog.count({ where: { organizationId: orgId, action: { in: ["member_invited", "member_accepted"] }, targetId: r.body.data.id } })).toBe(2);
   });
 
+  it("never turns the organization's name into a link in the mail (an invitation is mail to any address)", async () => {
+    const name = `Prize: http://win-prize.example/claim <a href="https://evil.example">x</a> www.prize.example`;
+    const org = (await call(orgsRoute.POST, { method: "POST", url: "http://127.0.0.1:3000/api/user/organizations", headers: as(owner), json: { name } })).body.data.id;
+    const email = uniqueEmail("inv-spam");
+    await db.user.create({ data: { email } }); // an existing account also gets the invite.sent notification mail
+    expect((await invite({ email, role: "member" }, as(owner), org)).res.status).toBe(201);
+    const mails = await smtp.waitFor(email, 2);
+    expect(mails).toHaveLength(2);
+    for (const text of mails.flatMap((m) => [m.subject, m.text, m.html!])) {
+      expect(text).not.toMatch(/https?:\/\/(win-prize|evil)|www\.prize\.example|evil\.example|win-prize\.example/);
+    }
+    const mail = mails.find((m) => m.subject.startsWith("Join "))!;
+    expect(mail.subject).toBe("Join Prize: http[:]//win-prize[.]example/claim <a href=\"https[:]//evil[.]example\">x</a> www[.]prize[.]example on IndexWatch");
+    expect(mail.html).not.toContain("<a href=\"https");
+    // The only link is the invitation's own.
+    expect([...mail.html!.matchAll(/href="([^"]*)"/g)].map((m) => m[1]).every((h) => h.startsWith("http://127.0.0.1:3000/invites/") || h.includes("/invites/"))).toBe(true);
+  });
+
   it("lets one of two concurrent accepts win", async () => {
     const email = uniqueEmail("inv-race");
     await invite({ email, role: "member" });

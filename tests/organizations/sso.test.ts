@@ -192,6 +192,11 @@ describe("signing in through the provider", () => {
     const outside = await signIn("visitor@other.example");
     expect(params(outside.res).get("reason")).toBe("domain");
     expect(await db.user.findUnique({ where: { email: "visitor@other.example" } })).toBeNull();
+    // A verified domain after an address list or a group: mail to that account would go to other mailboxes.
+    for (const odd of [`someone,boss@${domain}`, `grp:boss@${domain}`, `<boss@${domain}>`]) {
+      expect(params((await signIn(odd)).res).get("reason"), odd).toBe("email_unverified");
+      expect(await db.user.count({ where: { email: odd } })).toBe(0);
+    }
   });
 
   it("refuses a callback with a state it never issued, and an expired handle", async () => {

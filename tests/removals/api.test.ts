@@ -2,6 +2,7 @@
 // (untracked URLs, another project's ids, a redirect to itself, NUL bytes, too many, a URL already followed),
 // tenancy, the CSV, the removal sitemap (valid XML) and its public address, revoked by cancelling.
 import crypto from "node:crypto";
+import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseSitemapStream } from "@/lib/sitemaps/parse";
 import { collect, pieces } from "@/lib/sitemaps/parse/test-helpers";
@@ -151,11 +152,16 @@ describe("reading removals", () => {
     expect(timeline.body.data[0]).toMatchObject({ removalId: id, state: "pending" });
     expect(timeline.body.data.length).toBeGreaterThanOrEqual(2); // the cancelled batches of the tests above too
 
+    // Text in a cell that a spreadsheet would run as a formula (a CR first is one, as for the URL export).
+    await db.removalUrl.updateMany({ where: { batchId: id, trackedUrlId: p.urls["/b"].id }, data: { siteReason: "\r=HYPERLINK(\"http://evil.example\")" } });
     const csv = await raw(urlsRoute.GET, `${base(p)}/${id}/urls?format=csv`, params(p, { removalId: id }), p.headers);
     expect(csv.res.headers.get("content-type")).toMatch(/^text\/csv/);
-    const lines = csv.text.trim().split("\r\n");
-    expect(lines[0].split(",")[0]).toBe("url");
-    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([p.urls["/a"].url, p.urls["/b"].url, p.urls["/c"].url]);
+    expect(csv.res.headers.get("x-content-type-options")).toBe("nosniff");
+    const rows = Papa.parse<string[]>(csv.text.trim(), { newline: "\r\n" }).data;
+    expect(rows[0][0]).toBe("url");
+    expect(rows.slice(1).map((r) => r[0])).toEqual([p.urls["/a"].url, p.urls["/b"].url, p.urls["/c"].url]);
+    expect(rows[2][rows[0].indexOf("site_reason")]).toBe("'\r=HYPERLINK(\"http://evil.example\")");
+    expect(rows.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
     await cancel(id);
   });
 

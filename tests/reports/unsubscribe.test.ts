@@ -174,6 +174,25 @@ describe("report mails recipients can stop", () => {
   });
 });
 
+describe("the daily cap under a burst", () => {
+  it("counts concurrent deliveries of one organization's projects exactly: the cap's worth of mails, the rest 429", async () => {
+    const busy = await createTestTenant("report-cap-burst");
+    process.env.REPORT_MAILS_PER_ORG_PER_DAY = "2";
+    try {
+      const projects = await Promise.all(Array.from({ length: 4 }, () => projectFor(busy)));
+      const answers = await Promise.all(projects.map((p) => sendTest(p)));
+      await new Promise((r) => setTimeout(r, 300)); // any mail still on its way
+      expect(smtp.to(busy.email)).toHaveLength(2);
+      expect(answers.map((a) => a.res.status).sort()).toEqual([201, 201, 429, 429]);
+      expect(answers.find((a) => a.res.status === 429)!.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
+      const delivered = await db.clientReport.findMany({ where: { organizationId: busy.organizationId }, select: { deliveredTo: true } });
+      expect(delivered.flatMap((r) => r.deliveredTo)).toHaveLength(2);
+    } finally {
+      process.env.REPORT_MAILS_PER_ORG_PER_DAY = "10";
+    }
+  }, 60_000);
+});
+
 describe("GET and POST /api/reports/unsubscribe with hostile tokens", () => {
   it("answer 404 for forged, truncated, foreign or deleted-project tokens and 400 for NUL or huge ones, in the envelope, never 500", async () => {
     const p = await projectFor(owner);

@@ -105,6 +105,17 @@ describe("share links", () => {
     expect(listed.body.meta).toMatchObject({ total: MAX_ACTIVE_SHARE_LINKS + 2, limit: 5, hasMore: true });
   });
 
+  it("count a burst of creations exactly: the free places are taken once, the rest 409", async () => {
+    const burst = await projectFor(owner);
+    const project = await db.project.findUniqueOrThrow({ where: { id: burst.projectId } });
+    await db.shareLink.createMany({ data: Array.from({ length: MAX_ACTIVE_SHARE_LINKS - 3 }, (_, i) => ({
+      organizationId: project.organizationId, projectId: project.id, tokenHash: crypto.randomBytes(32).toString("hex") + i, expiresAt: new Date(Date.now() + DAY),
+    })) });
+    const statuses = (await Promise.all(Array.from({ length: 8 }, () => createLink(burst)))).map((r) => r.res.status);
+    expect(statuses.sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    expect(await db.shareLink.count({ where: { projectId: project.id, revokedAt: null } })).toBe(MAX_ACTIVE_SHARE_LINKS);
+  });
+
   it("answer 404 for another organization's project or link, a link of another project, or a malformed id", async () => {
     const mine = (await createLink(t)).body.data;
     const theirLink = (await createLink(theirs)).body.data;

@@ -87,4 +87,12 @@ describe("on-demand fetches of a customer's site", () => {
     const draft = await testRobots({ ctx: tenant.ctx, id: p.id, input: { urls: ["/a"], robotsTxt: "User-agent: *\nDisallow: /a\n" }, fetcher: p.fetcher });
     expect(draft).toMatchObject({ source: "provided", results: [{ allowed: false }] });
   });
+
+  it("counts a burst exactly: of 10 concurrent availability checks, 3 fetch and 7 are refused before fetching", async () => {
+    const p = await project("burst");
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => probeAvailability(tenant.ctx, p.id, { fetcher: p.fetcher })));
+    const refused = outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason.code);
+    expect(refused).toEqual(Array(10 - LIMIT).fill("RATE_LIMITED"));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(LIMIT);
+  });
 });
