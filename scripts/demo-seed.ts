@@ -67,7 +67,7 @@ import { seedClientReports } from "./demo-reports";
 import { observeBulk, type DemoProject, type DemoTracked } from "./demo-observe";
 import { seedToday } from "./demo-today";
 import {
-  answer, catalogue, gscResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, kindAt,
+  answer, catalogue, gscResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, auditedKindAt, entryByPath, entryByUrl, GSC_PROPERTY, INDEXNOW_KEY,
   WEBHOOK_URL,
 } from "./demo-world";
 
@@ -357,6 +357,7 @@ function rng(seed: number) {
 /** 90 daily snapshots up to yesterday, as the daily job would have taken them; one day (T-47d) is missing. */
 async function snapshots(project: Project) {
   const entries = catalogue();
+  const byUrl = entryByUrl();
   const rows: Prisma.WebsiteSnapshotCreateManyInput[] = [];
   for (let d = 90; d >= 1; d--) {
     if (d === 47) continue;
@@ -364,7 +365,7 @@ async function snapshots(project: Project) {
     const audited = d <= 89;
     const observed = d <= 88;
     // The audit state of that day: the last audit pass at or before it (T-89d, T-29d for new URLs, weekly, T-3d).
-    const kinds = listed.map((e) => (!audited || (e.addedDaysAgo === 30 && d > 29) ? null : d <= 3 ? kindAt(e, 3) : e.kindBefore));
+    const kinds = listed.map((e) => (!audited || (e.addedDaysAgo === 30 && d > 29) ? null : auditedKindAt(e, d <= 3 ? 3 : Infinity, byUrl)));
     const count = (k: (string | null)[]) => kinds.filter((x) => k.includes(x)).length;
     let indexed = 0;
     let notIndexed = 0;
