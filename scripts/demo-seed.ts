@@ -47,8 +47,6 @@ import { issueOpenedNotification } from "../lib/notifications/issue-notification
 import { SEVERITY } from "../lib/issues/severity";
 import { submitPendingUrls } from "../lib/indexnow/submit-pending-urls";
 import { applyAuditOutcomes, type InspectionResult } from "../lib/inspections/apply-audit-outcomes";
-import { lockProjectStats } from "../lib/issues/counters";
-import { recordUrlDetections } from "../lib/issues/detections";
 import { getDefaultResolver } from "../lib/net/resolver";
 import { declareRemoval } from "../lib/removals/declare-removal";
 import { followProjectRemovals } from "../lib/removals/follow-removals";
@@ -66,10 +64,11 @@ import { verifyDns } from "../lib/verification/verify-dns";
 import { verifyKey } from "../lib/verification/verify-key";
 import { seedCrawlActivity } from "./demo-crawl-logs";
 import { seedClientReports } from "./demo-reports";
+import { observeBulk, type DemoProject, type DemoTracked } from "./demo-observe";
 import { seedToday } from "./demo-today";
 import {
-  answer, catalogue, gscResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, kindAt,
-  WEBHOOK_URL, type Entry,
+  answer, catalogue, gscResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, auditedKindAt, entryByPath, entryByUrl, GSC_PROPERTY, INDEXNOW_KEY,
+  WEBHOOK_URL,
 } from "./demo-world";
 
 const DAY = 86_400_000;
@@ -91,8 +90,8 @@ function step(name: string) {
 // and exits. The app runs its own jobs.
 
 /** `projectId` repeats `id`: the issue and engine verbs take a ProjectRef. */
-type Project = { id: string; organizationId: string; projectId: string };
-type Tracked = { id: string; url: string; entry: Entry };
+type Project = DemoProject;
+type Tracked = DemoTracked;
 
 async function main() {
   const running = isEmbedded() ? await ensureEmbeddedDatabase() : null;
@@ -175,7 +174,7 @@ async function seedHistory(ctx: Ctx, userId: string, organizationId: string, cre
   await connectEngineB(ctx, id, { apiKey: ENGINE_B_KEY }, { now: ago(88) });
   await restamp(organizationId, mark, ago(88));
   const records = new Map<string, Record<string, unknown>>();
-  await observeBulk(project, await tracked(id), 60, records);
+  await observeBulk(project, await tracked(id), 60, records, T);
   step("engines connected T-88d, engine observations T-60d");
 
   // Credits bought again, weekly automated inspections on; then the catalogue grew.
@@ -192,7 +191,7 @@ async function seedHistory(ctx: Ctx, userId: string, organizationId: string, cre
   await submit(id, 28.9);
   await restamp(organizationId, mark, ago(29));
   step(`sitemap sync T-30d (+${second.urlsDiscovered} URLs, ${second.staleMarked} stale), audits T-29d`);
-  await observeBulk(project, all, 20, records);
+  await observeBulk(project, all, 20, records, T);
   step("engine observations T-20d");
 
   for (const d of WEEKLY_AUDITS) {
@@ -206,7 +205,7 @@ async function seedHistory(ctx: Ctx, userId: string, organizationId: string, cre
   // ~120 URLs are left for the real verb now: every URL that changed lately and a sample of the rest.
   const live = all.filter((t, i) => t.entry.changedDaysAgo !== null || t.entry.droppedDaysAgo !== null || i % 50 === 7);
   const liveIds = new Set(live.map((t) => t.id));
-  await observeBulk(project, all.filter((t) => !liveIds.has(t.id)), 2, records);
+  await observeBulk(project, all.filter((t) => !liveIds.has(t.id)), 2, records, T);
   step("engine observations T-2d");
   const report = await observeEngines(project, live.map((t) => ({ id: t.id, url: t.url })), { source: "scheduled" });
   step(`engine observations now (${report.engineA.observed} + ${report.engineB.observed} answers, ${report.dropped} dropped)`);
@@ -308,71 +307,6 @@ async function auditPass(project: Project, urls: Tracked[], daysAgo: number, sou
   }
 }
 
-/**
- * Both engines' answers `daysAgo` days ago for these URLs, stored as observeEngines stores them (engine columns,
- * time to index, one history entry per definitive answer with the fields that changed, the engine-A issue
- * groups), without the per-URL calls and quota bookkeeping that would take minutes for a few thousand URLs.
- */
-async function observeBulk(project: Project, urls: Tracked[], daysAgo: number, previous: Map<string, Record<string, unknown>>) {
-  const at = ago(daysAgo);
-  const gscBase = process.env.GSC_API_BASE_URL ?? "https://search.example";
-  for (let i = 0; i < urls.length; i += 500) {
-    const rows: { id: string; a: string | null; b: string | null; aIndexedAt: string | null; bIndexedAt: string | null }[] = [];
-    const history: { id: string; kind: string; state: Record<string, unknown>; changed: string[] }[] = [];
-    const notIndexed = { discovered_not_indexed: [] as string[], crawled_not_indexed: [] as string[], clearedA: [] as string[] };
-    for (const u of urls.slice(i, i + 500)) {
-      const a = mapGscInspection(gscResult(u.entry, daysAgo, T));
-      const b = mapUrlInfoToEngineBState(engineBInfo(u.entry, daysAgo, T), []);
-      const link = `${gscBase}/inspect?resource_id=${encodeURIComponent(GSC_PROPERTY)}&id=${encodeURIComponent(u.url)}`;
-      const records: [string, boolean, Record<string, unknown>][] = [
-        ["engineA", a.definitive, { state: a.state, decidedBy: a.decidedBy, detail: a.detail, ...a.raw, inspectionResultLink: link }],
-        ["engineB", b.definitive, { state: b.state, decidedBy: b.decidedBy, ...b.raw }],
-      ];
-      for (const [kind, definitive, record] of records) {
-        if (!definitive) continue;
-        const before = previous.get(`${u.id}:${kind}`);
-        const changed = before ? Object.keys(record).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(record[k] ?? null)) : [];
-        previous.set(`${u.id}:${kind}`, record);
-        history.push({ id: u.id, kind, state: record, changed });
-      }
-      // Time to index: when the world indexed it (observations ran daily; these bulk passes stand for them), and
-      // for pages indexed before the engines were connected, the first backlog sync after connecting (T-88d).
-      const firstSync = T - 88 * DAY + (u.entry.path.length % 20) * 3_600_000;
-      const indexedAt = new Date(Math.min(at.getTime(), Math.max(firstSync, T - (u.entry.addedDaysAgo - u.entry.indexedAfterDays) * DAY))).toISOString();
-      rows.push({
-        id: u.id, a: a.definitive ? a.state : null, b: b.definitive ? b.state : null,
-        aIndexedAt: a.definitive && a.state === "indexed" ? indexedAt : null, bIndexedAt: b.definitive && b.state === "indexed" ? indexedAt : null,
-      });
-      if (a.definitive && (a.state === "discovered_not_indexed" || a.state === "crawled_not_indexed")) notIndexed[a.state].push(u.id);
-      else if (a.definitive) notIndexed.clearedA.push(u.id);
-    }
-    await db.$transaction(async (tx) => {
-      await lockProjectStats(tx, project);
-      await tx.$executeRaw(Prisma.sql`
-        UPDATE tracked_urls t SET
-          engine_a_state = COALESCE(v.a::"EngineAState", t.engine_a_state),
-          engine_b_state = COALESCE(v.b::"EngineBState", t.engine_b_state),
-          engine_a_indexed_at = COALESCE(t.engine_a_indexed_at, v.a_indexed_at),
-          engine_b_indexed_at = COALESCE(t.engine_b_indexed_at, v.b_indexed_at),
-          indexed_at = COALESCE(t.indexed_at, LEAST(v.a_indexed_at, v.b_indexed_at)),
-          last_engine_sync_at = ${at}, engine_a_sync_priority = NULL, engine_b_sync_priority = NULL, updated_at = ${at}
-        FROM jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, a: r.a, b: r.b, a_indexed_at: r.aIndexedAt, b_indexed_at: r.bIndexedAt })))}::jsonb)
-          AS v(id uuid, a text, b text, a_indexed_at timestamptz, b_indexed_at timestamptz)
-        WHERE t.id = v.id AND t.project_id = ${project.id}::uuid`);
-      await tx.$executeRaw(Prisma.sql`
-        INSERT INTO url_history (id, organization_id, project_id, tracked_url_id, observed_at, kind, state, changed, source)
-        SELECT gen_random_uuid(), ${project.organizationId}::uuid, ${project.id}::uuid, v.id, ${at}, v.kind::"UrlHistoryKind", v.state,
-               ARRAY(SELECT jsonb_array_elements_text(v.changed)), 'scheduled'
-        FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb) AS v(id uuid, kind text, state jsonb, changed jsonb)`);
-      await tx.project.update({ where: { id: project.id }, data: { lastEngineSyncAt: at } });
-      for (const type of ["discovered_not_indexed", "crawled_not_indexed"] as const) {
-        const other = type === "discovered_not_indexed" ? notIndexed.crawled_not_indexed : notIndexed.discovered_not_indexed;
-        await recordUrlDetections(tx, project, type, { affected: notIndexed[type].map((id) => ({ trackedUrlId: id, url: "" })), cleared: [...notIndexed.clearedA, ...other] }, { source: "engineA" }, at);
-      }
-    }, { timeout: 120_000 });
-  }
-}
-
 // ─── The demo site, in memory, for the verbs that fetch it ─────────────────────────────────────────
 
 /** A SafeFetcher answering from the demo world `daysAgo` days ago (redirects followed as the real one does). */
@@ -423,6 +357,7 @@ function rng(seed: number) {
 /** 90 daily snapshots up to yesterday, as the daily job would have taken them; one day (T-47d) is missing. */
 async function snapshots(project: Project) {
   const entries = catalogue();
+  const byUrl = entryByUrl();
   const rows: Prisma.WebsiteSnapshotCreateManyInput[] = [];
   for (let d = 90; d >= 1; d--) {
     if (d === 47) continue;
@@ -430,7 +365,7 @@ async function snapshots(project: Project) {
     const audited = d <= 89;
     const observed = d <= 88;
     // The audit state of that day: the last audit pass at or before it (T-89d, T-29d for new URLs, weekly, T-3d).
-    const kinds = listed.map((e) => (!audited || (e.addedDaysAgo === 30 && d > 29) ? null : d <= 3 ? kindAt(e, 3) : e.kindBefore));
+    const kinds = listed.map((e) => (!audited || (e.addedDaysAgo === 30 && d > 29) ? null : auditedKindAt(e, d <= 3 ? 3 : Infinity, byUrl)));
     const count = (k: (string | null)[]) => kinds.filter((x) => k.includes(x)).length;
     let indexed = 0;
     let notIndexed = 0;

@@ -158,6 +158,27 @@ export function kindAt(e: Entry, daysAgo: number): Kind {
   return e.changedDaysAgo !== null && daysAgo <= e.changedDaysAgo ? e.kindNow : e.kindBefore;
 }
 
+/**
+ * The kind an audit `daysAgo` days before T stores for the URL: a redirect (or chain) whose last page answers
+ * 404 or 500 is that error (the audit follows redirects and keeps the final status), otherwise the URL's own kind.
+ * The demo's daily snapshots count with it, so the charts' last day agrees with the live counters.
+ */
+export function auditedKindAt(e: Entry, daysAgo: number, byUrl: Map<string, Entry> = entryByUrl()): Kind {
+  const own = kindAt(e, daysAgo);
+  let at = e;
+  for (let hops = 0; hops < 10 && (kindAt(at, daysAgo) === "redirect" || kindAt(at, daysAgo) === "chain"); hops++) {
+    const next = at.target ? byUrl.get(at.target) : undefined;
+    if (!next) return own;
+    at = next;
+  }
+  const final = kindAt(at, daysAgo);
+  return final === "not_found" || final === "server_error" ? final : own;
+}
+
+export function entryByUrl(): Map<string, Entry> {
+  return new Map(catalogue().map((e) => [e.url, e]));
+}
+
 function page(e: Entry, extraHead = "", canonical = e.url): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(e.title)} | Acme Outdoor</title>`
     + `<link rel="canonical" href="${esc(canonical)}">${extraHead}<meta name="viewport" content="width=device-width"></head>`

@@ -22,7 +22,7 @@ export function AiCrawlerMatrix({ projectRef }: { projectRef: ProjectRef }) {
           ? <>robots.txt could not be read ({d.robotsError}): access is unknown.</>
           : <>Access under <a className="text-brand-700 underline underline-offset-2" href={d.robotsUrl}>{d.robotsUrl}</a> (HTTP {d.robotsStatus}), for the home page.</>}
       </p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="ai-crawler-matrix">
           <caption className="sr-only">AI crawlers: robots.txt access and fetches in the last 30 days</caption>
           <thead>

@@ -20,7 +20,7 @@ const th = "py-2 pr-3";
 export function TopCrawledUrls({ urls }: { urls: CrawledUrl[] }) {
   if (!urls.length) return <p className="text-sm text-slate-600">No tracked URL was fetched by a verified crawler in the last 30 days.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
     <table className="w-full text-left text-sm" data-testid="top-crawled">
       <caption className="sr-only">Most crawled tracked URLs, last 30 days</caption>
       <thead><tr className="border-b border-slate-200 text-xs uppercase text-slate-600">
@@ -48,7 +48,7 @@ export function NeglectedUrls({ urls, total, days }: { urls: NeglectedUrl[]; tot
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-700">{count(total)} important URL{total === 1 ? "" : "s"} without a verified Googlebot fetch in {days} days{total > urls.length ? ` (the first ${urls.length})` : ""}.</p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="neglected-urls">
         <caption className="sr-only">Important URLs not crawled by Googlebot in {days} days</caption>
         <thead><tr className="border-b border-slate-200 text-xs uppercase text-slate-600">
@@ -89,7 +89,7 @@ export function UntrackedCrawledUrls({ projectRef }: { projectRef: ProjectRef })
   return (
     <div className="space-y-2">
       {admit.isError && <ErrorAlert error={admit.error} />}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="untracked-crawled">
         <caption className="sr-only">URLs crawlers fetched that are not tracked, most fetched first</caption>
         <thead><tr className="border-b border-slate-200 text-xs uppercase text-slate-600">

@@ -9,7 +9,7 @@ import { RejectSamples } from "./log-upload";
 /** The uploaded logs, newest first, with what each one counted. */
 export function LogImportsTable({ imports }: { imports: LogImport[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="log-imports">
         <caption className="sr-only">Uploaded server logs, newest first</caption>
         <thead>

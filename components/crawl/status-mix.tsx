@@ -13,7 +13,7 @@ export function StatusMix({ totals }: { totals: CrawlActivity["totals"] }) {
   const rows = totals.filter((t) => t.verifiedHits > 0);
   if (!rows.length) return <p className="text-sm text-slate-600">No verified crawler fetches in this period.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
     <table className="w-full text-left text-sm" data-testid="status-mix">
       <caption className="sr-only">Status classes served to verified crawler fetches</caption>
       <thead>
