@@ -68,7 +68,7 @@ import { observeBulk, type DemoProject, type DemoTracked } from "./demo-observe"
 import { seedToday } from "./demo-today";
 import {
   answer, catalogue, gscResult, DEMO_EMAIL, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, engineBInfo, auditedKindAt, entryByPath, entryByUrl, GSC_PROPERTY, INDEXNOW_KEY,
-  WEBHOOK_URL,
+  raisesAuditIssue, WEBHOOK_URL,
 } from "./demo-world";
 
 const DAY = 86_400_000;
@@ -381,8 +381,8 @@ async function snapshots(project: Project) {
       }
     }
     const stale = d <= 30 ? entries.filter((e) => e.removedDaysAgo !== null).length : 0;
-    const auditTypes = new Set(kinds.flatMap((k) => (k && k !== "healthy" ? [k] : [])));
-    const auditIssueUrls = kinds.filter((k) => k && k !== "healthy").length;
+    const auditTypes = new Set(kinds.filter(raisesAuditIssue));
+    const auditIssueUrls = kinds.filter(raisesAuditIssue).length;
     rows.push({
       organizationId: project.organizationId, projectId: project.id, date: new Date(new Date(T - d * DAY).toISOString().slice(0, 10)),
       totalUrls: listed.length, healthyUrls: count(["healthy", "variant", "noindex", "waf"]), brokenUrls: count(["not_found", "server_error"]),

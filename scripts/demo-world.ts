@@ -175,6 +175,12 @@ export function auditedKindAt(e: Entry, daysAgo: number, byUrl: Map<string, Entr
   return final === "not_found" || final === "server_error" ? final : own;
 }
 
+/**
+ * Whether an audit raises an issue group for a URL of this kind: every kind but a healthy page and a plain one-hop
+ * redirect (redirect chains, 4xx, 5xx, noindex, a canonical elsewhere, a WAF challenge and robots.txt each have a type).
+ */
+export const raisesAuditIssue = (kind: Kind | null): boolean => kind !== null && kind !== "healthy" && kind !== "redirect";
+
 export function entryByUrl(): Map<string, Entry> {
   return new Map(catalogue().map((e) => [e.url, e]));
 }

@@ -3,7 +3,7 @@
 // answers 404 or 500 is broken, not redirected (a demo once charted 51 broken URLs yesterday beside a live counter
 // of 53 with no audit in between: two sale redirects to products that answer 404 and 500).
 import { describe, expect, it } from "vitest";
-import { answer, auditedKindAt, catalogue, entryByPath, ORIGIN } from "@/scripts/demo-world";
+import { answer, auditedKindAt, catalogue, entryByPath, ORIGIN, raisesAuditIssue } from "@/scripts/demo-world";
 
 /** The final status a client following redirects gets for the path `daysAgo` days before T. */
 function finalStatus(path: string, daysAgo: number, byPath: ReturnType<typeof entryByPath>): number {
@@ -20,5 +20,15 @@ describe("the demo world's audited kinds", () => {
     const brokenByKind = entries.filter((e) => ["not_found", "server_error"].includes(auditedKindAt(e, daysAgo))).map((e) => e.path);
     expect(brokenByKind).toEqual(brokenByAnswer);
     expect(brokenByKind.some((p) => p.startsWith("/sale/"))).toBe(true);
+  });
+});
+
+// The open-issue chart of the demo's history counted a plain one-hop redirect as an issue type, which no audit raises.
+describe("the kinds the demo's snapshots count as issues", () => {
+  it("are the kinds an audit raises an issue group for: not a healthy page, not a plain redirect", () => {
+    expect(raisesAuditIssue("redirect")).toBe(false);
+    expect(raisesAuditIssue("healthy")).toBe(false);
+    expect(raisesAuditIssue(null)).toBe(false);
+    for (const k of ["chain", "not_found", "server_error", "noindex", "variant", "waf", "robots"] as const) expect(raisesAuditIssue(k), k).toBe(true);
   });
 });
