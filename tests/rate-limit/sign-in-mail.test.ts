@@ -1,7 +1,6 @@
-import NextAuth from "next-auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextAuth } from "../next-auth-handler";
 import { db } from "@/lib/db";
-import { authOptions } from "@/lib/sign-in/next-auth";
 import { requestInfoFrom, requestInfoStore } from "@/lib/auth/request-info";
 import { createRateLimits, replaceRateLimits } from "@/lib/rate-limit/limiters";
 import { createTestUser, uniqueEmail } from "../factories";
@@ -11,20 +10,6 @@ const BASE = process.env.NEXTAUTH_URL!;
 let ips = 0;
 const freshIp = () => `203.0.113.${++ips}`; // fresh per call; counters are fresh per run (prefix)
 
-type Answer = { status: number; headers: Record<string, unknown>; body: unknown };
-
-/** next-auth's own handler (the form's endpoints, CSRF and all), called as a Next.js API route with a recording response. */
-async function nextAuth(action: string[], req: { method: string; body?: object; cookies?: Record<string, string>; headers?: Record<string, string> }): Promise<Answer> {
-  const out: Answer = { status: 200, headers: {}, body: undefined };
-  const res = {
-    status: (n: number) => ((out.status = n), res),
-    setHeader: (k: string, v: unknown) => ((out.headers[k.toLowerCase()] = v), res),
-    getHeader: (k: string) => out.headers[k.toLowerCase()],
-    end: () => {}, json: (b: unknown) => void (out.body = b), send: (b: unknown) => void (out.body = b),
-  };
-  await NextAuth({ query: { nextauth: action }, cookies: {}, headers: {}, ...req } as never, res as never, authOptions);
-  return out;
-}
 
 /** The sign-in form's request from `ip`; returns where next-auth sends the browser. */
 async function askForLink(email: string, ip: string): Promise<string> {

@@ -1,27 +1,12 @@
 // The sign-in form's address reaches the mail's To header (nodemailer reads it as an address list) and becomes the
 // account's email: anything but one plain address is refused before a link is made or a mail is sent, so that a
 // comma, a group (`name:addr;`) or a line break cannot send the link elsewhere or create an account of that text.
-import NextAuth from "next-auth";
 import { describe, expect, it } from "vitest";
+import { nextAuth } from "../next-auth-handler";
 import { db } from "@/lib/db";
-import { authOptions } from "@/lib/sign-in/next-auth";
 import { requestInfoFrom, requestInfoStore } from "@/lib/auth/request-info";
 import { uniqueEmail } from "../factories";
 
-type Answer = { status: number; headers: Record<string, unknown>; body: unknown };
-
-/** next-auth's own handler (CSRF and all), called as a Next.js API route with a recording response. */
-async function nextAuth(action: string[], req: { method: string; body?: object; cookies?: Record<string, string>; headers?: Record<string, string> }): Promise<Answer> {
-  const out: Answer = { status: 200, headers: {}, body: undefined };
-  const res = {
-    status: (n: number) => ((out.status = n), res),
-    setHeader: (k: string, v: unknown) => ((out.headers[k.toLowerCase()] = v), res),
-    getHeader: (k: string) => out.headers[k.toLowerCase()],
-    end: () => {}, json: (b: unknown) => void (out.body = b), send: (b: unknown) => void (out.body = b),
-  };
-  await NextAuth({ query: { nextauth: action }, cookies: {}, headers: {}, ...req } as never, res as never, authOptions);
-  return out;
-}
 
 let ips = 0;
 async function askForLink(email: string): Promise<string> {
