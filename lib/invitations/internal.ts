@@ -6,6 +6,7 @@ import { DomainError } from "@/lib/core/errors";
 import { sendMail } from "@/lib/mail/send-mail";
 import { unlinkable } from "@/lib/mail/unlinkable";
 import type { InviteResponse } from "./schemas";
+import { escapeHtml } from "@/lib/mail/escape-html";
 
 // Invitations by email with a role: 7 days, single use, the token (in the mailed link only) stored as its
 // SHA-256. One open invitation per organization and address (a partial unique index); resending replaces
@@ -49,7 +50,6 @@ function inviteLink(token: string) {
   return `${appBaseUrl()}/invites/${token}`;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The invitation mail; the organization's free-text name is made unlinkable (an invitation goes to any address). */
 export async function mailInvite(to: string, token: string, name: string, inviterEmail: string, role: string, expiresAt: Date) {

@@ -1,5 +1,6 @@
 import { appBaseUrl } from "@/lib/core/app-base-url";
 import type { NotificationTypeValue } from "./types";
+import { escapeHtml as esc } from "@/lib/mail/escape-html";
 
 // One email template per notification type: a subject and where its button leads, around the
 // notification's own title and body; a plain-text twin of every HTML mail. Everything that comes from data
@@ -8,7 +9,6 @@ import type { NotificationTypeValue } from "./types";
 export type EmailNotification = { type: NotificationTypeValue; title: string; body: string; data?: Record<string, unknown> | null };
 export type RenderedEmail = { subject: string; text: string; html: string };
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const str = (v: unknown) => (typeof v === "string" ? v : null);
 
 type Template = { subject: (n: EmailNotification) => string; action: string; path: (n: EmailNotification) => string };

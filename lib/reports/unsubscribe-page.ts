@@ -1,10 +1,10 @@
 import type { UnsubscribeTarget } from "./unsubscribe-from-reports";
 import { unlinkable } from "@/lib/mail/unlinkable";
+import { escapeHtml as esc } from "@/lib/mail/escape-html";
 
 // The page behind a report mail's unsubscribe link. Its GET changes nothing (mail scanners follow links): it asks,
 // and its button POSTs the same one-click form a mail client sends (RFC 8058). Plain HTML, no script, nothing to load.
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const UNSUBSCRIBE_PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store", "x-robots-tag": "noindex, nofollow", "referrer-policy": "no-referrer",

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import { appBaseUrl } from "@/lib/core/app-base-url";
 import { sendMail } from "@/lib/mail/send-mail";
+import { escapeHtml } from "@/lib/mail/escape-html";
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Tells the organization's owners and admins by email that an endpoint was disabled (no notification type
