@@ -1,4 +1,4 @@
-// Plain words for the connection errors the API answers (codes and meta.reason of README "Search engine connections").
+// Plain words for the connection errors the API answers (codes and meta.reason of docs/guide/coverage.md, "Search engine connections").
 import { ApiRequestError } from "@/lib/queries/fetch-api";
 
 export const QUOTA_NOTE = "URL inspections through Google Search Console, per property per day (Pacific time)";

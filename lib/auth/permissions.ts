@@ -33,7 +33,7 @@ export function roleAllows(role: OrgRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly OrgRole[]).includes(role);
 }
 
-/** Every permission a role has, for the dashboard (what to show) and the README's table. */
+/** Every permission a role has, for the dashboard (what to show) and the table of docs/guide/teams-and-sso.md. */
 export function permissionsOf(role: OrgRole): Permission[] {
   return (Object.keys(PERMISSIONS) as Permission[]).filter((p) => roleAllows(role, p));
 }

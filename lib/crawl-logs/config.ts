@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 
-// Limits of log ingestion; each can be set by environment (README "Crawl activity").
+// Limits of log ingestion; each can be set by environment (docs/operations/configuration.md).
 const num = (name: string, fallback: number) => {
   const v = Number(process.env[name]);
   return Number.isFinite(v) && v > 0 ? v : fallback;

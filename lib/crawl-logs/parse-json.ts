@@ -37,7 +37,7 @@ export function createCloudflareParser(options: ParserOptions = {}): (line: stri
   };
 }
 
-/** The generic mapping: for each field, the first of these names present in the object (documented in README). */
+/** The generic mapping: for each field, the first of these names present in the object (documented in docs/guide/crawl-activity.md). */
 export const GENERIC_JSON_FIELDS = {
   time: ["time", "timestamp", "@timestamp", "ts", "time_iso8601", "time_local", "datetime", "date"],
   ip: ["ip", "remote_addr", "client_ip", "clientip", "client_addr", "remote_ip", "clientIp", "src_ip"],

@@ -14,7 +14,7 @@ type ProjectRow = {
 type Bucket = { project_id: string; first: Date; urls: number; due: number };
 
 /**
- * GET O/credits/forecast: what scheduled inspections will cost (README "Scheduled inspections"): an active project
+ * GET O/credits/forecast: what scheduled inspections will cost (docs/guide/audits-and-issues.md, "Audits and scheduled inspections"): an active project
  * with automation on inspects each URL at its nextInspectionAt (at once when overdue) and then every cadence, 1 credit
  * each; the "check again" queue of an active project is charged at the next tick. Per project the next cycle (one
  * cadence from now) and the next 30 days, per day for the chart, and the day the balance runs out. The ±5 % jitter,

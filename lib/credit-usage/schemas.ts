@@ -2,7 +2,7 @@ import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
 
 // GET O/credits/ledger, O/credits/usage and O/credits/forecast: where the organization's credits went, and what the
-// scheduled inspections will cost next (README "Credits").
+// scheduled inspections will cost next (docs/guide/credits.md).
 
 export const CREDIT_KINDS = ["grant", "sitemap_admission", "inspection", "refund", "adjustment"] as const;
 export const INSPECTION_CADENCES = ["hourly", "daily", "weekly", "monthly"] as const;

@@ -7,7 +7,7 @@ export const INTERNAL_ID_FIELDS: readonly string[] = ["id", "organizationId", "p
 
 /**
  * The header of each TrackedUrl field in a person's export: the engines by their names (Google, Bing), the
- * table's words where the URL table shows the field. The API's export keeps the field names (README "Export").
+ * table's words where the URL table shows the field. The API's export keeps the field names (docs/guide/urls.md, "Export").
  */
 export const URL_EXPORT_LABELS: Record<Exclude<Field, "id" | "organizationId" | "projectId">, string> = {
   url: "URL", source: "Source", discoveredAt: "Discovered", firstSeenInSitemapAt: "First seen in a sitemap",

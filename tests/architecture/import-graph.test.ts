@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { circles, edgesWithin, fileGraph, folderGraph } from "./import-graph";
 
-// The layering of lib/ (README, "Architecture"): lib/core is the floor and imports nothing of lib/;
+// The layering of lib/ (docs/architecture.md): lib/core is the floor and imports nothing of lib/;
 // areas stand on it and on each other without circles; lib/api (the HTTP edge and the OpenAPI
 // declarations) is the top, and no area imports it.
 const root = path.resolve(import.meta.dirname, "../..");

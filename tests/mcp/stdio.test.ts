@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 function bridge(args: string[]) {
-  // Exactly what an MCP client configured from the README runs: npm's script, silent so stdout carries only MCP.
+  // Exactly what an MCP client configured from docs/guide/mcp.md runs: npm's script, silent so stdout carries only MCP.
   return new StdioClientTransport({ command: "npm", args: ["run", "-s", "mcp", "--", ...args], cwd: process.cwd(), env: { ...process.env } as Record<string, string>, stderr: "pipe" });
 }
 

@@ -1,5 +1,5 @@
 // The HTTP side of /api/mcp. Stateless Streamable HTTP: every POST gets a fresh server and transport, answers in JSON and
-// keeps nothing. The app runs as several processes sharing only the database (README, "Running at scale"), the tools
+// keeps nothing. The app runs as several processes sharing only the database (docs/operations/self-hosting.md), the tools
 // answer at once (long work is queued), and the server never speaks unprompted, so a session would hold nothing worth
 // pinning a client to one process: without one, any process answers any call, restarts and deploys cut nobody off, and
 // there is no per-process session table to cap or expire. Authentication and the rate limit run on every request (route()).

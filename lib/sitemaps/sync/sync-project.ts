@@ -34,7 +34,7 @@ export type SyncOptions = {
  * and admits, updates, charges and marks stale together, and finally the sitemap rows and
  * project-level issues in a transaction of their own, written even when the admission is refused.
  * A sync that could read no sitemap at all (`failed`) gives its slot back: the 15-minute debounce counts from the start
- * of the last sync that read a sitemap, so the owner can retry at once after fixing the site (README, "Sitemap sync").
+ * of the last sync that read a sitemap, so the owner can retry at once after fixing the site (docs/guide/urls.md, "Sitemap syncs").
  */
 export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOptions = {}): Promise<SitemapSyncResult> {
   const now = opts.now ?? new Date();
