@@ -4,7 +4,7 @@ import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
 import { getCoverage } from "@/lib/coverage/get-coverage";
 import { getUrlGoogleCheck } from "@/lib/coverage/get-url-google-check";
-import { getUrlCrawlActivity } from "@/lib/crawl-logs/get-url-crawl-activity";
+import { getUrlCrawlActivity } from "@/lib/crawl-logs/aggregate/get-url-crawl-activity";
 import { inspectUrlNow } from "@/lib/inspections/inspect-url-now";
 import { listUrlHistory } from "@/lib/inspections/list-url-history";
 import { queueInspections } from "@/lib/inspections/queue-inspections";

@@ -1,7 +1,7 @@
 import { route } from "@/lib/api/route";
 import { postIngestLogsOp } from "@/lib/api/operations/crawl-logs";
 import { ok } from "@/lib/api/envelope";
-import { ingestLogBatch } from "@/lib/crawl-logs/ingest-log-batch";
+import { ingestLogBatch } from "@/lib/crawl-logs/store/ingest-log-batch";
 
 // POST /api/ingest/logs — a batch of NDJSON log records pushed with a project's ingest token (counted once per batch)
 export const POST = route(postIngestLogsOp, async ({ req }) => ok(await ingestLogBatch(req)));

@@ -1,8 +1,8 @@
 import { route } from "@/lib/api/route";
 import { getLogImportsOp, postLogImportOp } from "@/lib/api/operations/crawl-logs";
 import { created, ok } from "@/lib/api/envelope";
-import { uploadLogImport } from "@/lib/crawl-logs/create-log-import";
-import { listLogImports } from "@/lib/crawl-logs/list-log-imports";
+import { uploadLogImport } from "@/lib/crawl-logs/store/create-log-import";
+import { listLogImports } from "@/lib/crawl-logs/store/list-log-imports";
 
 // GET …/logs — the project's server log imports, newest first
 export const GET = route(getLogImportsOp, async ({ ctx, params, query }) => {

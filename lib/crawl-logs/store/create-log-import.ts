@@ -5,7 +5,7 @@ import { db, Prisma } from "@/lib/db";
 import { sendEvent } from "@/lib/events/send-event";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toLogImportResponse } from "./log-import-response";
-import { logFormatField } from "./schemas";
+import { logFormatField } from "../schemas";
 import { spoolUpload, type SpooledLog } from "./spool-upload";
 import { enterUpload } from "./upload-budget";
 

@@ -1,7 +1,7 @@
 import { db, Prisma, sqlTransaction } from "@/lib/db";
-import { foldUntrackedUrls, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
-import { BATCH_KEY_DAYS, RETENTION_DAYS } from "./config";
-import { detectCrawlerBlocked } from "./detect-crawler-blocked";
+import { foldUntrackedUrls, refreshTrackedCrawlFields } from "../aggregate/commit-crawl-aggregates";
+import { BATCH_KEY_DAYS, RETENTION_DAYS } from "../config";
+import { detectCrawlerBlocked } from "../aggregate/detect-crawler-blocked";
 import { verifyPushedHits } from "./verify-pushed-hits";
 
 const DAY_MS = 86_400_000;

@@ -1,8 +1,8 @@
 import { MAX_URL_LENGTH, normalizeUrl } from "@/lib/urls/normalize-url";
-import { CRAWLER_FAMILY_IDS, type CrawlerMatch } from "./crawlers";
-import type { LogHit } from "./types";
-import { flatCopy } from "./flat-copy";
-import type { Verification } from "./verify-crawler";
+import { CRAWLER_FAMILY_IDS, type CrawlerMatch } from "../identify/crawlers";
+import type { LogHit } from "../types";
+import { flatCopy } from "../read/flat-copy";
+import type { Verification } from "../verify/verify-crawler";
 
 const DAY_MS = 86_400_000;
 

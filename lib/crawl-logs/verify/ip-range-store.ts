@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { IP_RANGE_LISTS, type IpRangeListId, type PublishedRangeFile } from "./ip-ranges";
 import { normalizePrefix, type PrefixEntry } from "./ip-range-set";
-import { parseIsoTime } from "./parse-time";
+import { parseIsoTime } from "../read/parse-time";
 
 export interface LoadedRangeList extends PublishedRangeFile {
   id: IpRangeListId;

@@ -3,7 +3,7 @@
 // imports (all processes, from the database) and the uploads streaming in this process (413 beyond).
 import { DomainError } from "@/lib/core/errors";
 import { db, Prisma } from "@/lib/db";
-import { crawlLogConfig } from "./config";
+import { crawlLogConfig } from "../config";
 
 type Upload = { bytes: number };
 const g = globalThis as unknown as { __logUploads?: Map<string, Set<Upload>> };

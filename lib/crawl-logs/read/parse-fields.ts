@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import type { LogHit, ParseResult, RejectReason } from "./types";
+import type { LogHit, ParseResult, RejectReason } from "../types";
 
 /** Longer lines are rejected before any scanning (a 1 MB line never reaches a regular expression). */
 export const MAX_LINE_CHARS = 16 * 1024;

@@ -1,5 +1,5 @@
 import { db, Prisma } from "@/lib/db";
-import { flatCopy } from "./flat-copy";
+import { flatCopy } from "../read/flat-copy";
 
 const CACHE_CAP = 50_000;
 /** A project with at most this many tracked URLs is read into memory once per run (about 9 MB per 100,000). */

@@ -1,7 +1,7 @@
 // JSON lines: Cloudflare Logpush `http_requests` records, and a generic mapping of common field names.
 import { cleanHost, createHitMaker, parseBytes, reject, type ParserOptions } from "./parse-fields";
 import { parseAnyTime } from "./parse-time";
-import type { ParseResult } from "./types";
+import type { ParseResult } from "../types";
 
 type Json = Record<string, unknown>;
 

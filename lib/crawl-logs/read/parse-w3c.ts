@@ -3,7 +3,7 @@
 // default field list is assumed for space-separated lines and CloudFront's for tab-separated ones.
 import { cleanHost, createHitMaker, parseBytes, reject, type ParserOptions } from "./parse-fields";
 import { parseW3cTime } from "./parse-time";
-import type { ParseResult } from "./types";
+import type { ParseResult } from "../types";
 
 const IIS_DEFAULT = "date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip cs(User-Agent) cs(Referer) sc-status sc-substatus sc-win32-status time-taken";
 const CLOUDFRONT_DEFAULT =

@@ -2,7 +2,7 @@
 // (used until the daily refresh has stored a newer valid copy in crawler_ip_ranges). Each copy came from a
 // public mirror of the operator's file, since this build machine cannot reach the operators; `copiedFrom`
 // says which. A null creationTime: the mirror kept the prefixes but not the file's creationTime.
-import type { CrawlerFamily } from "../crawlers";
+import type { CrawlerFamily } from "../../identify/crawlers";
 import anthropic from "./anthropic-claudebot.json";
 import applebot from "./applebot.json";
 import bingbot from "./bingbot.json";

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
-import { GZIP_RATIO_GRACE_BYTES, MAX_LINE_BYTES } from "./config";
+import { GZIP_RATIO_GRACE_BYTES, MAX_LINE_BYTES } from "../config";
 
 /** A failure of the file itself (not of our code): the import fails with this message, which is written for users. */
 export class LogFileError extends Error {

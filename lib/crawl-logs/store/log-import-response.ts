@@ -1,6 +1,6 @@
 import type { LogImport } from "@/lib/db";
 import { iso } from "@/lib/core/iso";
-import { LogImportResponse } from "./schemas";
+import { LogImportResponse } from "../schemas";
 
 export function toLogImportResponse(r: LogImport): LogImportResponse {
   return LogImportResponse.parse({

@@ -3,8 +3,8 @@ import { DomainError } from "@/lib/core/errors";
 import { dbOf, Prisma } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { urlReactions, type UrlReaction } from "./crawl-reactions";
-import { CRAWLER_FAMILIES } from "./crawlers";
-import type { UrlCrawlDay } from "./schemas";
+import { CRAWLER_FAMILIES } from "../identify/crawlers";
+import type { UrlCrawlDay } from "../schemas";
 
 /**
  * One tracked URL's verified crawler fetches per UTC day and family over the last `days` days, ascending (days without a

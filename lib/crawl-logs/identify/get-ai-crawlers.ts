@@ -4,7 +4,7 @@ import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { isAllowed } from "@/lib/robots";
 import { fetchRobotsTxt } from "@/lib/robots/fetch-robots-txt";
-import { AiCrawlersResponse } from "./schemas";
+import { AiCrawlersResponse } from "../schemas";
 
 /** The AI crawlers' robots.txt product tokens, their operator and the family their hits are counted under (null: a robots-only token). */
 export const AI_CRAWLERS: readonly { token: string; operator: string; family: string | null }[] = [

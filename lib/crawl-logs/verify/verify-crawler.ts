@@ -2,8 +2,8 @@
 // family has no list or the address is outside it, forward-confirmed reverse DNS through the configured
 // resolver. Results are cached per (family, address); DNS lookups are rate-limited and waited for.
 import { DnsLookupError, getDefaultResolver, type HostResolver } from "@/lib/net/resolver";
-import type { CrawlerFamily, CrawlerMatch } from "./crawlers";
-import { flatCopy } from "./flat-copy";
+import type { CrawlerFamily, CrawlerMatch } from "../identify/crawlers";
+import { flatCopy } from "../read/flat-copy";
 import { IpRangeSet, addressKey } from "./ip-range-set";
 import { IP_RANGE_LISTS } from "./ip-ranges";
 import { loadIpRangeLists, type LoadedRangeList } from "./ip-range-store";

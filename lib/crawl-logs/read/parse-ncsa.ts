@@ -4,7 +4,7 @@
 // agent (request time, upstream time, …) is ignored.
 import { cleanHost, createHitMaker, parseBytesAt, reject, type ParserOptions } from "./parse-fields";
 import { digits, parseNcsaTime } from "./parse-time";
-import type { ParseResult } from "./types";
+import type { ParseResult } from "../types";
 
 /** Index of the `"` closing a quoted field opened at `open`, skipping backslash-escaped quotes (Apache). */
 function closingQuote(line: string, open: number): number {

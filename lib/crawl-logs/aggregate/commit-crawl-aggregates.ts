@@ -2,7 +2,7 @@ import { db, Prisma, type SqlRunner, type Tx } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
 import type { HitAggregator } from "./aggregate-hits";
 import type { TrackedUrlLookup } from "./resolve-tracked-urls";
-import { crawlLogConfig, UNTRACKED_PER_CHUNK } from "./config";
+import { crawlLogConfig, UNTRACKED_PER_CHUNK } from "../config";
 
 const DAY_MS = 86_400_000;
 

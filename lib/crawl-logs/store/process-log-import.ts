@@ -1,16 +1,16 @@
 import { rm } from "node:fs/promises";
 import { db, Prisma, sqlTransaction } from "@/lib/db";
-import { HitAggregator } from "./aggregate-hits";
-import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields, UntrackedBook } from "./commit-crawl-aggregates";
-import { crawlLogConfig, REJECT_SAMPLES } from "./config";
+import { HitAggregator } from "../aggregate/aggregate-hits";
+import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields, UntrackedBook } from "../aggregate/commit-crawl-aggregates";
+import { crawlLogConfig, REJECT_SAMPLES } from "../config";
 import { HeapGuard } from "./heap-guard";
-import { identifyCrawler } from "./crawlers";
-import { detectCrawlerBlocked } from "./detect-crawler-blocked";
-import { createLineParser, detectLogFormat } from "./parse-log";
-import { LogFileError, readLogLines, sampleLines } from "./read-log-lines";
-import { TrackedUrlResolver } from "./resolve-tracked-urls";
-import type { LogFormat } from "./types";
-import { createCrawlerVerifier, type CrawlerVerifier } from "./verify-crawler";
+import { identifyCrawler } from "../identify/crawlers";
+import { detectCrawlerBlocked } from "../aggregate/detect-crawler-blocked";
+import { createLineParser, detectLogFormat } from "../read/parse-log";
+import { LogFileError, readLogLines, sampleLines } from "../read/read-log-lines";
+import { TrackedUrlResolver } from "../aggregate/resolve-tracked-urls";
+import type { LogFormat } from "../types";
+import { createCrawlerVerifier, type CrawlerVerifier } from "../verify/verify-crawler";
 
 export type SliceOutcome = { status: "completed" | "failed" | "running" | "gone"; linesRead: number };
 export type SliceOptions = { now?: () => Date; verifier?: CrawlerVerifier; stepSeconds?: number; chunkLines?: number; stopAfterChunks?: number };

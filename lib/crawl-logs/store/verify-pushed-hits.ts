@@ -1,10 +1,10 @@
 import { db, Prisma, txRunner } from "@/lib/db";
-import { HitAggregator } from "./aggregate-hits";
-import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
+import { HitAggregator } from "../aggregate/aggregate-hits";
+import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields } from "../aggregate/commit-crawl-aggregates";
 import { claimMatch, verifier, type DeferredHits } from "./ingest-log-batch";
-import { TrackedUrlResolver } from "./resolve-tracked-urls";
-import type { LogHit } from "./types";
-import type { Verification } from "./verify-crawler";
+import { TrackedUrlResolver } from "../aggregate/resolve-tracked-urls";
+import type { LogHit } from "../types";
+import type { Verification } from "../verify/verify-crawler";
 
 /**
  * Verifies a pushed batch's set-aside claims by reverse DNS (the push capped them at LOG_PUSH_DNS_LOOKUPS addresses) and

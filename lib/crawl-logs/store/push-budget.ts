@@ -4,7 +4,7 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { DomainError } from "@/lib/core/errors";
 import { rateLimits } from "@/lib/rate-limit/limiters";
-import { crawlLogConfig } from "./config";
+import { crawlLogConfig } from "../config";
 
 const g = globalThis as unknown as { __logPushActive?: Map<string, number>; __logPushBytes?: { points: number; store: RateLimiterAbstract; memory: RateLimiterMemory } };
 const active = () => (g.__logPushActive ??= new Map());

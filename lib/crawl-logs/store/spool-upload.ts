@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
 import { DomainError } from "@/lib/core/errors";
-import { crawlLogConfig, spoolDir } from "./config";
+import { crawlLogConfig, spoolDir } from "../config";
 
 export type SpooledLog = { spoolPath: string; bytes: number; fileName: string; gzip: boolean; format: string | undefined; sha256: string };
 

@@ -3,8 +3,8 @@ import { validationError } from "@/lib/core/errors";
 import { dbOf, Prisma } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { projectReactionStats } from "./crawl-reactions";
-import { CRAWLER_FAMILIES, CRAWLER_FAMILY_IDS, type CrawlerFamily } from "./crawlers";
-import { CrawlActivityResponse } from "./schemas";
+import { CRAWLER_FAMILIES, CRAWLER_FAMILY_IDS, type CrawlerFamily } from "../identify/crawlers";
+import { CrawlActivityResponse } from "../schemas";
 import { roundTenth } from "@/lib/core/round-tenth";
 
 const DAY_MS = 86_400_000;

@@ -4,11 +4,11 @@
 // to the request: the worker answers compact columns, a few numbers per crawler hit.
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { HitAggregator } from "./aggregate-hits";
-import { MAX_LINE_BYTES, REJECT_SAMPLES } from "./config";
-import { identifyCrawler } from "./crawlers";
+import { HitAggregator } from "../aggregate/aggregate-hits";
+import { MAX_LINE_BYTES, REJECT_SAMPLES } from "../config";
+import { identifyCrawler } from "../identify/crawlers";
 import { createLineParser, detectLogFormat } from "./parse-log";
-import type { LogFormat } from "./types";
+import type { LogFormat } from "../types";
 
 export type PushParseInput = {
   body: Uint8Array; encoding: string | null; maxExpandedBytes: number; domain: string;

@@ -2,7 +2,7 @@ import { createCloudflareParser, createGenericJsonParser } from "./parse-json";
 import { MAX_LINE_CHARS, reject, type ParserOptions } from "./parse-fields";
 import { createNcsaParser } from "./parse-ncsa";
 import { createW3cParser } from "./parse-w3c";
-import { LOG_FORMATS, type LogFormat, type ParseResult } from "./types";
+import { LOG_FORMATS, type LogFormat, type ParseResult } from "../types";
 
 export { MAX_LINE_CHARS, type ParserOptions };
 

@@ -25,7 +25,7 @@ function poolSize(): number {
 
 /** The worker's entry, a TypeScript file loaded through tsx (LOG_PUSH_WORKER_ENTRY overrides it, e.g. for a bundle). */
 function workerSource(): string {
-  const entry = process.env.LOG_PUSH_WORKER_ENTRY ?? path.join(/* turbopackIgnore: true */ process.cwd(), "lib/crawl-logs/push-worker.ts");
+  const entry = process.env.LOG_PUSH_WORKER_ENTRY ?? path.join(/* turbopackIgnore: true */ process.cwd(), "lib/crawl-logs/read/push-worker.ts");
   if (!entry.endsWith(".ts")) return `import(${JSON.stringify(`file://${entry}`)});`;
   return `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(`file://${entry}`)}));`;
 }

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { IP_RANGE_LISTS, ipRangeListUrls, type IpRangeListId } from "./ip-ranges";
 import { validateRangeFile } from "./ip-range-store";
-import { parseIsoTime } from "./parse-time";
+import { parseIsoTime } from "../read/parse-time";
 
 const MAX_LIST_BYTES = 4 * 1024 * 1024;
 

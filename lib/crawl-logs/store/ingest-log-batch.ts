@@ -6,18 +6,18 @@ import { consumeAll } from "@/lib/rate-limit/decide";
 import { countTokenFailure, refuseAddressAfterTokenFailures } from "@/lib/rate-limit/ingest-token-failures";
 import { InsuredLimiter, StoreHealth } from "@/lib/rate-limit/insured-limiter";
 import { rateLimits } from "@/lib/rate-limit/limiters";
-import { HitAggregator } from "./aggregate-hits";
-import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields } from "./commit-crawl-aggregates";
+import { HitAggregator } from "../aggregate/aggregate-hits";
+import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields } from "../aggregate/commit-crawl-aggregates";
 import { sendEvent } from "@/lib/events/send-event";
-import { crawlLogConfig } from "./config";
-import type { CrawlerMatch } from "./crawlers";
+import { crawlLogConfig } from "../config";
+import type { CrawlerMatch } from "../identify/crawlers";
 import { projectOfIngestToken } from "./ingest-token";
-import { HIT_FIELDS, type PushClaim, type PushParsed } from "./parse-push-batch";
+import { HIT_FIELDS, type PushClaim, type PushParsed } from "../read/parse-push-batch";
 import { chargePushBytes, checkPushBytes, enterPush } from "./push-budget";
-import { pushPool } from "./push-pool";
-import { TrackedUrlResolver } from "./resolve-tracked-urls";
-import type { LogHit } from "./types";
-import { createCrawlerVerifier, type CrawlerVerifier, type Verification } from "./verify-crawler";
+import { pushPool } from "../read/push-pool";
+import { TrackedUrlResolver } from "../aggregate/resolve-tracked-urls";
+import type { LogHit } from "../types";
+import { createCrawlerVerifier, type CrawlerVerifier, type Verification } from "../verify/verify-crawler";
 
 const g = globalThis as unknown as { __logPushVerifier?: CrawlerVerifier; __logPushLimiter?: InsuredLimiter };
 // One verifier per process: its cache of verified addresses serves every push.
