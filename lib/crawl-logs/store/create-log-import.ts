@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError, validationError } from "@/lib/core/errors";
+import type { UploadBody } from "@/lib/core/upload-body";
 import { db, Prisma } from "@/lib/db";
 import { sendEvent } from "@/lib/events/send-event";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -13,11 +14,11 @@ import { enterUpload } from "./upload-budget";
  * POST …/logs: the project first (404 before any byte is spooled), then one of the organization's upload slots and room
  * in its spool quota (upload-budget.ts), then the upload streamed to disk, then the queued import.
  */
-export async function uploadLogImport(ctx: OrgCtx, projectId: string, req: Request) {
+export async function uploadLogImport(ctx: OrgCtx, projectId: string, upload: UploadBody) {
   await getProjectOrThrow(ctx, projectId);
   const slot = await enterUpload(ctx.org.id);
   try {
-    return await createLogImport(ctx, projectId, await spoolUpload(req, slot));
+    return await createLogImport(ctx, projectId, await spoolUpload(upload, slot));
   } finally {
     slot.release();
   }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { DomainError, validationError } from "@/lib/core/errors";
+import { readUploadBytes, type UploadBody } from "@/lib/core/upload-body";
 import { db, Prisma, txRunner } from "@/lib/db";
-import { requestInfoFrom } from "@/lib/auth/request-info";
 import { consumeAll } from "@/lib/rate-limit/decide";
 import { countTokenFailure, refuseAddressAfterTokenFailures } from "@/lib/rate-limit/ingest-token-failures";
 import { InsuredLimiter, StoreHealth } from "@/lib/rate-limit/insured-limiter";
@@ -25,15 +25,17 @@ export const verifier = () => (g.__logPushVerifier ??= createCrawlerVerifier());
 
 export type IngestResult = { accepted: number; rejected: number; replayed: boolean; rejectSamples: { line: number; reason: string }[] };
 
+/** A push as the HTTP edge hands it over: the bearer token, the caller's address, the Idempotency-Key header and the body. */
+export type LogPush = { token: string | null; ipAddress: string | null; idempotencyKey: string | null; body: UploadBody };
+
 /**
  * POST /api/ingest/logs: a batch of JSON log records (NDJSON, plain or gzip) pushed with the project's
  * ingest token. The batch counts once: its Idempotency-Key (or, without one, the SHA-256 of the
  * decompressed body) is recorded in the same transaction as its aggregates, and a replay answers the
  * first counts with `replayed: true`.
  */
-export async function ingestLogBatch(req: Request, now = new Date()): Promise<IngestResult> {
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1];
-  const ip = requestInfoFrom(req.headers).ipAddress;
+export async function ingestLogBatch(push: LogPush, now = new Date()): Promise<IngestResult> {
+  const { token, ipAddress: ip } = push;
   await refuseAddressAfterTokenFailures(ip);
   const project = token ? await projectOfIngestToken(token) : null;
   if (!project) {
@@ -43,7 +45,7 @@ export async function ingestLogBatch(req: Request, now = new Date()): Promise<In
   await limitPush(project.projectId);
   const release = enterPush(project.organizationId);
   try {
-    return await ingestBatch(req, project, now);
+    return await ingestBatch(push, project, now);
   } finally {
     release();
   }
@@ -51,17 +53,18 @@ export async function ingestLogBatch(req: Request, now = new Date()): Promise<In
 
 type PushProject = NonNullable<Awaited<ReturnType<typeof projectOfIngestToken>>>;
 
-async function ingestBatch(req: Request, project: PushProject, now: Date): Promise<IngestResult> {
+async function ingestBatch(push: LogPush, project: PushProject, now: Date): Promise<IngestResult> {
   await checkPushBytes(project.organizationId);
   const cfg = crawlLogConfig();
-  const header = idempotencyKey(req.headers.get("idempotency-key"));
+  const header = idempotencyKey(push.idempotencyKey);
   if (header !== null) {
     const prior = await db.logIngestBatch.findUnique({ where: { projectId_key: { projectId: project.projectId, key: `key:${header}` } } });
     if (prior) return { accepted: prior.accepted, rejected: prior.rejected, replayed: true, rejectSamples: [] };
   }
-  const body = await readBody(req, cfg.pushMaxBytes);
+  const limit = cfg.pushMaxBytes;
+  const body = await readUploadBytes(push.body, limit, () => new DomainError("PAYLOAD_TOO_LARGE", `Log batches are limited to ${limit} bytes`, { limitBytes: limit }));
   // Decompressing and parsing run on a worker thread: this thread only reads the body and counts.
-  const parsed = await pushPool().parse({ body, encoding: req.headers.get("content-encoding"), maxExpandedBytes: cfg.pushMaxExpandedBytes, domain: project.domain, idempotencyKey: header });
+  const parsed = await pushPool().parse({ body, encoding: push.body.contentEncoding, maxExpandedBytes: cfg.pushMaxExpandedBytes, domain: project.domain, idempotencyKey: header });
   if (!parsed.ok) throw parseFailure(parsed.error, cfg.pushMaxExpandedBytes);
   await chargePushBytes(project.organizationId, parsed.expandedBytes);
   const { key, accepted, rejected } = parsed;
@@ -151,25 +154,6 @@ function parseFailure(error: "too_large" | "invalid_gzip" | "unsupported_encodin
   if (error === "too_large") return new DomainError("PAYLOAD_TOO_LARGE", `The decompressed batch exceeds ${maxExpanded} bytes`, { limitBytes: maxExpanded });
   if (error === "unsupported_encoding") return new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the batch plain or with Content-Encoding: gzip");
   return validationError("The gzip body is truncated or corrupt", [{ path: "", code: "invalid_gzip", message: "The gzip body is truncated or corrupt" }]);
-}
-
-/** The body as bytes, refused past `limit` (413) while it arrives, without buffering more. */
-async function readBody(req: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  const tooLarge = () => new DomainError("PAYLOAD_TOO_LARGE", `Log batches are limited to ${limit} bytes`, { limitBytes: limit });
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) { await reader.cancel().catch(() => {}); throw tooLarge(); }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** The client's Idempotency-Key (1-200 visible ASCII characters), or null without one. */

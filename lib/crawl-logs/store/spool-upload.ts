@@ -2,11 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
 import { DomainError } from "@/lib/core/errors";
+import type { UploadBody } from "@/lib/core/upload-body";
 import { crawlLogConfig, spoolDir } from "../config";
 
 export type SpooledLog = { spoolPath: string; bytes: number; fileName: string; gzip: boolean; format: string | undefined; sha256: string };
@@ -21,14 +20,13 @@ const MAX_FILE_NAME = 255;
  * read buffer in memory, whatever the file's size; over the size cap answers 413 and removes the part
  * written. Gzip is recognised by its magic bytes, not by the name.
  */
-export async function spoolUpload(req: Request, budget?: SpoolBudget): Promise<SpooledLog> {
-  const contentType = req.headers.get("content-type") ?? "";
+export async function spoolUpload(upload: UploadBody, budget?: SpoolBudget): Promise<SpooledLog> {
+  const { contentType, declaredBytes: declared, chunks } = upload;
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "Upload the log as multipart/form-data with the file in the field `file`");
   }
-  if (!req.body) throw fileError("Attach the log file in a multipart field named `file`", "required");
+  if (!chunks) throw fileError("Attach the log file in a multipart field named `file`", "required");
   const { maxUploadBytes } = crawlLogConfig();
-  const declared = Number(req.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxUploadBytes + 1024 * 1024) throw tooLarge(maxUploadBytes);
   // A declared body past the organization's room is refused before a byte is read (multipart framing allowed for).
   if (budget && Number.isFinite(declared) && declared > budget.room() + 64 * 1024) throw budget.full();
@@ -61,7 +59,7 @@ export async function spoolUpload(req: Request, budget?: SpoolBudget): Promise<S
     fileDone.catch(() => {}); // awaited below; a body that failed first leaves it unawaited
   });
   try {
-    await pipeline(Readable.fromWeb(req.body as unknown as NodeWebStream), bb);
+    await pipeline(chunks, bb);
     if (fileDone) await fileDone;
   } catch (e) {
     await rm(spoolPath, { force: true });
