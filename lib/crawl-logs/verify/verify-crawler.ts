@@ -79,62 +79,23 @@ const HOUR = 3600_000;
 const RELOAD_LISTS_MS = 6 * HOUR;
 
 type Outcome = { result: "verified" | "unverified"; transient: boolean };
+type Lookup = <T>(run: () => Promise<T>) => Promise<T>;
 
 export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): CrawlerVerifier {
   const resolver = options.resolver ?? getDefaultResolver();
   const clock = options.now;
   const nowMs = clock ? () => clock().getTime() : Date.now;
-  const loadLists = options.loadLists ?? loadIpRangeLists;
-  const cacheSize = options.cacheSize ?? 100_000;
   const positiveTtl = options.positiveTtlMs ?? 24 * HOUR;
   const negativeTtl = options.negativeTtlMs ?? HOUR;
   const errorTtl = options.errorTtlMs ?? 5 * 60_000;
   const limiter = createLimiter(options.maxConcurrentLookups ?? 8, options.lookupsPerSecond ?? 50, options.maxWaitMs ?? 30_000);
-
-  // Per family, then per address: no key string is built per hit.
-  const cache = new Map<CrawlerFamily, Map<string, { result: Verification; expires: number }>>();
-  let cached = 0;
+  const cache = createVerdictCache(options.cacheSize ?? 100_000, nowMs);
+  const rangeSets = createRangeSets(options.loadLists ?? loadIpRangeLists);
   const inFlight = new Map<string, Promise<Verification>>();
   let lookups = 0;
   let cacheHits = 0;
-  let sets: Promise<Map<string, IpRangeSet>> | null = null;
-  let setsLoadedAt = 0;
 
-  function rangeSets(): Promise<Map<string, IpRangeSet>> {
-    const t = Date.now();
-    if (!sets || t - setsLoadedAt > RELOAD_LISTS_MS) {
-      setsLoadedAt = t;
-      sets = loadLists().then((lists) => new Map(lists.map((l) => [l.id, IpRangeSet.fromEntries(l.prefixes)])));
-      sets.catch(() => (sets = null));
-    }
-    return sets;
-  }
-
-  function remember(family: CrawlerFamily, ip: string, result: Verification, ttl: number): void {
-    let byIp = cache.get(family);
-    if (!byIp) cache.set(family, (byIp = new Map()));
-    if (cached >= cacheSize) {
-      // Oldest first, from the largest family's entries (where the room is).
-      let largest = byIp;
-      for (const m of cache.values()) if (m.size > largest.size) largest = m;
-      const oldest = largest.keys().next();
-      if (!oldest.done) { largest.delete(oldest.value); cached--; }
-    }
-    if (!byIp.has(ip)) cached++;
-    byIp.set(flatCopy(ip), { result, expires: nowMs() + ttl });
-  }
-
-  function cachedAnswer(family: CrawlerFamily, ip: string): Verification | undefined {
-    const byIp = cache.get(family);
-    const entry = byIp?.get(ip);
-    if (!entry) return undefined;
-    if (entry.expires > nowMs()) return entry.result;
-    byIp!.delete(ip);
-    cached--;
-    return undefined;
-  }
-
-  async function lookup<T>(run: () => Promise<T>): Promise<T> {
+  const lookup: Lookup = async (run) => {
     await limiter.acquire();
     lookups++;
     try {
@@ -142,47 +103,28 @@ export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): Cra
     } finally {
       limiter.release();
     }
-  }
+  };
 
-  async function reverseDns(rule: ReverseDnsRule, ip: string, key: number | bigint): Promise<Outcome> {
-    let names: string[];
-    try {
-      names = await lookup(() => resolver.reverse(ip));
-    } catch (error) {
-      return { result: "unverified", transient: isTransient(error) };
-    }
-    const candidates = names.map((n) => n.toLowerCase().replace(/\.$/, "")).filter((n) => rule.domains.some((d) => n === d || n.endsWith(`.${d}`)));
-    if (candidates.length === 0) return { result: "unverified", transient: false };
-    if (!rule.forwardConfirm) return { result: "verified", transient: false };
-    let transient = false;
-    for (const name of candidates.slice(0, 2)) {
-      try {
-        const addresses = await lookup(() => resolver.resolveAddresses(name));
-        if (addresses.some((a) => addressKey(a) === key)) return { result: "verified", transient: false };
-      } catch (error) {
-        transient ||= isTransient(error);
-      }
-    }
-    return { result: "unverified", transient };
+  async function inPublishedRanges(family: CrawlerFamily, key: number | bigint): Promise<boolean> {
+    const listIds = LISTS_BY_FAMILY.get(family) ?? [];
+    if (listIds.length === 0) return false;
+    const loaded = await rangeSets();
+    return listIds.some((id) => loaded.get(id)?.has(key));
   }
 
   async function verify(family: CrawlerFamily, ip: string): Promise<{ result: Verification; ttl: number }> {
     const key = addressKey(ip);
     if (key === null) return { result: "unverified", ttl: negativeTtl };
-    const listIds = LISTS_BY_FAMILY.get(family) ?? [];
-    if (listIds.length > 0) {
-      const loaded = await rangeSets();
-      if (listIds.some((id) => loaded.get(id)?.has(key))) return { result: "verified", ttl: positiveTtl };
-    }
+    if (await inPublishedRanges(family, key)) return { result: "verified", ttl: positiveTtl };
     const rule = REVERSE_DNS[family];
     if (!rule) return { result: "unverified", ttl: negativeTtl };
-    const outcome = await reverseDns(rule, ip, key);
+    const outcome = await reverseDns(lookup, resolver, rule, ip, key);
     return { result: outcome.result, ttl: outcome.result === "verified" ? positiveTtl : outcome.transient ? errorTtl : negativeTtl };
   }
 
   function peek(match: CrawlerMatch | null, ip: string): Verification | undefined {
     if (!match || !match.verifiable || !isVerifiableFamily(match.family)) return "other";
-    const answer = cachedAnswer(match.family, ip);
+    const answer = cache.answer(match.family, ip);
     if (answer !== undefined) cacheHits++;
     return answer;
   }
@@ -192,42 +134,104 @@ export function createCrawlerVerifier(options: CrawlerVerifierOptions = {}): Cra
     if (known !== undefined) return known;
     const { family } = match!;
     const key = addressKey(ip);
-    const listIds = LISTS_BY_FAMILY.get(family) ?? [];
-    if (key !== null && listIds.length > 0) {
-      const loaded = await rangeSets();
-      if (listIds.some((id) => loaded.get(id)?.has(key))) { remember(family, ip, "verified", positiveTtl); return "verified"; }
-    }
-    if (key === null || !REVERSE_DNS[family]) { remember(family, ip, "unverified", negativeTtl); return "unverified"; }
+    if (key !== null && await inPublishedRanges(family, key)) { cache.remember(family, ip, "verified", positiveTtl); return "verified"; }
+    if (key === null || !REVERSE_DNS[family]) { cache.remember(family, ip, "unverified", negativeTtl); return "unverified"; }
     return undefined;
   }
 
+  async function classify(match: CrawlerMatch | null, ip: string): Promise<Verification> {
+    const known = peek(match, ip);
+    if (known !== undefined) return known;
+    // Not known: a verifiable claim (peek answered "other" for none). One lookup per (family, address) at a time.
+    const { family } = match!;
+    const key = `${family}|${ip}`;
+    const pending = inFlight.get(key);
+    if (pending) {
+      cacheHits++;
+      return pending;
+    }
+    const promise = verify(family, ip).then(({ result, ttl }) => {
+      cache.remember(family, ip, result, ttl);
+      return result;
+    });
+    inFlight.set(key, promise);
+    try {
+      return await promise;
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  return { peek, classifyWithoutDns, classify, stats: () => ({ lookups, cacheHits }) };
+}
+
+/** Answers per (family, address) until they expire, at most `size` of them: past it the largest family's oldest goes. */
+function createVerdictCache(size: number, nowMs: () => number) {
+  // Per family, then per address: no key string is built per hit.
+  const cache = new Map<CrawlerFamily, Map<string, { result: Verification; expires: number }>>();
+  let cached = 0;
   return {
-    peek,
-    classifyWithoutDns,
-    async classify(match, ip) {
-      const known = peek(match, ip);
-      if (known !== undefined) return known;
-      // Not known: a verifiable claim (peek answered "other" for none).
-      const { family } = match!;
-      const key = `${family}|${ip}`;
-      const pending = inFlight.get(key);
-      if (pending) {
-        cacheHits++;
-        return pending;
+    remember(family: CrawlerFamily, ip: string, result: Verification, ttl: number): void {
+      let byIp = cache.get(family);
+      if (!byIp) cache.set(family, (byIp = new Map()));
+      if (cached >= size) {
+        // Oldest first, from the largest family's entries (where the room is).
+        let largest = byIp;
+        for (const m of cache.values()) if (m.size > largest.size) largest = m;
+        const oldest = largest.keys().next();
+        if (!oldest.done) { largest.delete(oldest.value); cached--; }
       }
-      const promise = verify(family, ip).then(({ result, ttl }) => {
-        remember(family, ip, result, ttl);
-        return result;
-      });
-      inFlight.set(key, promise);
-      try {
-        return await promise;
-      } finally {
-        inFlight.delete(key);
-      }
+      if (!byIp.has(ip)) cached++;
+      byIp.set(flatCopy(ip), { result, expires: nowMs() + ttl });
     },
-    stats: () => ({ lookups, cacheHits }),
+    answer(family: CrawlerFamily, ip: string): Verification | undefined {
+      const byIp = cache.get(family);
+      const entry = byIp?.get(ip);
+      if (!entry) return undefined;
+      if (entry.expires > nowMs()) return entry.result;
+      byIp!.delete(ip);
+      cached--;
+      return undefined;
+    },
   };
+}
+
+/** The published range lists as sets by list id: loaded on first use, again after RELOAD_LISTS_MS, and after a failed load. */
+function createRangeSets(loadLists: NonNullable<CrawlerVerifierOptions["loadLists"]>): () => Promise<Map<string, IpRangeSet>> {
+  let sets: Promise<Map<string, IpRangeSet>> | null = null;
+  let setsLoadedAt = 0;
+  return () => {
+    const t = Date.now();
+    if (!sets || t - setsLoadedAt > RELOAD_LISTS_MS) {
+      setsLoadedAt = t;
+      sets = loadLists().then((lists) => new Map(lists.map((l) => [l.id, IpRangeSet.fromEntries(l.prefixes)])));
+      sets.catch(() => (sets = null));
+    }
+    return sets;
+  };
+}
+
+/** Forward-confirmed reverse DNS: a PTR name under one of the rule's domains whose A/AAAA records hold the address (at most two names tried). */
+async function reverseDns(lookup: Lookup, resolver: HostResolver, rule: ReverseDnsRule, ip: string, key: number | bigint): Promise<Outcome> {
+  let names: string[];
+  try {
+    names = await lookup(() => resolver.reverse(ip));
+  } catch (error) {
+    return { result: "unverified", transient: isTransient(error) };
+  }
+  const candidates = names.map((n) => n.toLowerCase().replace(/\.$/, "")).filter((n) => rule.domains.some((d) => n === d || n.endsWith(`.${d}`)));
+  if (candidates.length === 0) return { result: "unverified", transient: false };
+  if (!rule.forwardConfirm) return { result: "verified", transient: false };
+  let transient = false;
+  for (const name of candidates.slice(0, 2)) {
+    try {
+      const addresses = await lookup(() => resolver.resolveAddresses(name));
+      if (addresses.some((a) => addressKey(a) === key)) return { result: "verified", transient: false };
+    } catch (error) {
+      transient ||= isTransient(error);
+    }
+  }
+  return { result: "unverified", transient };
 }
 
 function isTransient(error: unknown): boolean {
