@@ -16,7 +16,7 @@ export async function register() {
   const [{ inngest }, { logInngestServeMode }] = await Promise.all([import("./lib/jobs/inngest-client"), import("./lib/jobs/serve-policy")]);
   logInngestServeMode(inngest.mode);
   // The log push parsers (worker threads) load their code now, not on the first push.
-  void import("./lib/crawl-logs/push-pool").then((m) => m.pushPool().warm()).catch((error) => console.error("[crawl-logs] starting the log push workers failed", error));
+  void import("./lib/crawl-logs/read/push-pool").then((m) => m.pushPool().warm()).catch((error) => console.error("[crawl-logs] starting the log push workers failed", error));
   const { startInProcessJobs } = await import("./lib/jobs/scheduler");
   // The job layer hands its functions to the in-process runner (lib never imports inngest/).
   const { functions } = await import("./inngest/functions");
@@ -25,7 +25,7 @@ export async function register() {
     const { resumeCommittingImports } = await import("./lib/imports/resume-committing-imports");
     await resumeCommittingImports().catch((error) => console.error("[imports] resuming commits failed", error));
     // Server log imports cut short continue after their last committed chunk.
-    const { resumeLogImports } = await import("./lib/crawl-logs/resume-log-imports");
+    const { resumeLogImports } = await import("./lib/crawl-logs/store/resume-log-imports");
     await resumeLogImports().catch((error) => console.error("[crawl-logs] resuming log imports failed", error));
   }
 }

@@ -12,12 +12,12 @@ import zlib from "node:zlib";
 import type { OrgCtx } from "../lib/core/context";
 import { db } from "../lib/db";
 import { spoolDir } from "../lib/crawl-logs/config";
-import { processLogImportSlice } from "../lib/crawl-logs/process-log-import";
-import { createIngestToken } from "../lib/crawl-logs/ingest-token";
+import { processLogImportSlice } from "../lib/crawl-logs/store/process-log-import";
+import { createIngestToken } from "../lib/crawl-logs/store/ingest-token";
 import { kindAt, type Entry } from "./demo-world";
 
 const DAY = 86_400_000;
-const RANGES = path.resolve(import.meta.dirname, "../lib/crawl-logs/ip-ranges");
+const RANGES = path.resolve(import.meta.dirname, "../lib/crawl-logs/verify/ip-ranges");
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number) => String(n).padStart(2, "0");
 const UA = {

@@ -6,11 +6,11 @@
 // Usage: npm run bench:log-parse   (BENCH_LINES, default 1,000,000 combined lines; other formats BENCH_LINES/4)
 import os from "node:os";
 import { writeResults } from "../lib.mjs";
-import { identifyCrawler } from "../../lib/crawl-logs/crawlers";
-import { createLineParser } from "../../lib/crawl-logs/parse-log";
+import { identifyCrawler } from "../../lib/crawl-logs/identify/crawlers";
+import { createLineParser } from "../../lib/crawl-logs/read/parse-log";
 import type { LogFormat } from "../../lib/crawl-logs/types";
-import { createCrawlerVerifier } from "../../lib/crawl-logs/verify-crawler";
-import { IP_RANGE_LISTS } from "../../lib/crawl-logs/ip-ranges";
+import { createCrawlerVerifier } from "../../lib/crawl-logs/verify/verify-crawler";
+import { IP_RANGE_LISTS } from "../../lib/crawl-logs/verify/ip-ranges";
 
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const OTHER_LINES = Math.round(LINES / 4);

@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 
-const RANGES = path.resolve(import.meta.dirname, "../../lib/crawl-logs/ip-ranges");
+const RANGES = path.resolve(import.meta.dirname, "../../lib/crawl-logs/verify/ip-ranges");
 
 export function ipv4sFrom(file: string, n: number): string[] {
   const json = JSON.parse(fs.readFileSync(path.join(RANGES, file), "utf8")) as { prefixes: { ipv4Prefix?: string }[] };

@@ -21,7 +21,7 @@ process.env.DATABASE_URL = DATABASE_URL;
 await applyMigrations(DATABASE_URL);
 const { db } = await import("../../lib/db");
 const { ensureUser } = await import("../../lib/users/ensure-user");
-const { createIngestToken } = await import("../../lib/crawl-logs/ingest-token");
+const { createIngestToken } = await import("../../lib/crawl-logs/store/ingest-token");
 
 // 4 organizations with 2 projects each, a push token per project.
 const tokens: string[] = [];
@@ -148,7 +148,7 @@ database, while \`GET /api/ping\` is asked every 20 ms.
 | ${row.pushes} (${row.ok}) | ${f(row.wallS, 1)} s | ${f(row.pushP50 / 1000, 1)} s / ${f(row.pushMax / 1000, 1)} s | ${f(row.pings)} | ${f(row.p50)} ms | **${f(row.p99)} ms** | ${f(row.max)} ms | ${f(row.idleP99)} ms | ${row.peakRssMB} MB | ${f(row.loadBefore, 1)} → ${f(row.loadAfter, 1)} |
 
 Target: ping p99 < 200 ms under 8 concurrent maximum-size pushes: ${row.p99 < 200 ? "met" : "NOT met"}. Decompressing and parsing run on the worker threads
-(\`lib/crawl-logs/push-pool.ts\`); the request thread reads the body, classifies each distinct (crawler, address) once, folds the crawler hits
+(\`lib/crawl-logs/read/push-pool.ts\`); the request thread reads the body, classifies each distinct (crawler, address) once, folds the crawler hits
 (yielding every 5,000) and commits. Run on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}) shared with other work (load above), Node ${process.version},
 ${new Date().toISOString().slice(0, 10)}. Before (issue 32): one 63 MiB push held \`/api/ping\` up to 3.8 s; eight pushes made most pings take over a second. The request thread's remaining stalls (CPU profile of the server at this load): the commit's multi-megabyte statements written to the
 PostgreSQL socket, garbage collection, and the first push's query compilation (hence one small push before measuring). Earlier runs the same

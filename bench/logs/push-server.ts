@@ -8,7 +8,7 @@ const { registerJobFunctions } = await import("../../lib/jobs/registry");
 registerJobFunctions(() => import("../../inngest/functions").then((m) => m.functions));
 const ingest = await import("../../app/api/ingest/logs/route");
 const ping = await import("../../app/api/ping/route");
-const { pushPool } = await import("../../lib/crawl-logs/push-pool");
+const { pushPool } = await import("../../lib/crawl-logs/read/push-pool");
 await pushPool().warm();
 await (await import("../../lib/jobs/registry")).jobFunctions();
 

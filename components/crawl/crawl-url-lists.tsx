@@ -10,7 +10,7 @@ import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { crawlKeys, untrackedCrawledQuery } from "@/lib/queries/crawl";
 import { admitUrls, type ProjectRef } from "@/lib/queries/urls";
-import type { CrawledUrl, NeglectedUrl } from "@/lib/crawl-logs/list-crawl-highlights";
+import type { CrawledUrl, NeglectedUrl } from "@/lib/crawl-logs/aggregate/list-crawl-highlights";
 import { count } from "./labels";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDate(iso)}</time> : "never");

@@ -7,14 +7,14 @@ import { sweepPendingSubmissionsFn } from "./indexnow/sweep-pending-submissions"
 import { syncAllProjectsFn } from "./sitemaps/sync-all-projects";
 import { syncProjectFn } from "./sitemaps/sync-project";
 import { purgeDeletedAccountsFn } from "./users/purge-deleted-accounts";
-import { purgeDeletedOrganizationsFn } from "./users/purge-deleted-organizations";
+import { purgeDeletedOrganizationsFn } from "./organizations/purge-deleted-organizations";
 import { purgeUrlHistoryFn } from "./inspections/purge-url-history";
 import { runScheduledInspectionsFn } from "./inspections/run-scheduled-inspections";
-import { syncEngineBacklogFn } from "./engines/sync-engine-backlog";
+import { syncEngineBacklogFn } from "./engine-sync/sync-engine-backlog";
 import { pullSearchAnalyticsFn } from "./search-analytics/pull-search-analytics";
-import { planGscDayFn } from "./engines/plan-gsc-day";
+import { planGscDayFn } from "./engine-sync/plan-gsc-day";
 import { reconcileStatsFn } from "./stats/reconcile-stats";
-import { takeDailySnapshotsFn } from "./stats/take-daily-snapshots";
+import { takeDailySnapshotsFn } from "./snapshots/take-daily-snapshots";
 import { notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn } from "./notifications/notify-in-app";
 import { flushOutboxFn, purgeOutboxFn } from "./events/flush-outbox";
 import { webhooksDeliverDueFn, webhooksFanOutFn } from "./webhooks/webhooks";

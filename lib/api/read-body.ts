@@ -1,29 +1,12 @@
 import { DomainError } from "@/lib/core/errors";
+import { readUploadBytes } from "@/lib/core/upload-body";
+import { uploadBodyOf } from "./request-input";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 /** Reads a request body as bytes, refusing bodies over `limit` without buffering them whole. */
 export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) { out.set(c, at); at += c.byteLength; }
-  return out;
+  return readUploadBytes(uploadBodyOf(req), limit, () => tooLarge(limit));
 }
 
 function tooLarge(limit: number) {

@@ -39,7 +39,7 @@ export const crawlLogConfig = () => ({
   spoolQuotaBytesPerOrg: num("LOG_SPOOL_QUOTA_BYTES_PER_ORG", 40 * 1024 ** 3),
   /** Uploads one organization may stream at once, per process (429 beyond). */
   uploadsConcurrentPerOrg: num("LOG_UPLOADS_CONCURRENT_PER_ORG", 2),
-  /** Heap growth past a run's start after which it collects between chunks (lib/crawl-logs/heap-guard.ts), MiB. */
+  /** Heap growth past a run's start after which it collects between chunks (lib/crawl-logs/store/heap-guard.ts), MiB. */
   heapHeadroomMb: num("LOG_HEAP_HEADROOM_MB", 32),
   /** Untracked crawled URLs kept per project (new ones beyond it only count in the day totals). */
   untrackedCap: num("LOG_UNTRACKED_CAP", 50_000),

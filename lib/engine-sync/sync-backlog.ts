@@ -13,7 +13,7 @@ import { observeEngines } from "./observe-engines";
 // seen indexed, then the least recently asked. What the quota leaves today stays owed and goes first
 // after the next Pacific midnight: deferred, never failed.
 
-/** A step result (inngest/functions/engines), so JSON as it is: `retryAt` is an ISO time. */
+/** A step result (inngest/functions/engine-sync), so JSON as it is: `retryAt` is an ISO time. */
 export type BacklogReport = Record<EngineName, { observed: number; inconclusive: number; failed: number; owed: number; stopped: EngineStop | null; retryAt: string | null }>;
 
 export interface SyncBacklogOptions {

@@ -61,132 +61,26 @@ interface Opened {
   finish(): void;
 }
 
+/** What the requests of one fetcher share: its connection pools, its per-host limiter, its CONNECT_TO rules, its user agent. */
+interface FetchEnv {
+  agentFor(connectMs: number): Agent;
+  limiter: HostLimiter;
+  connectTo: ConnectToRule[];
+  userAgent: string | undefined;
+}
+
 export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
   const connectTo = typeof config.connectTo === "string" ? parseConnectTo(config.connectTo) : (config.connectTo ?? []);
   const servers = typeof config.dnsServers === "string" ? parseDnsServers(config.dnsServers) : (config.dnsServers ?? []);
   const resolver = config.resolver ?? createResolver({ servers, timeoutMs: config.dnsTimeoutMs });
-  const extraCa = config.tlsCa === undefined ? [] : [config.tlsCa].flat();
-  // Built once: a per-connection `ca` option would re-parse every root certificate each time.
-  const secureContext = extraCa.length > 0 ? createSecureContext({ ca: [...rootCertificates, ...extraCa] }) : undefined;
-  const limiter = new HostLimiter(config.maxPerHost ?? 4);
-  // One keep-alive pool per connect timeout: connections to a host are reused (a new TCP and TLS
-  // handshake per request would keep a polite crawler well below its per-host limit). Every new
-  // connection still goes through the guard, and a reused one stays on the address that was vetted.
-  const agents = new Map<number, Agent>();
-  const agentFor = (connectMs: number): Agent => {
-    let agent = agents.get(connectMs);
-    if (!agent) {
-      const connect = buildConnector({ timeout: connectMs, ...(secureContext ? { secureContext } : {}) });
-      agent = new Agent({ connect: createGuardedConnector(connect, { resolver, connectTo }), keepAliveTimeout: 4_000, keepAliveMaxTimeout: 15_000 });
-      agents.set(connectMs, agent);
-    }
-    return agent;
+  const env: FetchEnv = {
+    agentFor: createAgentPool(resolver, connectTo, config.tlsCa), limiter: new HostLimiter(config.maxPerHost ?? 4), connectTo, userAgent: config.userAgent,
   };
-
-  async function open(input: string, options: SafeFetchOptions): Promise<Opened | { failure: SafeFetchFailure; hops: Hop[] }> {
-    const startedAt = performance.now();
-    const hops: Hop[] = [];
-    let url: URL;
-    try {
-      url = new URL(input);
-    } catch {
-      return { failure: new SafeFetchFailure("invalid_url", "not an absolute URL", input), hops };
-    }
-    if (!isHttp(url)) return { failure: new SafeFetchFailure("invalid_url", `unsupported scheme ${url.protocol}`, withoutUserinfo(url)), hops };
-    url.hash = "";
-
-    const deadline = new AbortController();
-    const totalMs = options.totalTimeoutMs ?? 20_000;
-    const timer = setTimeout(() => deadline.abort(new SafeFetchFailure("timeout", `no complete answer within ${totalMs} ms`, url.href)), totalMs);
-    const onCallerAbort = () => deadline.abort(new SafeFetchFailure("timeout", "aborted by the caller", url.href));
-    if (options.signal?.aborted) onCallerAbort();
-    options.signal?.addEventListener("abort", onCallerAbort, { once: true });
-
-    const agent = agentFor(options.connectTimeoutMs ?? 5_000);
-    let release: (() => void) | undefined;
-    const finish = () => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onCallerAbort);
-      release?.();
-    };
-
-    const visited = new Set([url.href]);
-    const originalOrigin = url.origin;
-    const maxRedirects = options.maxRedirects ?? 10;
-    const method = options.method ?? "GET";
-    try {
-      for (;;) {
-        const port = portOf(url);
-        if (hasUserinfo(url)) throw new SafeFetchFailure("blocked", USERINFO_REFUSED, withoutUserinfo(url));
-        const refused = precheckHost(url.hostname, port, connectTo);
-        if (refused) throw new SafeFetchFailure("blocked", `${url.hostname}: ${refused}`, url.href);
-
-        release = await limiter.acquire(url.hostname, deadline.signal);
-        const response = await request(url.href, {
-          dispatcher: agent,
-          headersTimeout: totalMs,
-          bodyTimeout: totalMs,
-          method,
-          headers: requestHeaders(options, config.userAgent, url.origin !== originalOrigin),
-          ...(method === "POST" ? { body: options.body ?? "" } : {}),
-          signal: deadline.signal,
-        }).catch((error: unknown) => {
-          throw SafeFetchFailure.from(deadline.signal.aborted ? deadline.signal.reason : error, url.href);
-        });
-        const headers = flattenHeaders(response.headers);
-        const location = headers.location;
-        if (!REDIRECT_STATUSES.has(response.statusCode) || !location || method === "POST") {
-          const noBody = method === "HEAD" || response.statusCode === 204 || response.statusCode === 304;
-          const declared = Number(headers["content-length"]);
-          const maxBody = options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
-          if (!noBody && Number.isFinite(declared) && declared > maxBody) {
-            response.body.destroy();
-            throw new SafeFetchFailure("too_large", `declared body of ${declared} bytes exceeds ${maxBody}`, url.href);
-          }
-          return { status: response.statusCode, headers, raw: response.body, finalUrl: url.href, hops, decode: !noBody, startedAt, finish };
-        }
-
-        hops.push({ url: url.href, status: response.statusCode });
-        await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
-        release();
-        release = undefined;
-        if (hops.length > maxRedirects) throw new SafeFetchFailure("too_many_redirects", `more than ${maxRedirects} redirects`, url.href);
-        let next: URL;
-        try {
-          next = new URL(location, url);
-        } catch {
-          throw new SafeFetchFailure("invalid_url", `bad Location "${location.slice(0, 200)}"`, url.href);
-        }
-        next.hash = "";
-        if (!isHttp(next)) throw new SafeFetchFailure("blocked", `redirect to unsupported scheme ${next.protocol}`, next.href);
-        if (visited.has(next.href)) throw new SafeFetchFailure("redirect_loop", `redirect back to ${next.href}`, next.href);
-        visited.add(next.href);
-        url = next;
-      }
-    } catch (error) {
-      finish();
-      return { failure: SafeFetchFailure.from(deadline.signal.aborted ? deadline.signal.reason : error, url.href), hops };
-    }
-  }
-
-  function limitsOf(options: SafeFetchOptions): BodyLimits {
-    return {
-      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes,
-      maxDecodedBytes: options.maxDecodedBytes ?? DEFAULT_LIMITS.maxDecodedBytes,
-      maxRatio: options.maxRatio ?? DEFAULT_LIMITS.maxRatio,
-      ratioGraceBytes: options.ratioGraceBytes ?? DEFAULT_LIMITS.ratioGraceBytes,
-    };
-  }
-
-  function decoded(opened: Opened, options: SafeFetchOptions): Readable {
-    const encoding = opened.decode ? opened.headers["content-encoding"] : undefined;
-    return decodeBody(opened.raw, encoding, limitsOf(options), opened.finalUrl);
-  }
 
   return {
     resolver,
     async fetch(url, options = {}) {
-      const opened = await open(url, options);
+      const opened = await open(env, url, options);
       if ("failure" in opened) return { ok: false, error: opened.failure.toError(opened.hops) };
       const chunks: Buffer[] = [];
       try {
@@ -199,13 +93,153 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
       return { ok: true, ...summary(opened), body: Buffer.concat(chunks) };
     },
     async stream(url, options = {}) {
-      const opened = await open(url, options);
+      const opened = await open(env, url, options);
       if ("failure" in opened) return { ok: false, error: opened.failure.toError(opened.hops) };
       const body = decoded(opened, options);
       body.once("close", opened.finish);
       return { ok: true, ...summary(opened), body };
     },
   };
+}
+
+/**
+ * One keep-alive pool per connect timeout: connections to a host are reused (a new TCP and TLS handshake per request
+ * would keep a polite crawler well below its per-host limit). Every new connection still goes through the guard, and a
+ * reused one stays on the address that was vetted.
+ */
+function createAgentPool(resolver: HostResolver, connectTo: ConnectToRule[], tlsCa: string | string[] | undefined): (connectMs: number) => Agent {
+  const extraCa = tlsCa === undefined ? [] : [tlsCa].flat();
+  // Built once: a per-connection `ca` option would re-parse every root certificate each time.
+  const secureContext = extraCa.length > 0 ? createSecureContext({ ca: [...rootCertificates, ...extraCa] }) : undefined;
+  const agents = new Map<number, Agent>();
+  return (connectMs) => {
+    let agent = agents.get(connectMs);
+    if (!agent) {
+      const connect = buildConnector({ timeout: connectMs, ...(secureContext ? { secureContext } : {}) });
+      agent = new Agent({ connect: createGuardedConnector(connect, { resolver, connectTo }), keepAliveTimeout: 4_000, keepAliveMaxTimeout: 15_000 });
+      agents.set(connectMs, agent);
+    }
+    return agent;
+  };
+}
+
+/**
+ * Opens a URL: follows redirects (each hop vetted: scheme, userinfo, host, loops; never for a POST) to the answer whose
+ * body is to be read, within the fetch's deadline and the host's slots. The failure, with the hops so far, otherwise.
+ */
+async function open(env: FetchEnv, input: string, options: SafeFetchOptions): Promise<Opened | { failure: SafeFetchFailure; hops: Hop[] }> {
+  const startedAt = performance.now();
+  const hops: Hop[] = [];
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return { failure: new SafeFetchFailure("invalid_url", "not an absolute URL", input), hops };
+  }
+  if (!isHttp(url)) return { failure: new SafeFetchFailure("invalid_url", `unsupported scheme ${url.protocol}`, withoutUserinfo(url)), hops };
+  url.hash = "";
+
+  const totalMs = options.totalTimeoutMs ?? 20_000;
+  const deadline = fetchDeadline(totalMs, options.signal, () => url.href);
+  const agent = env.agentFor(options.connectTimeoutMs ?? 5_000);
+  let release: (() => void) | undefined;
+  const finish = () => {
+    deadline.clear();
+    release?.();
+  };
+
+  const visited = new Set([url.href]);
+  const originalOrigin = url.origin;
+  const maxRedirects = options.maxRedirects ?? 10;
+  const method = options.method ?? "GET";
+  try {
+    for (;;) {
+      const port = portOf(url);
+      if (hasUserinfo(url)) throw new SafeFetchFailure("blocked", USERINFO_REFUSED, withoutUserinfo(url));
+      const refused = precheckHost(url.hostname, port, env.connectTo);
+      if (refused) throw new SafeFetchFailure("blocked", `${url.hostname}: ${refused}`, url.href);
+
+      release = await env.limiter.acquire(url.hostname, deadline.signal);
+      const response = await request(url.href, {
+        dispatcher: agent,
+        headersTimeout: totalMs,
+        bodyTimeout: totalMs,
+        method,
+        headers: requestHeaders(options, env.userAgent, url.origin !== originalOrigin),
+        ...(method === "POST" ? { body: options.body ?? "" } : {}),
+        signal: deadline.signal,
+      }).catch((error: unknown) => {
+        throw SafeFetchFailure.from(deadline.signal.aborted ? deadline.signal.reason : error, url.href);
+      });
+      const headers = flattenHeaders(response.headers);
+      const location = headers.location;
+      if (!REDIRECT_STATUSES.has(response.statusCode) || !location || method === "POST") {
+        const noBody = method === "HEAD" || response.statusCode === 204 || response.statusCode === 304;
+        const declared = Number(headers["content-length"]);
+        const maxBody = options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+        if (!noBody && Number.isFinite(declared) && declared > maxBody) {
+          response.body.destroy();
+          throw new SafeFetchFailure("too_large", `declared body of ${declared} bytes exceeds ${maxBody}`, url.href);
+        }
+        return { status: response.statusCode, headers, raw: response.body, finalUrl: url.href, hops, decode: !noBody, startedAt, finish };
+      }
+
+      hops.push({ url: url.href, status: response.statusCode });
+      await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
+      release();
+      release = undefined;
+      if (hops.length > maxRedirects) throw new SafeFetchFailure("too_many_redirects", `more than ${maxRedirects} redirects`, url.href);
+      url = redirectTarget(url, location, visited);
+    }
+  } catch (error) {
+    finish();
+    return { failure: SafeFetchFailure.from(deadline.signal.aborted ? deadline.signal.reason : error, url.href), hops };
+  }
+}
+
+/** The deadline of a whole fetch, also reached when the caller aborts (`href`: the URL at that moment); `clear()` once the fetch is over. */
+function fetchDeadline(totalMs: number, callerSignal: AbortSignal | undefined, href: () => string): { signal: AbortSignal; clear(): void } {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new SafeFetchFailure("timeout", `no complete answer within ${totalMs} ms`, href())), totalMs);
+  const onCallerAbort = () => deadline.abort(new SafeFetchFailure("timeout", "aborted by the caller", href()));
+  if (callerSignal?.aborted) onCallerAbort();
+  callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+  return {
+    signal: deadline.signal,
+    clear: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener("abort", onCallerAbort);
+    },
+  };
+}
+
+/** Where a redirect leads: refused when its Location is no URL, not http(s), or a URL this fetch already visited. */
+function redirectTarget(url: URL, location: string, visited: Set<string>): URL {
+  let next: URL;
+  try {
+    next = new URL(location, url);
+  } catch {
+    throw new SafeFetchFailure("invalid_url", `bad Location "${location.slice(0, 200)}"`, url.href);
+  }
+  next.hash = "";
+  if (!isHttp(next)) throw new SafeFetchFailure("blocked", `redirect to unsupported scheme ${next.protocol}`, next.href);
+  if (visited.has(next.href)) throw new SafeFetchFailure("redirect_loop", `redirect back to ${next.href}`, next.href);
+  visited.add(next.href);
+  return next;
+}
+
+function limitsOf(options: SafeFetchOptions): BodyLimits {
+  return {
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes,
+    maxDecodedBytes: options.maxDecodedBytes ?? DEFAULT_LIMITS.maxDecodedBytes,
+    maxRatio: options.maxRatio ?? DEFAULT_LIMITS.maxRatio,
+    ratioGraceBytes: options.ratioGraceBytes ?? DEFAULT_LIMITS.ratioGraceBytes,
+  };
+}
+
+function decoded(opened: Opened, options: SafeFetchOptions): Readable {
+  const encoding = opened.decode ? opened.headers["content-encoding"] : undefined;
+  return decodeBody(opened.raw, encoding, limitsOf(options), opened.finalUrl);
 }
 
 function summary(opened: Opened) {

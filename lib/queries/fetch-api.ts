@@ -23,23 +23,20 @@ type Options = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: un
 
 /** Calls an /api endpoint with the session cookie; answers the whole success envelope or throws. */
 export async function fetchApiEnvelope<T>(path: string, { method = "GET", body, signal }: Options = {}) {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      signal,
-      credentials: "same-origin",
-      // A FormData body (file uploads) sets its own multipart content type; a File or Blob is sent as it is, with its type.
-      headers: {
-        accept: "application/json",
-        ...(body === undefined || body instanceof FormData ? {} : body instanceof Blob ? { "content-type": body.type || "application/octet-stream" } : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body),
-    });
-  } catch (e) {
+  const res = await fetch(path, {
+    method,
+    signal,
+    credentials: "same-origin",
+    // A FormData body (file uploads) sets its own multipart content type; a File or Blob is sent as it is, with its type.
+    headers: {
+      accept: "application/json",
+      ...(body === undefined || body instanceof FormData ? {} : body instanceof Blob ? { "content-type": body.type || "application/octet-stream" } : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body),
+  }).catch((e: unknown) => {
     if (signal?.aborted) throw e;
     throw new ApiRequestError("NETWORK_ERROR", 0, "Could not reach the server. Check your connection and try again.");
-  }
+  });
   const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!envelope) throw new ApiRequestError("INTERNAL_ERROR", res.status, `The server answered ${res.status} without a readable body.`);
   if (!envelope.success) throw new ApiRequestError(envelope.code, res.status, envelope.message, envelope.meta);

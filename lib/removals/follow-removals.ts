@@ -57,6 +57,12 @@ type Followed = {
 
 const B_GONE = new Set(["not_indexed", "blocked", "error"]);
 
+type SiteVerdict = ReturnType<typeof judgeSite>;
+type Change = {
+  id: string; state: Followed["state"] | "removed"; siteConfirmed: boolean | null; siteReason: string | null; siteHttpStatus: number | null | undefined;
+  siteCheckedAt: Date | null; confirmedAt: boolean; aRemovedAt: Date | null; bRemovedAt: Date | null; removedAt: Date | null; stuckAt: boolean; owe: boolean;
+};
+
 /** One project's followed URLs: audit, read the engines, move states. Never throws for one URL's audit. */
 export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions = {}): Promise<FollowReport> {
   const now = opts.now ?? new Date();
@@ -66,47 +72,12 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
   if (!urls.length) return report;
 
   // 1. Our own audit, for URLs due one (never checked first), outside any transaction.
-  const due = urls.filter((u) => !u.back_in_sitemap && (!u.site_checked_at || now.getTime() - u.site_checked_at.getTime() >= SITE_RECHECK_MS))
-    .sort((a, b) => (a.site_checked_at?.getTime() ?? 0) - (b.site_checked_at?.getTime() ?? 0))
-    .slice(0, opts.siteChecksPerRun ?? SITE_CHECKS_PER_RUN);
-  const robots = opts.audit?.robots ?? createRobotsCache(opts.audit?.fetcher ? { fetcher: opts.audit.fetcher } : {});
-  const verdicts = new Map<string, ReturnType<typeof judgeSite>>();
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(AUDIT_CONCURRENCY, due.length) }, async () => {
-    while (next < due.length) {
-      const u = due[next++];
-      const outcome = await auditUrl(u.url, { ...opts.audit, robots, now: () => now });
-      verdicts.set(u.id, judgeSite(u.intent, u.redirect_target ?? u.own_target, outcome));
-    }
-  }));
+  const verdicts = await auditDueUrls(urls, now, opts);
   report.siteChecked = verdicts.size;
 
   // 2. Decide, then write everything in one transaction.
-  type Change = {
-    id: string; state: Followed["state"] | "removed"; siteConfirmed: boolean | null; siteReason: string | null; siteHttpStatus: number | null | undefined;
-    siteCheckedAt: Date | null; confirmedAt: boolean; aRemovedAt: Date | null; bRemovedAt: Date | null; removedAt: Date | null; stuckAt: boolean; owe: boolean;
-  };
-  const changes: Change[] = [];
-  const backInSitemap: string[] = [];
-  for (const u of urls) {
-    if (u.back_in_sitemap) { backInSitemap.push(u.id); continue; }
-    const v = verdicts.get(u.id);
-    const siteConfirmed = v ? v.confirmed : u.site_confirmed;
-    const siteReason = v ? v.reason : u.site_reason;
-    const aRemovedAt = u.engine_a_removed_at ?? (engines.engineA && u.a_source === "inspection" && u.a_at && u.a_at > u.declared_at && u.a_state !== "indexed" ? u.a_at : null);
-    const bRemovedAt = u.engine_b_removed_at ?? (engines.engineB && u.b_at && u.b_at > u.declared_at && B_GONE.has(u.b_state) ? u.b_at : null);
-    const anyEngine = engines.engineA || engines.engineB;
-    const removed = anyEngine && (!engines.engineA || aRemovedAt) && (!engines.engineB || bRemovedAt);
-    const removedAt = removed ? new Date(Math.max(aRemovedAt?.getTime() ?? 0, bRemovedAt?.getTime() ?? 0)) : null;
-    const overdue = now.getTime() >= u.declared_at.getTime() + u.stuck_after_days * 24 * HOUR;
-    const state: Change["state"] = removed ? "removed" : overdue && anyEngine ? "stuck" : siteConfirmed ? "confirmed_by_site" : "pending";
-    const owe = !removed && Boolean(siteConfirmed || state === "stuck") && anyEngine
-      && (!u.engine_check_owed_at || now.getTime() - u.engine_check_owed_at.getTime() >= ENGINE_RECHECK_MS);
-    changes.push({
-      id: u.id, state, siteConfirmed, siteReason, siteHttpStatus: v?.httpStatus, siteCheckedAt: v ? now : u.site_checked_at,
-      confirmedAt: Boolean(siteConfirmed && !u.site_confirmed), aRemovedAt, bRemovedAt, removedAt, stuckAt: state === "stuck" && u.state !== "stuck", owe,
-    });
-  }
+  const backInSitemap = urls.filter((u) => u.back_in_sitemap).map((u) => u.id);
+  const changes = urls.filter((u) => !u.back_in_sitemap).map((u) => decide(u, verdicts.get(u.id), engines, now));
   const byId = new Map(urls.map((u) => [u.id, u]));
 
   await db.$transaction(async (tx) => {
@@ -114,30 +85,7 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
     if (backInSitemap.length) {
       report.cancelled += (await cancelUrls(tx, Prisma.sql`id = ANY(${uuidArray(backInSitemap)})`, now, RELISTED_REASON)).length;
     }
-    if (changes.length) {
-      await tx.$executeRaw(Prisma.sql`
-        UPDATE removal_urls r SET
-          state = v.state::"RemovalUrlState",
-          active_tracked_url_id = CASE WHEN v.state = 'removed' THEN NULL ELSE r.active_tracked_url_id END,
-          site_confirmed = v.site_confirmed, site_reason = v.site_reason,
-          site_http_status = CASE WHEN v.checked THEN v.site_http_status ELSE r.site_http_status END,
-          site_checked_at = v.site_checked_at,
-          confirmed_by_site_at = CASE WHEN v.confirmed_now THEN ${now} ELSE r.confirmed_by_site_at END,
-          engine_a_removed_at = v.a_removed_at, engine_b_removed_at = v.b_removed_at, removed_at = v.removed_at,
-          stuck_at = CASE WHEN v.stuck_now THEN ${now} WHEN v.state = 'removed' THEN r.stuck_at ELSE r.stuck_at END,
-          engine_check_owed_at = CASE WHEN v.owe THEN ${now} ELSE r.engine_check_owed_at END,
-          engine_a_state = t.engine_a_state::text, engine_a_observed_at = t.engine_a_observed_at,
-          engine_b_state = t.engine_b_state::text, engine_b_observed_at = t.engine_b_observed_at
-        FROM jsonb_to_recordset(${JSON.stringify(changes.map((c) => ({
-          id: c.id, state: c.state, site_confirmed: c.siteConfirmed, site_reason: c.siteReason, checked: c.siteHttpStatus !== undefined,
-          site_http_status: c.siteHttpStatus ?? null, site_checked_at: c.siteCheckedAt, confirmed_now: c.confirmedAt, a_removed_at: c.aRemovedAt,
-          b_removed_at: c.bRemovedAt, removed_at: c.removedAt, stuck_now: c.stuckAt, owe: c.owe,
-        })))}::jsonb) AS v(id uuid, state text, site_confirmed boolean, site_reason text, checked boolean, site_http_status int, site_checked_at timestamptz,
-             confirmed_now boolean, a_removed_at timestamptz, b_removed_at timestamptz, removed_at timestamptz, stuck_now boolean, owe boolean)
-        JOIN removal_urls r2 ON r2.id = v.id
-        JOIN tracked_urls t ON t.id = r2.tracked_url_id
-        WHERE r.id = v.id`);
-    }
+    await writeChanges(tx, changes, now);
     // The engines are asked through the coverage backlog, at the "check again" priority, reason `removal`.
     const owed = changes.filter((c) => c.owe).map((c) => byId.get(c.id)!.tracked_url_id);
     await oweEngineChecks(tx, ref.projectId, owed, engines);
@@ -150,37 +98,16 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
     }
     report.confirmed += confirmedNow.length;
 
-    const removedNow = changes.filter((c) => c.state === "removed");
-    report.removed += removedNow.length;
-    await recordEvents(tx, "url.removed", removedNow.map((c) => {
-      const u = byId.get(c.id)!;
-      return {
-        eventId: `url-removed-${c.id}`,
-        data: {
-          ...ref, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, declaredAt: u.declared_at.toISOString(),
-          removedAt: c.removedAt!.toISOString(), engineARemovedAt: c.aRemovedAt?.toISOString() ?? null, engineBRemovedAt: c.bRemovedAt?.toISOString() ?? null,
-        },
-      };
-    }));
-    const stuckNow = changes.filter((c) => c.stuckAt);
-    report.stuck += stuckNow.length;
-    await recordEvents(tx, "removal.stuck", stuckNow.map((c) => {
-      const u = byId.get(c.id)!;
-      return {
-        eventId: `removal-stuck-${c.id}`,
-        data: {
-          ...ref, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, reason: stuckReason(c, engines),
-          declaredAt: u.declared_at.toISOString(), stuckAt: now.toISOString(), stuckAfterDays: u.stuck_after_days,
-        },
-      };
-    }));
+    const { removed, stuck } = await recordOutcomes(tx, ref, changes, byId, engines, now);
+    report.removed += removed.length;
+    report.stuck += stuck.length;
     // removal_stuck: every URL stuck now is affected (so a resolved group reopens); removed and cancelled ones clear.
-    const stuck = changes.filter((c) => c.state === "stuck").map((c) => byId.get(c.id)!);
-    const cleared = [...removedNow.map((c) => byId.get(c.id)!.tracked_url_id), ...backInSitemap.map((id) => byId.get(id)!.tracked_url_id)];
-    await recordUrlDetections(tx, ref, "removal_stuck", { affected: stuck.map((u) => ({ trackedUrlId: u.tracked_url_id, url: u.url })), cleared },
+    const stuckUrls = changes.filter((c) => c.state === "stuck").map((c) => byId.get(c.id)!);
+    const cleared = [...removed.map((c) => byId.get(c.id)!.tracked_url_id), ...backInSitemap.map((id) => byId.get(id)!.tracked_url_id)];
+    await recordUrlDetections(tx, ref, "removal_stuck", { affected: stuckUrls.map((u) => ({ trackedUrlId: u.tracked_url_id, url: u.url })), cleared },
       { stuckAfterDays: Math.min(...urls.map((u) => u.stuck_after_days)) }, now);
     // A stuck URL whose site is confirmed reads "Google still indexes it" rather than the audit's words.
-    for (const c of stuck.length ? changes.filter((x) => x.state === "stuck" && x.siteConfirmed) : []) {
+    for (const c of stuckUrls.length ? changes.filter((x) => x.state === "stuck" && x.siteConfirmed) : []) {
       await tx.removalUrl.update({ where: { id: c.id }, data: { siteReason: stuckReason(c, engines) } });
     }
     for (const batchId of new Set(urls.map((u) => u.batch_id))) {
@@ -191,6 +118,101 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
 
   if (report.confirmed) await requestProjectSubmission(ref.projectId, "audit_changed");
   return report;
+}
+
+/** Our audit of the URLs due a site check (never checked first, at most siteChecksPerRun), a few at a time: each one's verdict by id. */
+async function auditDueUrls(urls: Followed[], now: Date, opts: FollowOptions): Promise<Map<string, SiteVerdict>> {
+  const due = urls.filter((u) => !u.back_in_sitemap && (!u.site_checked_at || now.getTime() - u.site_checked_at.getTime() >= SITE_RECHECK_MS))
+    .sort((a, b) => (a.site_checked_at?.getTime() ?? 0) - (b.site_checked_at?.getTime() ?? 0))
+    .slice(0, opts.siteChecksPerRun ?? SITE_CHECKS_PER_RUN);
+  const robots = opts.audit?.robots ?? createRobotsCache(opts.audit?.fetcher ? { fetcher: opts.audit.fetcher } : {});
+  const verdicts = new Map<string, SiteVerdict>();
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(AUDIT_CONCURRENCY, due.length) }, async () => {
+    while (next < due.length) {
+      const u = due[next++];
+      const outcome = await auditUrl(u.url, { ...opts.audit, robots, now: () => now });
+      verdicts.set(u.id, judgeSite(u.intent, u.redirect_target ?? u.own_target, outcome));
+    }
+  }));
+  return verdicts;
+}
+
+/**
+ * A followed URL's next state from the site's verdict (this run's, else the last one) and what the connected engines last
+ * said: removed once every connected engine dropped it after the declaration, stuck past its batch's days, and whether
+ * the engines are owed a new check.
+ */
+function decide(u: Followed, v: SiteVerdict | undefined, engines: ConnectedEngines, now: Date): Change {
+  const siteConfirmed = v ? v.confirmed : u.site_confirmed;
+  const siteReason = v ? v.reason : u.site_reason;
+  const aRemovedAt = u.engine_a_removed_at ?? (engines.engineA && u.a_source === "inspection" && u.a_at && u.a_at > u.declared_at && u.a_state !== "indexed" ? u.a_at : null);
+  const bRemovedAt = u.engine_b_removed_at ?? (engines.engineB && u.b_at && u.b_at > u.declared_at && B_GONE.has(u.b_state) ? u.b_at : null);
+  const anyEngine = engines.engineA || engines.engineB;
+  const removed = anyEngine && (!engines.engineA || aRemovedAt) && (!engines.engineB || bRemovedAt);
+  const removedAt = removed ? new Date(Math.max(aRemovedAt?.getTime() ?? 0, bRemovedAt?.getTime() ?? 0)) : null;
+  const overdue = now.getTime() >= u.declared_at.getTime() + u.stuck_after_days * 24 * HOUR;
+  const state: Change["state"] = removed ? "removed" : overdue && anyEngine ? "stuck" : siteConfirmed ? "confirmed_by_site" : "pending";
+  const owe = !removed && Boolean(siteConfirmed || state === "stuck") && anyEngine
+    && (!u.engine_check_owed_at || now.getTime() - u.engine_check_owed_at.getTime() >= ENGINE_RECHECK_MS);
+  return {
+    id: u.id, state, siteConfirmed, siteReason, siteHttpStatus: v?.httpStatus, siteCheckedAt: v ? now : u.site_checked_at,
+    confirmedAt: Boolean(siteConfirmed && !u.site_confirmed), aRemovedAt, bRemovedAt, removedAt, stuckAt: state === "stuck" && u.state !== "stuck", owe,
+  };
+}
+
+/** The decided states written to removal_urls in one statement, with the engines' latest states beside them. */
+async function writeChanges(tx: Tx, changes: Change[], now: Date): Promise<void> {
+  if (!changes.length) return;
+  await tx.$executeRaw(Prisma.sql`
+    UPDATE removal_urls r SET
+      state = v.state::"RemovalUrlState",
+      active_tracked_url_id = CASE WHEN v.state = 'removed' THEN NULL ELSE r.active_tracked_url_id END,
+      site_confirmed = v.site_confirmed, site_reason = v.site_reason,
+      site_http_status = CASE WHEN v.checked THEN v.site_http_status ELSE r.site_http_status END,
+      site_checked_at = v.site_checked_at,
+      confirmed_by_site_at = CASE WHEN v.confirmed_now THEN ${now} ELSE r.confirmed_by_site_at END,
+      engine_a_removed_at = v.a_removed_at, engine_b_removed_at = v.b_removed_at, removed_at = v.removed_at,
+      stuck_at = CASE WHEN v.stuck_now THEN ${now} WHEN v.state = 'removed' THEN r.stuck_at ELSE r.stuck_at END,
+      engine_check_owed_at = CASE WHEN v.owe THEN ${now} ELSE r.engine_check_owed_at END,
+      engine_a_state = t.engine_a_state::text, engine_a_observed_at = t.engine_a_observed_at,
+      engine_b_state = t.engine_b_state::text, engine_b_observed_at = t.engine_b_observed_at
+    FROM jsonb_to_recordset(${JSON.stringify(changes.map((c) => ({
+      id: c.id, state: c.state, site_confirmed: c.siteConfirmed, site_reason: c.siteReason, checked: c.siteHttpStatus !== undefined,
+      site_http_status: c.siteHttpStatus ?? null, site_checked_at: c.siteCheckedAt, confirmed_now: c.confirmedAt, a_removed_at: c.aRemovedAt,
+      b_removed_at: c.bRemovedAt, removed_at: c.removedAt, stuck_now: c.stuckAt, owe: c.owe,
+    })))}::jsonb) AS v(id uuid, state text, site_confirmed boolean, site_reason text, checked boolean, site_http_status int, site_checked_at timestamptz,
+         confirmed_now boolean, a_removed_at timestamptz, b_removed_at timestamptz, removed_at timestamptz, stuck_now boolean, owe boolean)
+    JOIN removal_urls r2 ON r2.id = v.id
+    JOIN tracked_urls t ON t.id = r2.tracked_url_id
+    WHERE r.id = v.id`);
+}
+
+/** The url.removed and removal.stuck events of the URLs removed and stuck in this run; answers those URLs' changes. */
+async function recordOutcomes(tx: Tx, ref: ProjectRef, changes: Change[], byId: Map<string, Followed>, engines: ConnectedEngines, now: Date): Promise<{ removed: Change[]; stuck: Change[] }> {
+  const removed = changes.filter((c) => c.state === "removed");
+  await recordEvents(tx, "url.removed", removed.map((c) => {
+    const u = byId.get(c.id)!;
+    return {
+      eventId: `url-removed-${c.id}`,
+      data: {
+        ...ref, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, declaredAt: u.declared_at.toISOString(),
+        removedAt: c.removedAt!.toISOString(), engineARemovedAt: c.aRemovedAt?.toISOString() ?? null, engineBRemovedAt: c.bRemovedAt?.toISOString() ?? null,
+      },
+    };
+  }));
+  const stuck = changes.filter((c) => c.stuckAt);
+  await recordEvents(tx, "removal.stuck", stuck.map((c) => {
+    const u = byId.get(c.id)!;
+    return {
+      eventId: `removal-stuck-${c.id}`,
+      data: {
+        ...ref, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, reason: stuckReason(c, engines),
+        declaredAt: u.declared_at.toISOString(), stuckAt: now.toISOString(), stuckAfterDays: u.stuck_after_days,
+      },
+    };
+  }));
+  return { removed, stuck };
 }
 
 function stuckReason(c: { siteConfirmed: boolean | null; siteReason: string | null; aRemovedAt: Date | null; bRemovedAt: Date | null }, engines: ConnectedEngines): string {

@@ -1,4 +1,4 @@
-import { identifyCrawler } from "@/lib/crawl-logs/crawlers";
+import { identifyCrawler } from "@/lib/crawl-logs/identify/crawlers";
 
 /**
  * Whether a request for a share page is a view by a person: a browser's navigation to the page (Fetch Metadata

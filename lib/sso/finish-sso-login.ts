@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { decryptSecret } from "@/lib/engines/secret-box";
 import { createUserWithOrganization } from "@/lib/users/ensure-user";
 import { organizationSso, sha256, ssoRedirectUri } from "./internal";
-import { providerConfig } from "./oidc-client";
+import { providerConfig, type OidcFetch } from "./oidc-client";
 import { SsoLoginError } from "./sso-login-error";
 
 // The callback of the authorization-code flow (started by start-sso-login.ts) claims the stored request once,
@@ -17,7 +17,7 @@ import { SsoLoginError } from "./sso-login-error";
 const HANDLE_TTL_MS = 60_000;
 
 /** Completes a callback (its query string as received): answers the single-use handle and where to go after. */
-export async function finishSsoLogin(search: URLSearchParams, now = new Date()): Promise<{ handle: string; returnTo: string | null; organizationId: string }> {
+export async function finishSsoLogin(search: URLSearchParams, fetch: OidcFetch, now = new Date()): Promise<{ handle: string; returnTo: string | null; organizationId: string }> {
   const state = search.get("state");
   if (!state || state.length > 512) throw new SsoLoginError("state", "The sign-in answer carries no state");
   const stateHash = sha256(state);
@@ -31,7 +31,7 @@ export async function finishSsoLogin(search: URLSearchParams, now = new Date()):
   const { org, settings } = await organizationSso({ id: request.organizationId });
   let claims: Record<string, unknown> | undefined;
   try {
-    const config = await providerConfig(settings);
+    const config = await providerConfig(settings, fetch);
     const callbackUrl = new URL(ssoRedirectUri());
     callbackUrl.search = search.toString();
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {

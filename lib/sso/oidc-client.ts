@@ -1,35 +1,18 @@
 import * as oidc from "openid-client";
 import { DomainError } from "@/lib/core/errors";
 import { resolveConnectTo } from "@/lib/net/connect-to";
-import { getDefaultFetcher } from "@/lib/net/safe-fetch";
 import { envConnectTo, portOf } from "@/lib/net/url-policy";
 
 // The organization's OIDC provider through openid-client, every call of it (discovery, JWKS, token) through
-// our SSRF-safe fetcher: the issuer is customer input, so an issuer on an internal address is refused like
-// any other URL a customer gives. Only an issuer that an operator mapped with CONNECT_TO (tests, a private
-// IdP on purpose) may use plain http.
+// our SSRF-safe fetcher (handed in by the edge: lib/api/oidc-fetch.ts): the issuer is customer input, so an issuer
+// on an internal address is refused like any other URL a customer gives. Only an issuer that an operator mapped
+// with CONNECT_TO (tests, a private IdP on purpose) may use plain http.
 
-const MAX_BODY = 1024 * 1024;
-
-/** openid-client's customFetch on the safe fetcher: no redirects followed for POSTs, 10 s per call, 1 MiB at most. */
-export const safeOidcFetch: oidc.CustomFetch = async (url, options) => {
-  const method = (options.method ?? "GET").toUpperCase();
-  if (method !== "GET" && method !== "POST") throw new TypeError(`unsupported method ${method}`);
-  let body: string | undefined;
-  if (options.body !== undefined && options.body !== null) {
-    if (typeof options.body === "string") body = options.body;
-    else if (options.body instanceof URLSearchParams) body = options.body.toString();
-    else throw new TypeError("unsupported request body");
-  }
-  const r = await getDefaultFetcher().fetch(url, {
-    method: method as "GET" | "POST", headers: options.headers, ...(body !== undefined ? { body } : {}),
-    totalTimeoutMs: 10_000, maxBodyBytes: MAX_BODY, maxRedirects: 0, signal: options.signal ?? undefined,
-  });
-  if (!r.ok) throw new TypeError(`${url}: ${r.error.kind}: ${r.error.message}`);
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(r.headers)) if (k !== "content-encoding" && k !== "content-length") headers.set(k, v);
-  return new Response(r.status === 204 || r.status === 304 ? null : new Uint8Array(r.body), { status: r.status, headers });
-};
+/**
+ * The fetch openid-client calls the provider with. It answers the Fetch API's Response, which only the HTTP edge builds:
+ * the edge passes lib/api/oidc-fetch.ts (the safe fetcher behind that signature) into the verbs that reach the provider.
+ */
+export type OidcFetch = oidc.CustomFetch;
 
 /** Whether an http:// issuer is operator configuration (a CONNECT_TO entry for its host and port). */
 function insecureAllowed(issuer: URL): boolean {
@@ -46,22 +29,22 @@ const CACHE_MS = 10 * 60_000;
  * Failures answer 400 VALIDATION_ERROR when the issuer is refused or not an OIDC issuer, 502 UPSTREAM_ERROR
  * when it does not answer.
  */
-export async function providerConfig(s: ProviderSettings): Promise<oidc.Configuration> {
+export async function providerConfig(s: ProviderSettings, fetch: OidcFetch): Promise<oidc.Configuration> {
   const key = `${s.issuer}\n${s.clientId}\n${s.clientSecret}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.config;
-  const config = discover(s);
+  const config = discover(s, fetch);
   cache.set(key, { at: Date.now(), config });
   config.catch(() => cache.delete(key));
   return config;
 }
 
-async function discover(s: ProviderSettings): Promise<oidc.Configuration> {
+async function discover(s: ProviderSettings, fetch: OidcFetch): Promise<oidc.Configuration> {
   const issuer = new URL(s.issuer);
   if (issuer.protocol !== "https:" && !insecureAllowed(issuer)) throw issuerError("The issuer must be an https URL");
   try {
     return await oidc.discovery(issuer, s.clientId, { client_secret: s.clientSecret }, oidc.ClientSecretPost(s.clientSecret), {
-      [oidc.customFetch]: safeOidcFetch, timeout: 10, ...(issuer.protocol === "http:" ? { execute: [oidc.allowInsecureRequests] } : {}),
+      [oidc.customFetch]: fetch, timeout: 10, ...(issuer.protocol === "http:" ? { execute: [oidc.allowInsecureRequests] } : {}),
     });
   } catch (e) {
     const message = (e as Error).message ?? String(e);

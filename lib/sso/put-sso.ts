@@ -3,12 +3,12 @@ import { db } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { getSso } from "./get-sso";
 import { audit, sealClientSecret } from "./internal";
-import { providerConfig } from "./oidc-client";
+import { providerConfig, type OidcFetch } from "./oidc-client";
 import type { putSsoBody } from "./schemas";
 
 /** Sets the provider. Its discovery document is fetched first (through the safe fetcher): a bad issuer is refused before anything is stored. */
-export async function putSso(ctx: OrgCtx, input: z.infer<typeof putSsoBody>) {
-  await providerConfig({ issuer: input.issuer, clientId: input.clientId, clientSecret: input.clientSecret });
+export async function putSso(ctx: OrgCtx, input: z.infer<typeof putSsoBody>, fetch: OidcFetch) {
+  await providerConfig({ issuer: input.issuer, clientId: input.clientId, clientSecret: input.clientSecret }, fetch);
   await db.$transaction(async (tx) => {
     const data = {
       provider: input.provider, issuer: input.issuer, clientId: input.clientId, clientSecretEnc: sealClientSecret(ctx.org.id, input.clientSecret),

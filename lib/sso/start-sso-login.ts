@@ -2,7 +2,7 @@ import * as oidc from "openid-client";
 import { db } from "@/lib/db";
 import { encryptSecret } from "@/lib/engines/secret-box";
 import { organizationSso, sha256, ssoRedirectUri } from "./internal";
-import { providerConfig } from "./oidc-client";
+import { providerConfig, type OidcFetch } from "./oidc-client";
 import { SsoLoginError } from "./sso-login-error";
 
 // The authorization-code flow with PKCE, state and nonce. The start stores a single-use request (state as
@@ -17,9 +17,9 @@ function safeReturnTo(raw: string | null | undefined): string | null {
 }
 
 /** The provider's authorization URL for a new sign-in of this organization. */
-export async function startSsoLogin(slug: string, opts: { returnTo?: string | null; loginHint?: string | null } = {}, now = new Date()): Promise<string> {
+export async function startSsoLogin(slug: string, opts: { fetch: OidcFetch; returnTo?: string | null; loginHint?: string | null }, now = new Date()): Promise<string> {
   const { org, settings } = await organizationSso({ slug });
-  const config = await providerConfig(settings).catch((e: Error) => {
+  const config = await providerConfig(settings, opts.fetch).catch((e: Error) => {
     throw new SsoLoginError("provider", `The identity provider cannot be reached: ${e.message}`);
   });
   const state = oidc.randomState(), nonce = oidc.randomNonce(), verifier = oidc.randomPKCECodeVerifier();

@@ -1,6 +1,6 @@
 import type { OrgCtx } from "@/lib/core/context";
 import { getUrlGoogleCheck } from "@/lib/coverage/get-url-google-check";
-import { getUrlCrawlActivity } from "@/lib/crawl-logs/get-url-crawl-activity";
+import { getUrlCrawlActivity } from "@/lib/crawl-logs/aggregate/get-url-crawl-activity";
 import { listUrlHistory } from "@/lib/inspections/list-url-history";
 import { getActivationPreview } from "@/lib/projects/get-activation-preview";
 import { listUrlRemovals } from "@/lib/removals/read-removals";

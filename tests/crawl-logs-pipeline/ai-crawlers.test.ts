@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as aiRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/ai-crawlers/route";
-import { getAiCrawlers } from "@/lib/crawl-logs/get-ai-crawlers";
+import { getAiCrawlers } from "@/lib/crawl-logs/identify/get-ai-crawlers";
 import { createSafeFetcher } from "@/lib/net/safe-fetch";
 import { startFakeDns, type FakeDnsServer } from "../fakes/dns-server";
 import { startTestSite, type TestSite } from "../fakes/test-site";

@@ -9,8 +9,8 @@ import { processLogImportFn } from "@/inngest/functions/crawl-logs/process-log-i
 import { db } from "@/lib/db";
 import { logImportRequested } from "@/lib/events/catalogue";
 import { spoolDir } from "@/lib/crawl-logs/config";
-import { processLogImportSlice } from "@/lib/crawl-logs/process-log-import";
-import { resumeLogImports } from "@/lib/crawl-logs/resume-log-imports";
+import { processLogImportSlice } from "@/lib/crawl-logs/store/process-log-import";
+import { resumeLogImports } from "@/lib/crawl-logs/store/resume-log-imports";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { startFakeDns, type FakeDnsServer } from "../fakes/dns-server";
 import { createTestTenant } from "../factories";

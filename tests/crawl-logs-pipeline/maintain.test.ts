@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { maintainCrawlActivityFn } from "@/inngest/functions/crawl-logs/maintain-crawl-activity";
 import { db } from "@/lib/db";
-import { maintainCrawlActivity } from "@/lib/crawl-logs/maintain-crawl-activity";
+import { maintainCrawlActivity } from "@/lib/crawl-logs/store/maintain-crawl-activity";
 import { createTestTenant } from "../factories";
 import { runUnderInngest } from "../inngest-engine";
 import { admit, projectFor, type Target } from "../urls/helpers";

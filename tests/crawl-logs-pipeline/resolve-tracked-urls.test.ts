@@ -2,7 +2,7 @@
 // give the same answers (https preferred over http).
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { TrackedUrlResolver } from "@/lib/crawl-logs/resolve-tracked-urls";
+import { TrackedUrlResolver } from "@/lib/crawl-logs/aggregate/resolve-tracked-urls";
 import { createTestTenant } from "../factories";
 import { admit, projectFor, type Target } from "../urls/helpers";
 

@@ -1,7 +1,7 @@
 // The aggregator's URL keys: a path already in normal form skips URL parsing, and must give exactly the key URL
 // normalization gives; anything else goes the slow way.
 import { describe, expect, it } from "vitest";
-import { HitAggregator, isPlainPath } from "@/lib/crawl-logs/aggregate-hits";
+import { HitAggregator, isPlainPath } from "@/lib/crawl-logs/aggregate/aggregate-hits";
 import type { LogHit } from "@/lib/crawl-logs/types";
 import { normalizeUrl } from "@/lib/urls/normalize-url";
 import { seededRandom } from "../seeded-random";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CRAWLER_FAMILIES, identifyCrawler, type CrawlerFamily } from "@/lib/crawl-logs/crawlers";
+import { CRAWLER_FAMILIES, identifyCrawler, type CrawlerFamily } from "@/lib/crawl-logs/identify/crawlers";
 
 // Agents as the operators document them.
 const CASES: Array<[string, CrawlerFamily, string, Partial<{ device: string; verifiable: boolean; kind: string }>?]> = [
@@ -85,7 +85,7 @@ describe("identifyCrawler", () => {
 
 describe("families and their means of verification", () => {
   it("a family is marked verifiable exactly when a published list or a reverse DNS convention proves it", async () => {
-    const { isVerifiableFamily } = await import("@/lib/crawl-logs/verify-crawler");
+    const { isVerifiableFamily } = await import("@/lib/crawl-logs/verify/verify-crawler");
     for (const f of CRAWLER_FAMILIES) expect(f.verifiable, f.family).toBe(isVerifiableFamily(f.family));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLineParser, detectLogFormat, MAX_LINE_CHARS } from "@/lib/crawl-logs/parse-log";
+import { createLineParser, detectLogFormat, MAX_LINE_CHARS } from "@/lib/crawl-logs/read/parse-log";
 import type { LogFormat, LogHit, ParseResult } from "@/lib/crawl-logs/types";
 
 const now = () => new Date("2026-11-25T12:00:00Z");

@@ -2,11 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshCrawlerIpRangesFn } from "@/inngest/functions/crawl-logs/refresh-crawler-ip-ranges";
-import { identifyCrawler } from "@/lib/crawl-logs/crawlers";
-import { IP_RANGE_LISTS, ipRangeListUrls, type IpRangeListId } from "@/lib/crawl-logs/ip-ranges";
-import { loadIpRangeLists } from "@/lib/crawl-logs/ip-range-store";
-import { refreshCrawlerIpRanges } from "@/lib/crawl-logs/refresh-crawler-ip-ranges";
-import { createCrawlerVerifier } from "@/lib/crawl-logs/verify-crawler";
+import { identifyCrawler } from "@/lib/crawl-logs/identify/crawlers";
+import { IP_RANGE_LISTS, ipRangeListUrls, type IpRangeListId } from "@/lib/crawl-logs/verify/ip-ranges";
+import { loadIpRangeLists } from "@/lib/crawl-logs/verify/ip-range-store";
+import { refreshCrawlerIpRanges } from "@/lib/crawl-logs/verify/refresh-crawler-ip-ranges";
+import { createCrawlerVerifier } from "@/lib/crawl-logs/verify/verify-crawler";
 import { db } from "@/lib/db";
 import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { runUnderInngest } from "../inngest-engine";
@@ -128,7 +128,7 @@ describe("configured URLs", () => {
   });
 
   it("every shipped copy is a valid list of the operator's file format", async () => {
-    const { validateRangeFile } = await import("@/lib/crawl-logs/ip-range-store");
+    const { validateRangeFile } = await import("@/lib/crawl-logs/verify/ip-range-store");
     for (const list of IP_RANGE_LISTS) {
       const valid = validateRangeFile(list.shipped);
       expect(valid, list.id).not.toBeNull();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { identifyCrawler, type CrawlerMatch } from "@/lib/crawl-logs/crawlers";
-import { IpRangeSet } from "@/lib/crawl-logs/ip-range-set";
-import { IP_RANGE_LISTS } from "@/lib/crawl-logs/ip-ranges";
-import { createCrawlerVerifier, type CrawlerVerifierOptions } from "@/lib/crawl-logs/verify-crawler";
+import { identifyCrawler, type CrawlerMatch } from "@/lib/crawl-logs/identify/crawlers";
+import { IpRangeSet } from "@/lib/crawl-logs/verify/ip-range-set";
+import { IP_RANGE_LISTS } from "@/lib/crawl-logs/verify/ip-ranges";
+import { createCrawlerVerifier, type CrawlerVerifierOptions } from "@/lib/crawl-logs/verify/verify-crawler";
 import { createResolver, type HostResolver } from "@/lib/net/resolver";
 import { ptrName, startFakeDns, type FakeDnsServer } from "../fakes/dns-server";
 

@@ -2,7 +2,7 @@
 // inside the gsc quota (day and minute, our count and gsc's 429s, across DST), engine B owed
 // separately, disconnection, and a drop from the index with each likely cause read from our own audits.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { syncEngineBacklogFn } from "@/inngest/functions/engines/sync-engine-backlog";
+import { syncEngineBacklogFn } from "@/inngest/functions/engine-sync/sync-engine-backlog";
 import { db, Prisma } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { disconnectGsc } from "@/lib/connections/disconnect-gsc";

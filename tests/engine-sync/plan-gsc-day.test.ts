@@ -2,7 +2,7 @@
 // observed, then at risk (an important page whose impressions stopped), then the oldest verdicts; pages proven
 // indexed by recent impressions and verdicts from the last day are skipped; once per Pacific day.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { planGscDayFn } from "@/inngest/functions/engines/plan-gsc-day";
+import { planGscDayFn } from "@/inngest/functions/engine-sync/plan-gsc-day";
 import { db } from "@/lib/db";
 import { propertyKey } from "@/lib/connections/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";

@@ -1,7 +1,7 @@
 import { NonRetriableError } from "inngest";
 import { inngest } from "@/inngest/client";
 import { logImportRequested, parseEventData } from "@/lib/events/catalogue";
-import { failLogImport, processLogImportSlice } from "@/lib/crawl-logs/process-log-import";
+import { failLogImport, processLogImportSlice } from "@/lib/crawl-logs/store/process-log-import";
 import { refuseDomainErrors } from "@/inngest/refuse-domain-errors";
 
 const RETRIES = 3;

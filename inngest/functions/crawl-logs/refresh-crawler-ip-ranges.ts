@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
-import { IP_RANGE_LISTS } from "@/lib/crawl-logs/ip-ranges";
-import { refreshCrawlerIpRanges } from "@/lib/crawl-logs/refresh-crawler-ip-ranges";
+import { IP_RANGE_LISTS } from "@/lib/crawl-logs/verify/ip-ranges";
+import { refreshCrawlerIpRanges } from "@/lib/crawl-logs/verify/refresh-crawler-ip-ranges";
 
 // Daily at 04:10 UTC: each operator's published crawler IP list, one step per list so that a failing host
 // retries alone. A list that fails or answers nonsense keeps its previous copy (see refreshCrawlerIpRanges).

@@ -1,6 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { logPushVerifyRequested, parseEventData } from "@/lib/events/catalogue";
-import { verifyPushedHits } from "@/lib/crawl-logs/verify-pushed-hits";
+import { verifyPushedHits } from "@/lib/crawl-logs/store/verify-pushed-hits";
 import { refuseDomainErrors } from "@/inngest/refuse-domain-errors";
 
 // A pushed batch's crawler claims that need reverse DNS, verified after the push was answered; the row is counted and

@@ -1,4 +1,4 @@
-// The MCP prompts: two routines an assistant runs through the tools (lib/api/mcp/tools.ts).
+// The MCP prompts: two routines an assistant runs through the tools (lib/api/mcp/tools/).
 import { z } from "zod";
 
 type PromptMessages = { messages: { role: "user"; content: { type: "text"; text: string } }[] };

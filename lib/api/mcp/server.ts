@@ -1,4 +1,4 @@
-// The MCP server of one HTTP request (stateless, lib/api/mcp/handle.ts): the tools (lib/api/mcp/tools.ts) on the SDK's
+// The MCP server of one HTTP request (stateless, lib/api/mcp/handle.ts): the tools (lib/api/mcp/tools/, one file each) on the SDK's
 // low-level handlers, so that their arguments are checked by the REST declarations' schemas in route()'s order and every
 // refusal is a tool result with a stable code; the project summaries as resources; two prompts.
 import crypto from "node:crypto";
@@ -12,7 +12,9 @@ import { getProjectsOp } from "../operations/projects";
 import { toDomainError } from "../render-error";
 import { callOperation, type McpCaller } from "./call-operation";
 import { PROMPTS } from "./prompts";
-import { projectOverview, ToolRefusal, TOOL_BY_NAME, TOOLS } from "./tools";
+import { ToolRefusal } from "./tool";
+import { TOOL_BY_NAME, TOOLS } from "./tools";
+import { projectOverview } from "./tools/get-project-overview";
 
 export const MCP_SERVER_NAME = "indexwatch";
 export const MCP_SERVER_VERSION = "1.0.0";

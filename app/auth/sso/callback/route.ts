@@ -1,3 +1,4 @@
+import { safeOidcFetch } from "@/lib/api/oidc-fetch";
 import { finishSsoLogin } from "@/lib/sso/finish-sso-login";
 import { SsoLoginError } from "@/lib/sso/sso-login-error";
 import { ssoFailed } from "../failed";
@@ -5,7 +6,7 @@ import { ssoFailed } from "../failed";
 // GET /auth/sso/callback — the provider's answer: validated server-side, then a single-use handle for /auth/sso/complete
 export async function GET(req: Request) {
   try {
-    const { handle, returnTo } = await finishSsoLogin(new URL(req.url).searchParams);
+    const { handle, returnTo } = await finishSsoLogin(new URL(req.url).searchParams, safeOidcFetch);
     const next = new URLSearchParams({ handle, ...(returnTo ? { returnTo } : {}) });
     return new Response(null, { status: 303, headers: { location: `/auth/sso/complete?${next}`, "cache-control": "no-store" } });
   } catch (e) {

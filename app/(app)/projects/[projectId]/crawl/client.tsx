@@ -17,7 +17,7 @@ import { inputClasses } from "@/components/ui/field";
 import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { StatCard } from "@/components/ui/stat-card";
-import type { CrawledUrl, NeglectedUrl } from "@/lib/crawl-logs/list-crawl-highlights";
+import type { CrawledUrl, NeglectedUrl } from "@/lib/crawl-logs/aggregate/list-crawl-highlights";
 import { crawlActivityQuery, crawlKeys, CRAWL_RANGES, logImportsQuery, type CrawlRange } from "@/lib/queries/crawl";
 import { IMPORTS_PAGE } from "./search-params";
 

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { appBaseUrl } from "@/lib/core/app-base-url";
-import { getCrawlActivity } from "@/lib/crawl-logs/get-crawl-activity";
-import { getIngestTokenStatus } from "@/lib/crawl-logs/ingest-token";
-import { listCrawlHighlights } from "@/lib/crawl-logs/list-crawl-highlights";
-import { listLogImports } from "@/lib/crawl-logs/list-log-imports";
-import { listUntrackedCrawledUrls } from "@/lib/crawl-logs/list-untracked-crawled-urls";
+import { getCrawlActivity } from "@/lib/crawl-logs/aggregate/get-crawl-activity";
+import { getIngestTokenStatus } from "@/lib/crawl-logs/store/ingest-token";
+import { listCrawlHighlights } from "@/lib/crawl-logs/aggregate/list-crawl-highlights";
+import { listLogImports } from "@/lib/crawl-logs/store/list-log-imports";
+import { listUntrackedCrawledUrls } from "@/lib/crawl-logs/aggregate/list-untracked-crawled-urls";
 import { crawlActivityQuery, logImportsQuery, untrackedCrawledQuery } from "@/lib/queries/crawl";
 import { getQueryClient } from "@/lib/queries/query-client";
 import { projectOr404 } from "../project-or-404";

@@ -1,3 +1,4 @@
+import { safeOidcFetch } from "@/lib/api/oidc-fetch";
 import { startSsoLogin } from "@/lib/sso/start-sso-login";
 import { SsoLoginError } from "@/lib/sso/sso-login-error";
 import { ssoFailed } from "../../failed";
@@ -7,7 +8,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ slug: st
   const { slug } = await params;
   const url = new URL(req.url);
   try {
-    const location = await startSsoLogin(slug.slice(0, 200), { returnTo: url.searchParams.get("returnTo"), loginHint: url.searchParams.get("email") });
+    const location = await startSsoLogin(slug.slice(0, 200), { fetch: safeOidcFetch, returnTo: url.searchParams.get("returnTo"), loginHint: url.searchParams.get("email") });
     return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
   } catch (e) {
     if (e instanceof SsoLoginError) return ssoFailed(e);

@@ -1,8 +1,9 @@
 import { route } from "@/lib/api/route";
 import { getLogImportsOp, postLogImportOp } from "@/lib/api/operations/crawl-logs";
 import { created, ok } from "@/lib/api/envelope";
-import { uploadLogImport } from "@/lib/crawl-logs/create-log-import";
-import { listLogImports } from "@/lib/crawl-logs/list-log-imports";
+import { uploadBodyOf } from "@/lib/api/request-input";
+import { uploadLogImport } from "@/lib/crawl-logs/store/create-log-import";
+import { listLogImports } from "@/lib/crawl-logs/store/list-log-imports";
 
 // GET …/logs — the project's server log imports, newest first
 export const GET = route(getLogImportsOp, async ({ ctx, params, query }) => {
@@ -11,4 +12,4 @@ export const GET = route(getLogImportsOp, async ({ ctx, params, query }) => {
 });
 
 // POST …/logs — upload a server log (multipart `file`, optional `format`), streamed to disk and processed by a job
-export const POST = route(postLogImportOp, async ({ ctx, params, req }) => created(await uploadLogImport(ctx, params.id, req)));
+export const POST = route(postLogImportOp, async ({ ctx, params, req }) => created(await uploadLogImport(ctx, params.id, uploadBodyOf(req))));
