@@ -49,9 +49,10 @@ async function run(): Promise<unknown> {
       return createApiKey({ ctx: { actor: { type: "user", userId, email: need("email"), sessionId: "cli" }, request: { ipAddress: null, userAgent: "cli" } }, input });
     }
     case "credits:grant": {
-      const { db } = await import("../lib/db");
+      const { withTransaction } = await import("../lib/db");
+      const { systemCtx } = await import("../lib/core/context");
       const { grantCredits } = await import("../lib/credits/credit-ledger");
-      const balance = await db.$transaction((tx) => grantCredits(tx, { organizationId: need("org"), amount: Number(need("amount")), kind: "grant", reference: "cli" }));
+      const balance = await withTransaction(systemCtx("cli"), (ctx) => grantCredits(ctx, { organizationId: need("org"), amount: Number(need("amount")), kind: "grant", reference: "cli" }));
       return { balance };
     }
     case "search-analytics:pull": {

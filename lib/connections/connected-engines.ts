@@ -1,4 +1,5 @@
-import { db, Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { db, Prisma, dbOf } from "@/lib/db";
 import type { ProjectRef } from "@/lib/issues/detections";
 
 // Which engines a project can ask now (a gsc grant not known to be revoked, an engine-B key), and the
@@ -26,7 +27,8 @@ export async function connectedEngines(ref: ProjectRef): Promise<ConnectedEngine
 }
 
 /** A disconnected engine is owed nothing: its backlog goes (a new connection starts from the next inspections). */
-export async function forgetBacklog(tx: Tx, projectId: string, engine: EngineName): Promise<void> {
+export async function forgetBacklog(ctx: Ctx, projectId: string, engine: EngineName): Promise<void> {
+  const tx = dbOf(ctx);
   const column = Prisma.raw(engine === "engineA" ? "engine_a_sync_priority" : "engine_b_sync_priority");
   await tx.$executeRaw(Prisma.sql`UPDATE tracked_urls SET ${column} = NULL WHERE project_id = ${projectId}::uuid AND ${column} IS NOT NULL`);
 }

@@ -1,4 +1,5 @@
-import { db, Prisma } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
 
 /** Days of Googlebot fetches weighed against the last audit. */
@@ -23,7 +24,7 @@ export async function detectCrawlerBlocked(p: ProjectRef, now: Date): Promise<{ 
   const now403 = new Set(affected.map((a) => a.id));
   const cleared = open.map((o) => o.id).filter((id) => !now403.has(id));
   if (!affected.length && !cleared.length) return { affected: 0, cleared: 0 };
-  await db.$transaction((tx) => recordUrlDetections(tx, p, "crawler_blocked", { affected: affected.map((a) => ({ trackedUrlId: a.id, url: a.url })), cleared },
+  await withTransaction(systemCtx("detect-crawler-blocked"), (ctx) => recordUrlDetections(ctx, p, "crawler_blocked", { affected: affected.map((a) => ({ trackedUrlId: a.id, url: a.url })), cleared },
     { windowDays: BLOCKED_WINDOW_DAYS, source: "server_logs" }, now));
   return { affected: affected.length, cleared: cleared.length };
 }

@@ -1,6 +1,7 @@
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import { DomainError, validationError } from "@/lib/core/errors";
-import { db, Prisma, txRunner } from "@/lib/db";
+import { db, Prisma, txRunner, withTransaction } from "@/lib/db";
 import { requestInfoFrom } from "@/lib/auth/request-info";
 import { consumeAll } from "@/lib/rate-limit/decide";
 import { countTokenFailure, refuseAddressAfterTokenFailures } from "@/lib/rate-limit/ingest-token-failures";
@@ -73,7 +74,8 @@ async function ingestBatch(req: Request, project: PushProject, now: Date): Promi
   const { agg, deferred } = await aggregatePush(parsed, project.domain, cfg.pushDnsLookups);
   const idOf = await new TrackedUrlResolver(project.projectId, project.domain).resolve(agg.urlPaths());
   const deferredId = deferred ? crypto.randomUUID() : null;
-  const replayed = await db.$transaction(async (tx) => {
+  const replayed = await withTransaction(systemCtx("ingest-log-batch"), async (ctx) => {
+    const { tx } = ctx;
     const inserted = await tx.$executeRaw(Prisma.sql`
       INSERT INTO log_ingest_batches (project_id, key, accepted, rejected, created_at) VALUES (${project.projectId}::uuid, ${key}, ${accepted}, ${rejected}, ${now})
       ON CONFLICT (project_id, key) DO NOTHING`);
@@ -81,7 +83,7 @@ async function ingestBatch(req: Request, project: PushProject, now: Date): Promi
     const run = txRunner(tx);
     const touched = await commitCrawlAggregates(run, project, agg, idOf);
     await foldUntrackedUrls(run, project);
-    await refreshTrackedCrawlFields(tx, project, now, touched.ids);
+    await refreshTrackedCrawlFields(ctx, project, now, touched.ids);
     if (deferredId) {
       await tx.logPushVerification.create({ data: { id: deferredId, organizationId: project.organizationId, projectId: project.projectId, hits: deferred as unknown as Prisma.InputJsonValue, createdAt: now } });
     }

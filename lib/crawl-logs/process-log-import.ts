@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { rm } from "node:fs/promises";
-import { db, Prisma, sqlTransaction } from "@/lib/db";
+import { db, Prisma, sqlTransaction, withTransaction } from "@/lib/db";
 import { HitAggregator } from "./aggregate-hits";
 import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields, UntrackedBook } from "./commit-crawl-aggregates";
 import { crawlLogConfig, REJECT_SAMPLES } from "./config";
@@ -204,7 +205,7 @@ async function commitChunk(importId: string, p: { organizationId: string; projec
  */
 async function refreshFields(p: { organizationId: string; projectId: string; domain: string }, now: Date): Promise<void> {
   await sqlTransaction((run) => foldUntrackedUrls(run, p), { timeoutMs: 600_000 });
-  await db.$transaction((tx) => refreshTrackedCrawlFields(tx, p, now), { timeout: 600_000, maxWait: 30_000 });
+  await withTransaction(systemCtx("process-log-import"), (ctx) => refreshTrackedCrawlFields(ctx, p, now), { timeout: 600_000, maxWait: 30_000 });
 }
 
 async function finish(importId: string, status: "completed" | "failed", error: string | null, spoolPath: string | null): Promise<SliceOutcome> {

@@ -1,4 +1,6 @@
-import { db, Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { systemCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction, dbOf } from "@/lib/db";
 import { connectionColumns, type EngineName } from "@/lib/connections/connected-engines";
 import { gscPropertiesOf } from "@/lib/connections/gsc-properties";
 import type { ProjectRef } from "@/lib/issues/detections";
@@ -46,9 +48,9 @@ export async function observeEngines(
   const observations = [...gsc.observations, ...engineB.observations];
   const settled: Record<EngineName, string[]> = { engineA: gsc.settled, engineB: engineB.settled };
   if (observations.length || settled.engineA.length || settled.engineB.length) {
-    report.dropped = await db.$transaction(async (tx) => {
-      const dropped = await applyEngineObservations(tx, project, observations, clock());
-      await settleBacklog(tx, project.projectId, settled);
+    report.dropped = await withTransaction(systemCtx("observe-engines"), async (ctx) => {
+      const dropped = await applyEngineObservations(ctx, project, observations, clock());
+      await settleBacklog(ctx, project.projectId, settled);
       return dropped;
     }, { timeout: 60_000 });
   }
@@ -56,7 +58,8 @@ export async function observeEngines(
 }
 
 /** The URLs an engine answered (or failed on) owe it no check any more. */
-async function settleBacklog(tx: Tx, projectId: string, settled: Record<EngineName, string[]>) {
+async function settleBacklog(ctx: Ctx, projectId: string, settled: Record<EngineName, string[]>) {
+  const tx = dbOf(ctx);
   const ids = (list: string[]) => Prisma.sql`string_to_array(${list.join(",")}, ',')::uuid[]`;
   if (settled.engineA.length) {
     await tx.$executeRaw(Prisma.sql`UPDATE tracked_urls SET engine_a_sync_priority = NULL WHERE project_id = ${projectId}::uuid AND id = ANY(${ids(settled.engineA)}) AND engine_a_sync_priority IS NOT NULL`);

@@ -1,4 +1,5 @@
-import { db } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
 import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/connections/quota-store";
 import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
 import { openGscRefreshToken } from "@/lib/connections/secrets";
@@ -136,5 +137,5 @@ export async function observeGsc(
 
 async function revoke(ref: ProjectRef, now: Date) {
   forgetAccessToken(ref.projectId);
-  await db.$transaction((tx) => markGscRevoked(tx, ref, now));
+  await withTransaction(systemCtx("observe-gsc"), (ctx) => markGscRevoked(ctx, ref, now));
 }

@@ -1,4 +1,5 @@
-import { db } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { notifyIfCreditsLow } from "@/lib/credits/credits-low";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
@@ -54,7 +55,7 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
 
     const byUrl = new Map(claim.urls.map((c) => [c.url, c]));
     const writer = batchWriter<InspectionResult>(opts.writeBatch ?? 50, async (results) => {
-      const applied = await db.$transaction((tx) => applyAuditOutcomes(tx, target, results, now()));
+      const applied = await withTransaction(systemCtx("inspect-planned-project"), (ctx) => applyAuditOutcomes(ctx, target, results, now()));
       report.inspected += applied.applied;
       report.failed += applied.failed;
       changed += applied.changedForIndexNow;

@@ -1,5 +1,7 @@
+import type { Ctx } from "@/lib/core/context";
+import { systemCtx } from "@/lib/core/context";
 import { auditUrl, createRobotsCache, type AuditOptions } from "@/lib/audit";
-import { db, Prisma, uuidArray, type RemovalIntent, type Tx } from "@/lib/db";
+import { db, Prisma, uuidArray, type RemovalIntent, withTransaction, dbOf } from "@/lib/db";
 import { connectedEngines, type ConnectedEngines } from "@/lib/connections/connected-engines";
 import { recordEvents } from "@/lib/events/outbox";
 import { lockProjectStats } from "@/lib/issues/counters";
@@ -109,10 +111,11 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
   }
   const byId = new Map(urls.map((u) => [u.id, u]));
 
-  await db.$transaction(async (tx) => {
-    await lockProjectStats(tx, ref);
+  await withTransaction(systemCtx("follow-removals"), async (ctx) => {
+    const { tx } = ctx;
+    await lockProjectStats(ctx, ref);
     if (backInSitemap.length) {
-      report.cancelled += (await cancelUrls(tx, Prisma.sql`id = ANY(${uuidArray(backInSitemap)})`, now, RELISTED_REASON)).length;
+      report.cancelled += (await cancelUrls(ctx, Prisma.sql`id = ANY(${uuidArray(backInSitemap)})`, now, RELISTED_REASON)).length;
     }
     if (changes.length) {
       await tx.$executeRaw(Prisma.sql`
@@ -140,19 +143,19 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
     }
     // The engines are asked through the coverage backlog, at the "check again" priority, reason `removal`.
     const owed = changes.filter((c) => c.owe).map((c) => byId.get(c.id)!.tracked_url_id);
-    await oweEngineChecks(tx, ref.projectId, owed, engines);
+    await oweEngineChecks(ctx, ref.projectId, owed, engines);
 
     // The site now says it: IndexNow tells the engines to re-fetch, as for a changed page.
     const confirmedNow = changes.filter((c) => c.confirmedAt).map((c) => byId.get(c.id)!);
     if (confirmedNow.length) {
-      await markUrlsChangedForIndexNow(tx, ref.projectId, confirmedNow.map((u) => u.tracked_url_id), now);
+      await markUrlsChangedForIndexNow(ctx, ref.projectId, confirmedNow.map((u) => u.tracked_url_id), now);
       await tx.$executeRaw(Prisma.sql`UPDATE removal_urls SET index_now_submitted_at = ${now} WHERE id = ANY(${uuidArray(confirmedNow.map((u) => u.id))})`);
     }
     report.confirmed += confirmedNow.length;
 
     const removedNow = changes.filter((c) => c.state === "removed");
     report.removed += removedNow.length;
-    await recordEvents(tx, "url.removed", removedNow.map((c) => {
+    await recordEvents(ctx, "url.removed", removedNow.map((c) => {
       const u = byId.get(c.id)!;
       return {
         eventId: `url-removed-${c.id}`,
@@ -164,7 +167,7 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
     }));
     const stuckNow = changes.filter((c) => c.stuckAt);
     report.stuck += stuckNow.length;
-    await recordEvents(tx, "removal.stuck", stuckNow.map((c) => {
+    await recordEvents(ctx, "removal.stuck", stuckNow.map((c) => {
       const u = byId.get(c.id)!;
       return {
         eventId: `removal-stuck-${c.id}`,
@@ -177,14 +180,14 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
     // removal_stuck: every URL stuck now is affected (so a resolved group reopens); removed and cancelled ones clear.
     const stuck = changes.filter((c) => c.state === "stuck").map((c) => byId.get(c.id)!);
     const cleared = [...removedNow.map((c) => byId.get(c.id)!.tracked_url_id), ...backInSitemap.map((id) => byId.get(id)!.tracked_url_id)];
-    await recordUrlDetections(tx, ref, "removal_stuck", { affected: stuck.map((u) => ({ trackedUrlId: u.tracked_url_id, url: u.url })), cleared },
+    await recordUrlDetections(ctx, ref, "removal_stuck", { affected: stuck.map((u) => ({ trackedUrlId: u.tracked_url_id, url: u.url })), cleared },
       { stuckAfterDays: Math.min(...urls.map((u) => u.stuck_after_days)) }, now);
     // A stuck URL whose site is confirmed reads "Google still indexes it" rather than the audit's words.
     for (const c of stuck.length ? changes.filter((x) => x.state === "stuck" && x.siteConfirmed) : []) {
       await tx.removalUrl.update({ where: { id: c.id }, data: { siteReason: stuckReason(c, engines) } });
     }
     for (const batchId of new Set(urls.map((u) => u.batch_id))) {
-      await refreshBatch(tx, batchId, now);
+      await refreshBatch(ctx, batchId, now);
       await tx.removalBatch.update({ where: { id: batchId }, data: { lastCheckedAt: now } });
     }
   }, { timeout: 60_000 });
@@ -201,7 +204,8 @@ function stuckReason(c: { siteConfirmed: boolean | null; siteReason: string | nu
 }
 
 /** Connected engines owe these URLs a check at priority 1 (reason `removal`), unless one as urgent is already owed. */
-async function oweEngineChecks(tx: Tx, projectId: string, trackedUrlIds: string[], engines: ConnectedEngines): Promise<void> {
+async function oweEngineChecks(ctx: Ctx, projectId: string, trackedUrlIds: string[], engines: ConnectedEngines): Promise<void> {
+  const tx = dbOf(ctx);
   if (!trackedUrlIds.length || (!engines.engineA && !engines.engineB)) return;
   const ids = uuidArray(trackedUrlIds);
   const p = 1;

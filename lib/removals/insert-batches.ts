@@ -90,7 +90,7 @@ export async function insertBatches(ctx: OrgCtx, project: Project, plans: BatchP
         if (e instanceof Error && /active_tracked_url_id/.test(e.message)) throw alreadyActive([]);
         throw e;
       }
-      await refreshBatch(tx, created.id, now);
+      await refreshBatch(ctx, created.id, now);
       batches.push(await tx.removalBatch.findUniqueOrThrow({ where: { id: created.id } }));
     }
     return batches;

@@ -1,4 +1,5 @@
-import { db, Prisma } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { applyEngineObservations } from "@/lib/engine-sync/apply-engine-observations";
 import type { Observation } from "@/lib/engine-sync/observation";
 import type { ProjectRef } from "@/lib/issues/detections";
@@ -59,7 +60,7 @@ export async function applySearchEvidence(p: ProjectRef, today: string, now: Dat
       trackedUrlId: u.id, kind: "engineA", state: "indexed", source: "search_analytics", stateSource: "search_analytics", observedAt: u.at,
       record: { state: "indexed", decidedBy: "search_analytics", lastImpressionDay: u.at.toISOString(), previousState: u.state },
     }));
-    await db.$transaction((tx) => applyEngineObservations(tx, p, observations, now));
+    await withTransaction(systemCtx("apply-search-evidence"), (ctx) => applyEngineObservations(ctx, p, observations, now));
     promoted += batch.length;
     if (batch.length < EVIDENCE_BATCH) break;
   }

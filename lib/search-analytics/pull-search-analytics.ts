@@ -1,4 +1,5 @@
-import { db, Prisma } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
 import { openGscRefreshToken } from "@/lib/connections/secrets";
 import { gscOAuthCredentials } from "@/lib/connections/config";
@@ -93,7 +94,7 @@ export async function pullSearchAnalytics(ref: ProjectRef, now: Date = new Date(
   return { status: "pulled", windows, requests: tally.requests, rows: tally.rows, counts, promoted: evidence.promoted, finalThrough };
 
   async function store(rows: SearchAnalyticsRow[]) {
-    return db.$transaction((tx) => storeSearchRows(tx, { projectId: ref.projectId, domain: conn!.domain }, rows, today));
+    return withTransaction(systemCtx("pull-search-analytics"), (ctx) => storeSearchRows(ctx, { projectId: ref.projectId, domain: conn!.domain }, rows, today));
   }
 }
 
@@ -136,15 +137,16 @@ async function readState(projectId: string, propertyUrl: string): Promise<State>
   if (row && row.propertyUrl === propertyUrl) {
     return { finalThrough: row.finalThrough ? row.finalThrough.toISOString().slice(0, 10) : null, notBefore: row.notBefore, backfilledAt: row.backfilledAt, quotaStrikes: row.quotaStrikes };
   }
-  await db.$transaction([
-    db.urlSearchDay.deleteMany({ where: { projectId } }),
-    db.untrackedSearchPage.deleteMany({ where: { projectId } }),
-    db.searchAnalyticsPull.upsert({
+  await withTransaction(systemCtx("pull-search-analytics"), async (ctx) => {
+    const { tx } = ctx;
+    await tx.urlSearchDay.deleteMany({ where: { projectId } });
+    await tx.untrackedSearchPage.deleteMany({ where: { projectId } });
+    await tx.searchAnalyticsPull.upsert({
       where: { projectId },
       create: { projectId, propertyUrl },
       update: { propertyUrl, finalThrough: null, backfilledAt: null, lastPulledAt: null, notBefore: null, lastError: null, quotaStrikes: 0 },
-    }),
-  ]);
+    });
+  });
   return { finalThrough: null, notBefore: null, backfilledAt: null, quotaStrikes: 0 };
 }
 
@@ -168,7 +170,7 @@ async function clearFrom(projectId: string, from: string, untrackedFrom: string)
 async function stop(ref: ProjectRef, why: NotOk, now: Date, windows: number, quotaStrikes: number): Promise<PullOutcome> {
   if (why.kind === "revoked") {
     forgetAccessToken(ref.projectId);
-    await db.$transaction((tx) => markGscRevoked(tx, ref, now));
+    await withTransaction(systemCtx("pull-search-analytics"), (ctx) => markGscRevoked(ctx, ref, now));
     await saveState(ref.projectId, { lastError: why.message });
     return { status: "stopped", reason: "revoked", message: why.message, retryAt: null, windows };
   }

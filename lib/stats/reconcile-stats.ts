@@ -1,5 +1,7 @@
+import type { Ctx } from "@/lib/core/context";
+import { systemCtx } from "@/lib/core/context";
 import { warmIndexingMetrics } from "@/lib/metrics/time-to-index";
-import { db, Prisma, type Tx } from "@/lib/db";
+import { db, Prisma, withTransaction, dbOf } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
 import type { ProjectRef } from "@/lib/issues/detections";
 import { COUNTER_COLUMNS, COUNTERS, type Counter, type Counters } from "./counters";
@@ -13,7 +15,8 @@ import { COUNTER_COLUMNS, COUNTERS, type Counter, type Counters } from "./counte
 export type ProjectReconciliation = { projectId: string; drift: Partial<Record<Counter, { stored: number; truth: number }>> };
 
 /** The counters as the rows say now (one pass over the project's URLs, two small issue counts). */
-export async function countTruth(projectId: string, tx: Tx = db): Promise<Counters> {
+export async function countTruth(projectId: string, ctx?: Ctx): Promise<Counters> {
+  const tx = ctx ? dbOf(ctx) : db;
   const [row] = await tx.$queryRaw<Counters[]>(Prisma.sql`
     SELECT
       count(*)::int AS "totalUrls",
@@ -36,9 +39,10 @@ export async function countTruth(projectId: string, tx: Tx = db): Promise<Counte
  * every write committed before), fixes the drifted ones and stamps lastReconciledAt. Answers the drift.
  */
 export async function reconcileProject(ref: ProjectRef, now: Date): Promise<ProjectReconciliation> {
-  return db.$transaction(async (tx) => {
-    await lockProjectStats(tx, ref);
-    const truth = await countTruth(ref.projectId, tx);
+  return withTransaction(systemCtx("reconcile-stats"), async (ctx) => {
+    const { tx } = ctx;
+    await lockProjectStats(ctx, ref);
+    const truth = await countTruth(ref.projectId, ctx);
     const [stored] = await tx.$queryRaw<Counters[]>(Prisma.sql`
       SELECT ${Prisma.raw(COUNTERS.map((c) => `${COUNTER_COLUMNS[c]} AS "${c}"`).join(", "))} FROM website_stats WHERE project_id = ${ref.projectId}::uuid`);
     const drift: ProjectReconciliation["drift"] = {};

@@ -1,9 +1,10 @@
 // The engine checks owed after paid inspections: the priority each inspection gives them, the backlog sync
 // inside the gsc quota (day and minute, our count and gsc's 429s, across DST), engine B owed
 // separately, disconnection, and a drop from the index with each likely cause read from our own audits.
+import { systemCtx } from "@/lib/core/context";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { syncEngineBacklogFn } from "@/inngest/functions/engines/sync-engine-backlog";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { disconnectGsc } from "@/lib/connections/disconnect-gsc";
 import { sealGscRefreshToken } from "@/lib/connections/secrets";
@@ -36,7 +37,7 @@ const owe = (ids: string[], priority: number) => db.trackedUrl.updateMany({ wher
 /** Writes audit outcomes as the scheduler does, owing the connected engines a check. */
 function audit(s: Setup, results: InspectionResult[], now: Date, engines = { engineA: true, engineB: false }) {
   const project = { ...ref(s), automatedInspectionsEnabled: false, inspectionCadence: "weekly" as const, engines };
-  return db.$transaction((tx) => applyAuditOutcomes(tx, project, results, now));
+  return withTransaction(systemCtx("test"), (ctx) => applyAuditOutcomes(ctx, project, results, now));
 }
 
 /** the fake gsc and our code on one clock that a test moves (sleeping moves it too). */

@@ -1,9 +1,10 @@
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import * as issuesRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/issues/route";
 import * as issueRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/issues/[issueId]/route";
 import * as issueUrlsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/issues/[issueId]/urls/route";
 import * as statsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/stats/route";
-import { db, Prisma, type IssueType } from "@/lib/db";
+import { db, Prisma, type IssueType, withTransaction } from "@/lib/db";
 import { clearProjectIssue, detectProjectIssue, recordUrlDetections, type ProjectRef, type UrlRef } from "@/lib/issues/detections";
 import { bearer, call } from "../http";
 import { createTestProject, type TestUser } from "../factories";
@@ -37,13 +38,13 @@ export async function trackUrls(t: Target, n: number, prefix = "p"): Promise<Url
 const ref = (t: ProjectRef): ProjectRef => ({ organizationId: t.organizationId, projectId: t.projectId });
 
 export function detectUrls(t: ProjectRef, type: IssueType, affected: UrlRef[], cleared: UrlRef[] = [], metadata: Record<string, unknown> = {}, now = new Date()) {
-  return db.$transaction((tx) => recordUrlDetections(tx, ref(t), type, { affected, cleared: cleared.map((u) => u.trackedUrlId) }, metadata, now), { timeout: 60_000 });
+  return withTransaction(systemCtx("test"), (ctx) => recordUrlDetections(ctx, ref(t), type, { affected, cleared: cleared.map((u) => u.trackedUrlId) }, metadata, now), { timeout: 60_000 });
 }
 export function detectProject(t: ProjectRef, type: IssueType, metadata: Record<string, unknown> = {}, now = new Date()) {
-  return db.$transaction((tx) => detectProjectIssue(tx, ref(t), type, metadata, now));
+  return withTransaction(systemCtx("test"), (ctx) => detectProjectIssue(ctx, ref(t), type, metadata, now));
 }
 export function clearProject(t: ProjectRef, type: IssueType, now = new Date()) {
-  return db.$transaction((tx) => clearProjectIssue(tx, ref(t), type, now));
+  return withTransaction(systemCtx("test"), (ctx) => clearProjectIssue(ctx, ref(t), type, now));
 }
 
 export const groupOf = (t: ProjectRef, type: IssueType) => db.issue.findUniqueOrThrow({ where: { projectId_type: { projectId: t.projectId, type } } });

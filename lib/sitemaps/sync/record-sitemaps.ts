@@ -1,4 +1,6 @@
-import { db, Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { systemCtx } from "@/lib/core/context";
+import { Prisma, withTransaction, dbOf } from "@/lib/db";
 import { clearProjectIssue, detectProjectIssue, type ProjectRef } from "@/lib/issues/detections";
 import type { WalkResult } from "./walk-sitemaps";
 
@@ -11,13 +13,14 @@ const SAMPLE = 10;
  * rows that no root leads to any more are removed.
  */
 export async function recordSitemaps(p: ProjectRef, walk: WalkResult, now: Date): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await upsertSitemapRows(tx, p, walk, now);
-    await reportSitemapIssues(tx, p, walk, now);
+  await withTransaction(systemCtx("record-sitemaps"), async (ctx) => {
+    await upsertSitemapRows(ctx, p, walk, now);
+    await reportSitemapIssues(ctx, p, walk, now);
   }, { timeout: 60_000, maxWait: 30_000 });
 }
 
-async function upsertSitemapRows(tx: Tx, p: ProjectRef, walk: WalkResult, now: Date) {
+async function upsertSitemapRows(ctx: Ctx, p: ProjectRef, walk: WalkResult, now: Date) {
+  const tx = dbOf(ctx);
   const rows = walk.files.map((f) => ({
     url: f.url,
     parent: f.parentUrl,
@@ -62,20 +65,20 @@ function withoutNul(text: string | null): string | null {
  * a file answered but is not a usable sitemap (malformed XML, DTD, over 50,000 entries or 50 MB,
  * decompression bomb). Each resolves itself when a sync no longer sees it.
  */
-async function reportSitemapIssues(tx: Tx, p: ProjectRef, walk: WalkResult, now: Date) {
+async function reportSitemapIssues(ctx: Ctx, p: ProjectRef, walk: WalkResult, now: Date) {
   const files = (pred: (f: WalkResult["files"][number]) => boolean) => walk.files.filter(pred);
   const describe = (fs: WalkResult["files"]) => fs.slice(0, SAMPLE).map((f) => ({ url: f.url, fetchStatus: f.outcome.fetchStatus, error: f.outcome.error }));
 
   const missing = files((f) => f.parentUrl === null && f.outcome.problem === "missing");
-  if (missing.length) await detectProjectIssue(tx, p, "sitemap_missing", { sitemaps: describe(missing) }, now);
-  else await clearProjectIssue(tx, p, "sitemap_missing", now);
+  if (missing.length) await detectProjectIssue(ctx, p, "sitemap_missing", { sitemaps: describe(missing) }, now);
+  else await clearProjectIssue(ctx, p, "sitemap_missing", now);
 
   // A child that answers 404 is a broken reference of its index, not a missing sitemap.
   const unreachable = files((f) => f.outcome.problem === "unreachable" || (f.outcome.problem === "missing" && f.parentUrl !== null));
-  if (unreachable.length) await detectProjectIssue(tx, p, "sitemap_unreachable", { sitemaps: describe(unreachable), count: unreachable.length }, now);
-  else await clearProjectIssue(tx, p, "sitemap_unreachable", now);
+  if (unreachable.length) await detectProjectIssue(ctx, p, "sitemap_unreachable", { sitemaps: describe(unreachable), count: unreachable.length }, now);
+  else await clearProjectIssue(ctx, p, "sitemap_unreachable", now);
 
   const invalid = files((f) => f.outcome.problem === "invalid");
-  if (invalid.length) await detectProjectIssue(tx, p, "sitemap_parse_error", { sitemaps: describe(invalid), count: invalid.length }, now);
-  else if (walk.complete) await clearProjectIssue(tx, p, "sitemap_parse_error", now);
+  if (invalid.length) await detectProjectIssue(ctx, p, "sitemap_parse_error", { sitemaps: describe(invalid), count: invalid.length }, now);
+  else if (walk.complete) await clearProjectIssue(ctx, p, "sitemap_parse_error", now);
 }

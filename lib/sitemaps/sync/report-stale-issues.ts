@@ -1,4 +1,5 @@
-import { Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { Prisma, dbOf } from "@/lib/db";
 import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
 
 const PAGE = 10_000;
@@ -10,7 +11,8 @@ const TYPE = "stale_missing_from_sitemap" as const;
  * all of them, not only the newest); URLs whose staleAt was cleared (`sync_cleared`) are reported as
  * cleared. Both in pages of 10,000, keyset-ordered, so memory stays flat.
  */
-export async function reportStaleIssues(tx: Tx, p: ProjectRef, now: Date, change: { marked: number; cleared: number }, roots: string[]) {
+export async function reportStaleIssues(ctx: Ctx, p: ProjectRef, now: Date, change: { marked: number; cleared: number }, roots: string[]) {
+  const tx = dbOf(ctx);
   const metadata = { rule: "A URL of sitemap origin that no sitemap lists any more (after a sync that read every sitemap)", sitemaps: roots.slice(0, 10) };
   if (change.marked > 0) {
     let after: { discovered_at: Date; id: string } | null = null;
@@ -22,7 +24,7 @@ export async function reportStaleIssues(tx: Tx, p: ProjectRef, now: Date, change
           ${after ? Prisma.sql`AND (discovered_at, id) > (${after.discovered_at}, ${after.id}::uuid)` : Prisma.empty}
         ORDER BY discovered_at, id LIMIT ${PAGE}`);
       if (!rows.length) break;
-      await recordUrlDetections(tx, p, TYPE, { affected: rows.map((r) => ({ trackedUrlId: r.id, url: r.url })), cleared: [] }, metadata, now);
+      await recordUrlDetections(ctx, p, TYPE, { affected: rows.map((r) => ({ trackedUrlId: r.id, url: r.url })), cleared: [] }, metadata, now);
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1];
     }
@@ -33,7 +35,7 @@ export async function reportStaleIssues(tx: Tx, p: ProjectRef, now: Date, change
       const rows: { id: string }[] = await tx.$queryRaw(Prisma.sql`
         SELECT id::text AS id FROM sync_cleared ${after ? Prisma.sql`WHERE id > ${after}::uuid` : Prisma.empty} ORDER BY id LIMIT ${PAGE}`);
       if (!rows.length) break;
-      await recordUrlDetections(tx, p, TYPE, { affected: [], cleared: rows.map((r) => r.id) }, metadata, now);
+      await recordUrlDetections(ctx, p, TYPE, { affected: [], cleared: rows.map((r) => r.id) }, metadata, now);
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1].id;
     }
