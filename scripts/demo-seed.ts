@@ -90,7 +90,6 @@ function step(name: string) {
 // registers no job functions (lib/jobs/registry.ts), replays the submissions at their own moments in the past
 // and exits. The app runs its own jobs.
 
-/** `projectId` repeats `id`: the issue and engine verbs take a ProjectRef. */
 type Project = DemoProject;
 type Tracked = DemoTracked;
 
@@ -208,7 +207,7 @@ async function seedHistory(ctx: Ctx, userId: string, organizationId: string, cre
   const liveIds = new Set(live.map((t) => t.id));
   await observeBulk(project, all.filter((t) => !liveIds.has(t.id)), 2, records, T);
   step("engine observations T-2d");
-  const report = await observeEngines(project, live.map((t) => ({ id: t.id, url: t.url })), { source: "scheduled" });
+  const report = await observeEngines(systemCtx("demo-seed", project.organizationId), project.id, live.map((t) => ({ id: t.id, url: t.url })), { source: "scheduled" });
   step(`engine observations now (${report.engineA.observed} + ${report.engineB.observed} answers, ${report.dropped} dropped)`);
 
   await snapshots(project);
@@ -253,7 +252,7 @@ async function removals(ctx: Ctx, project: Project, all: Tracked[]) {
   const retired = all.filter((t) => t.entry.removedDaysAgo !== null && t.entry.kindNow === "healthy");
   if (retired.length) {
     await declareRemoval(ctx, project.id, { urlIds: retired.map((t) => t.id), intent: "gone" }, ago(40));
-    await followProjectRemovals(project, { audit: { fetcher: memoryFetcher(0) } });
+    await followProjectRemovals(systemCtx("demo-seed", project.organizationId), project.id, { audit: { fetcher: memoryFetcher(0) } });
   }
 }
 
@@ -302,7 +301,7 @@ async function auditPass(project: Project, urls: Tracked[], daysAgo: number, sou
     const batch = urls.slice(i, i + 500);
     const results: InspectionResult[] = [];
     for (const u of batch) results.push({ trackedUrlId: u.id, outcome: await auditUrl(u.url, { fetcher, robots, now: () => at }), source });
-    await withTransaction(systemCtx("demo-seed"), async (ctx) => {
+    await withTransaction(systemCtx("demo-seed", project.organizationId), async (ctx) => {
       await applyAuditOutcomes(ctx, target, results, at, r);
       await debitCredits(ctx, { organizationId: project.organizationId, amount: batch.length, kind: "inspection", reference: project.id, metadata: { projectId: project.id, source } });
     }, { timeout: 120_000 });

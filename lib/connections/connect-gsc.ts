@@ -47,7 +47,7 @@ export async function connectGsc(ctx: OrgCtx, projectId: string, input: GscCallb
 
   const row = await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
-    await lockProjectStats(ctx, ref);
+    await lockProjectStats(ctx, project.id);
     if (!(await consumeState(ctx, state.id, now))) throw stateInvalid("reused");
     const { count } = await tx.project.updateMany({
       where: { id: project.id, organizationId: ref.organizationId, deletedAt: null },
@@ -56,7 +56,7 @@ export async function connectGsc(ctx: OrgCtx, projectId: string, input: GscCallb
     if (!count) throw new DomainError("NOT_FOUND", "Project not found");
     // Pooled properties belonged to the previous grant: another account may not see them.
     await tx.gscProperty.deleteMany({ where: { projectId: project.id } });
-    await clearProjectIssue(ctx, ref, "gsc_auth_revoked", now);
+    await clearProjectIssue(ctx, project.id, "gsc_auth_revoked", now);
     await recordAudit({
       ...auditActor(ctx), action: "project.gsc_connected", target: { type: "project", id: project.id },
       metadata: { propertyUrl: input.propertyUrl, permissionLevel: choice.site.permissionLevel, reconnected: project.gscConnectedAt !== null, retried: grant.kept },

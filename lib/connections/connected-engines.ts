@@ -1,6 +1,5 @@
-import type { Ctx } from "@/lib/core/context";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
 import { db, Prisma, dbOf } from "@/lib/db";
-import type { ProjectRef } from "@/lib/issues/detections";
 
 // Which engines a project can ask now (a gsc grant not known to be revoked, an engine-B key), and the
 // backlog of checks each one is owed (tracked_urls.engine_{a,b}_sync_priority).
@@ -21,8 +20,8 @@ export function enginesOf(p: ConnectionColumns): ConnectedEngines {
 }
 
 /** One cheap read; a deleted or unknown project has none. */
-export async function connectedEngines(ref: ProjectRef): Promise<ConnectedEngines> {
-  const p = await db.project.findFirst({ where: { id: ref.projectId, organizationId: ref.organizationId, deletedAt: null }, select: connectionColumns });
+export async function connectedEngines(ctx: OrgCtx, projectId: string): Promise<ConnectedEngines> {
+  const p = await db.project.findFirst({ where: { id: projectId, organizationId: ctx.org.id, deletedAt: null }, select: connectionColumns });
   return p ? enginesOf(p) : { engineA: false, engineB: false };
 }
 

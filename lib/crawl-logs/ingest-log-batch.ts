@@ -74,7 +74,7 @@ async function ingestBatch(req: Request, project: PushProject, now: Date): Promi
   const { agg, deferred } = await aggregatePush(parsed, project.domain, cfg.pushDnsLookups);
   const idOf = await new TrackedUrlResolver(project.projectId, project.domain).resolve(agg.urlPaths());
   const deferredId = deferred ? crypto.randomUUID() : null;
-  const replayed = await withTransaction(systemCtx("ingest-log-batch"), async (ctx) => {
+  const replayed = await withTransaction(systemCtx("ingest-log-batch", project.organizationId), async (ctx) => {
     const { tx } = ctx;
     const inserted = await tx.$executeRaw(Prisma.sql`
       INSERT INTO log_ingest_batches (project_id, key, accepted, rejected, created_at) VALUES (${project.projectId}::uuid, ${key}, ${accepted}, ${rejected}, ${now})

@@ -166,7 +166,7 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
   const runMs = performance.now() - waits.startedAt;
   try {
     await refreshFields(p, now());
-    await detectCrawlerBlocked(p, now());
+    await detectCrawlerBlocked(systemCtx("process-log-import", p.organizationId), p.projectId, now());
   } catch (e) {
     console.warn(`[crawl-logs] import ${importId}: the untracked URLs and tracked URL fields were not brought up to date (the daily sweep will):`, (e as Error).message);
   }
@@ -205,7 +205,7 @@ async function commitChunk(importId: string, p: { organizationId: string; projec
  */
 async function refreshFields(p: { organizationId: string; projectId: string; domain: string }, now: Date): Promise<void> {
   await sqlTransaction((run) => foldUntrackedUrls(run, p), { timeoutMs: 600_000 });
-  await withTransaction(systemCtx("process-log-import"), (ctx) => refreshTrackedCrawlFields(ctx, p, now), { timeout: 600_000, maxWait: 30_000 });
+  await withTransaction(systemCtx("process-log-import", p.organizationId), (ctx) => refreshTrackedCrawlFields(ctx, p, now), { timeout: 600_000, maxWait: 30_000 });
 }
 
 async function finish(importId: string, status: "completed" | "failed", error: string | null, spoolPath: string | null): Promise<SliceOutcome> {

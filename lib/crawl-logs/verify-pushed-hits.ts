@@ -28,7 +28,7 @@ export async function verifyPushedHits(verificationId: string, now = new Date())
     agg.add(hit, claimMatch(d.claims[d.rows[o + 1]]), verdicts[d.rows[o + 1]], d.paths[d.rows[o]]);
   }
   const idOf = await new TrackedUrlResolver(p.projectId, p.domain).resolve(agg.urlPaths());
-  const done = await withTransaction(systemCtx("verify-pushed-hits"), async (ctx) => {
+  const done = await withTransaction(systemCtx("verify-pushed-hits", p.organizationId), async (ctx) => {
     const { tx } = ctx;
     const gone = await tx.$executeRaw(Prisma.sql`DELETE FROM log_push_verifications WHERE id = ${verificationId}::uuid`);
     if (gone !== 1) return false;

@@ -1,7 +1,7 @@
-import type { Ctx } from "@/lib/core/context";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
 import { Prisma, dbOf } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
-import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
+import { recordUrlDetections } from "@/lib/issues/detections";
 import { causeOf, explainDrops, isDrop, recordDrops, type Drop } from "./drop-cause";
 import type { Observation } from "./observation";
 
@@ -17,12 +17,12 @@ type HistoryEntry = { id: string; kind: string; state: Record<string, unknown>; 
  * drops from an index with their likely cause. URLs deleted meanwhile are skipped. Answers how many URLs
  * dropped from an index.
  */
-export async function applyEngineObservations(ctx: Ctx, p: ProjectRef, observations: Observation[], now: Date): Promise<number> {
+export async function applyEngineObservations(ctx: OrgCtx, projectId: string, observations: Observation[], now: Date): Promise<number> {
   const tx = dbOf(ctx);
   if (!observations.length) return 0;
-  await lockProjectStats(ctx, p);
+  await lockProjectStats(ctx, projectId);
   const ids = [...new Set(observations.map((o) => o.trackedUrlId))];
-  const current = new Map((await readCurrent(ctx, p.projectId, ids)).map((r) => [r.id, r]));
+  const current = new Map((await readCurrent(ctx, projectId, ids)).map((r) => [r.id, r]));
   const last = await readLastRecords(ctx, ids);
 
   const drops: Drop[] = [];
@@ -44,18 +44,18 @@ export async function applyEngineObservations(ctx: Ctx, p: ProjectRef, observati
   }
   if (!rows.size) return 0;
 
-  const explained = await explainDrops(ctx, p.projectId, drops.map((d) => ({ id: d.id, since: d.since })), now);
+  const explained = await explainDrops(ctx, projectId, drops.map((d) => ({ id: d.id, since: d.since })), now);
   for (const d of drops) {
     const h = history.find((x) => x.id === d.id && x.kind === d.engine);
     if (h) h.state = { ...h.state, droppedFrom: d.from, dropCause: causeOf(explained, d.id) };
   }
 
-  await writeColumns(ctx, p.projectId, [...rows.values()], now);
-  await writeHistory(ctx, p, history, now);
-  await tx.project.updateMany({ where: { id: p.projectId, organizationId: p.organizationId }, data: { lastEngineSyncAt: now } });
+  await writeColumns(ctx, projectId, [...rows.values()], now);
+  await writeHistory(ctx, projectId, history, now);
+  await tx.project.updateMany({ where: { id: projectId, organizationId: ctx.org.id }, data: { lastEngineSyncAt: now } });
   const dropped = new Set(drops.map((d) => d.id));
-  await recordDetections(ctx, p, observations.filter((o) => current.has(o.trackedUrlId)), observations, dropped, now);
-  await recordDrops(ctx, p, drops, explained, now);
+  await recordDetections(ctx, projectId, observations.filter((o) => current.has(o.trackedUrlId)), observations, dropped, now);
+  await recordDrops(ctx, projectId, drops, explained, now);
   return dropped.size;
 }
 
@@ -108,11 +108,11 @@ async function writeColumns(ctx: Ctx, projectId: string, rows: Row[], now: Date)
     WHERE t.id = v.id AND t.project_id = ${projectId}::uuid`);
 }
 
-async function writeHistory(ctx: Ctx, p: ProjectRef, history: HistoryEntry[], now: Date) {
+async function writeHistory(ctx: OrgCtx, projectId: string, history: HistoryEntry[], now: Date) {
   const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO url_history (id, organization_id, project_id, tracked_url_id, observed_at, kind, state, changed, source)
-    SELECT gen_random_uuid(), ${p.organizationId}::uuid, ${p.projectId}::uuid, v.id, ${now}, v.kind::"UrlHistoryKind", v.state,
+    SELECT gen_random_uuid(), ${ctx.org.id}::uuid, ${projectId}::uuid, v.id, ${now}, v.kind::"UrlHistoryKind", v.state,
            ARRAY(SELECT jsonb_array_elements_text(v.changed)), v.source
     FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb) AS v(id uuid, kind text, state jsonb, changed jsonb, source text)`);
 }
@@ -121,15 +121,15 @@ async function writeHistory(ctx: Ctx, p: ProjectRef, history: HistoryEntry[], no
  * The gsc coverage issues of the URLs gsc answered about, and dropped_from_index: raised for the URLs
  * dropped in this batch, cleared for those an engine says are indexed again (and not dropped by the other).
  */
-async function recordDetections(ctx: Ctx, p: ProjectRef, stored: Observation[], all: Observation[], dropped: Set<string>, now: Date) {
+async function recordDetections(ctx: OrgCtx, projectId: string, stored: Observation[], all: Observation[], dropped: Set<string>, now: Date) {
   const gsc = stored.filter((o) => o.kind === "engineA");
   for (const type of ["discovered_not_indexed", "crawled_not_indexed"] as const) {
-    await recordUrlDetections(ctx, p, type, {
+    await recordUrlDetections(ctx, projectId, type, {
       affected: gsc.filter((o) => o.state === type).map((o) => ({ trackedUrlId: o.trackedUrlId, url: "" })),
       cleared: gsc.filter((o) => o.state !== type).map((o) => o.trackedUrlId),
     }, { source: "engineA" }, now);
   }
-  await recordUrlDetections(ctx, p, "dropped_from_index", {
+  await recordUrlDetections(ctx, projectId, "dropped_from_index", {
     affected: [...dropped].map((id) => ({ trackedUrlId: id, url: "" })),
     cleared: all.filter((o) => o.state === "indexed" && !dropped.has(o.trackedUrlId)).map((o) => o.trackedUrlId),
   }, { source: "engines" }, now);

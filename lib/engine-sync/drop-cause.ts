@@ -1,8 +1,7 @@
-import type { Ctx } from "@/lib/core/context";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
 import { Prisma, dbOf } from "@/lib/db";
 import type { EngineName } from "@/lib/connections/connected-engines";
 import { recordEvents } from "@/lib/events/outbox";
-import type { ProjectRef } from "@/lib/issues/detections";
 
 // Drops from an engine's index: which answers are one, their likely cause, read from our own audits of
 // the same URL in the same window (since the engine last said indexed): what the page, the server or
@@ -75,10 +74,10 @@ export function dropCause(state: Record<string, unknown> | null, changed: string
  * states, cause and the audit it was read from), and one url.dropped_from_index per URL and engine to the
  * outbox (sent once this observation commits).
  */
-export async function recordDrops(ctx: Ctx, p: ProjectRef, drops: Drop[], explained: Map<string, DropExplanation>, now: Date): Promise<void> {
+export async function recordDrops(ctx: OrgCtx, projectId: string, drops: Drop[], explained: Map<string, DropExplanation>, now: Date): Promise<void> {
   if (!drops.length) return;
-  await writeDropMetadata(ctx, p.projectId, drops, explained);
-  await recordDropEvents(ctx, p, drops, explained, now);
+  await writeDropMetadata(ctx, projectId, drops, explained);
+  await recordDropEvents(ctx, projectId, drops, explained, now);
 }
 
 async function writeDropMetadata(ctx: Ctx, projectId: string, drops: Drop[], explained: Map<string, DropExplanation>) {
@@ -94,12 +93,12 @@ async function writeDropMetadata(ctx: Ctx, projectId: string, drops: Drop[], exp
       AND m.tracked_url_id = v.id AND m.resolved_at IS NULL`);
 }
 
-async function recordDropEvents(ctx: Ctx, p: ProjectRef, drops: Drop[], explained: Map<string, DropExplanation>, now: Date) {
+async function recordDropEvents(ctx: OrgCtx, projectId: string, drops: Drop[], explained: Map<string, DropExplanation>, now: Date) {
   const tx = dbOf(ctx);
-  const urls = new Map((await tx.trackedUrl.findMany({ where: { id: { in: drops.map((d) => d.id) }, projectId: p.projectId }, select: { id: true, url: true } })).map((u) => [u.id, u.url]));
+  const urls = new Map((await tx.trackedUrl.findMany({ where: { id: { in: drops.map((d) => d.id) }, projectId }, select: { id: true, url: true } })).map((u) => [u.id, u.url]));
   const observedAt = now.toISOString();
   await recordEvents(ctx, "url.dropped_from_index", drops.filter((d) => urls.has(d.id)).map((d) => ({
     eventId: `url-dropped-${d.id}-${d.engine}-${observedAt}`,
-    data: { organizationId: p.organizationId, projectId: p.projectId, trackedUrlId: d.id, url: urls.get(d.id)!, engine: d.engine, from: d.from, to: d.to, cause: causeOf(explained, d.id), observedAt },
+    data: { organizationId: ctx.org.id, projectId, trackedUrlId: d.id, url: urls.get(d.id)!, engine: d.engine, from: d.from, to: d.to, cause: causeOf(explained, d.id), observedAt },
   })));
 }

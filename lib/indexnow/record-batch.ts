@@ -1,7 +1,6 @@
-import type { Ctx } from "@/lib/core/context";
-import { systemCtx } from "@/lib/core/context";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
 import { Prisma, withTransaction, dbOf } from "@/lib/db";
-import { clearProjectIssue, detectProjectIssue, type ProjectRef } from "@/lib/issues/detections";
+import { clearProjectIssue, detectProjectIssue } from "@/lib/issues/detections";
 import { backoffMs, outcomeOf } from "./outcome";
 import type { PostResult } from "./post-batch";
 
@@ -16,27 +15,27 @@ export type RecordedBatch = { submissionId: string; status: string; delivered: b
  * backlog. The URLs' own IndexNow columns follow in settleSubmissions.
  */
 export async function recordBatch(
-  project: ProjectRef, key: string, keyLocation: string, urls: SentUrl[], result: PostResult, now: Date,
+  ctx: OrgCtx, projectId: string, key: string, keyLocation: string, urls: SentUrl[], result: PostResult, now: Date,
 ): Promise<RecordedBatch> {
   const outcome = outcomeOf(result.responseCode);
-  return withTransaction(systemCtx("record-batch"), async (ctx) => {
+  return withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
     // A 403 to a key replaced while the batch was in flight says nothing about the current key.
-    if (outcome.keyInvalid && (await isCurrentKey(ctx, project.projectId, key))) {
-      await detectProjectIssue(ctx, project, "indexnow_key_invalid", { responseCode: result.responseCode, keyLocation }, now);
-    } else if (outcome.delivered && (await hasOpenKeyIssue(ctx, project.projectId))) {
-      await clearProjectIssue(ctx, project, "indexnow_key_invalid", now);
+    if (outcome.keyInvalid && (await isCurrentKey(ctx, projectId, key))) {
+      await detectProjectIssue(ctx, projectId, "indexnow_key_invalid", { responseCode: result.responseCode, keyLocation }, now);
+    } else if (outcome.delivered && (await hasOpenKeyIssue(ctx, projectId))) {
+      await clearProjectIssue(ctx, projectId, "indexnow_key_invalid", now);
     }
     const submission = await tx.submission.create({
       data: {
-        organizationId: project.organizationId, projectId: project.projectId, engine: "indexnow", urlCount: urls.length,
+        organizationId: ctx.org.id, projectId, engine: "indexnow", urlCount: urls.length,
         status: outcome.status, responseCode: result.responseCode, responseBody: result.responseBody,
         error: result.error ?? errorFor(result.responseCode, outcome.delivered), createdAt: now,
       },
       select: { id: true },
     });
     await writeDetailAndBacklog(ctx, submission.id, urls, outcome.leavesBacklog, now);
-    const nextAttemptAt = await updateBackoff(ctx, project.projectId, outcome.delivered, result.retryAfterMs, now);
+    const nextAttemptAt = await updateBackoff(ctx, projectId, outcome.delivered, result.retryAfterMs, now);
     return { submissionId: submission.id, status: outcome.status, delivered: outcome.delivered, nextAttemptAt };
   }, { timeout: 60_000, maxWait: 10_000 });
 }

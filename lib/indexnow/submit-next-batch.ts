@@ -36,7 +36,7 @@ export async function submitNextBatch({ projectId, leaseToken, after = null, now
 
   const keyLocation = keyFileUrl(project.domain, project.key);
   const result = await postBatch(endpoint, { host: project.domain, key: project.key, keyLocation, urlList: urls.map((u) => u.url) }, now);
-  const recorded = await recordBatch({ organizationId: project.organization_id, projectId }, project.key, keyLocation, urls, result, now);
+  const recorded = await recordBatch(systemCtx("submit-next-batch", project.organization_id), projectId, project.key, keyLocation, urls, result, now);
   return {
     outcome: recorded.delivered ? "delivered" : "failed", submissionId: recorded.submissionId, status: recorded.status, urlCount: urls.length,
     responseCode: result.responseCode, cursor: lastOf(urls), nextAttemptAt: recorded.nextAttemptAt?.toISOString() ?? null,

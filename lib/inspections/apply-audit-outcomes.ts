@@ -1,4 +1,4 @@
-import type { Ctx } from "@/lib/core/context";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
 import { Prisma, type InspectionCadence, dbOf } from "@/lib/db";
 import { AUDIT_ISSUE_TYPES, type AuditOutcome } from "@/lib/audit/types";
 import { lockProjectStats } from "@/lib/issues/counters";
@@ -38,10 +38,10 @@ export interface AppliedInspections {
  * memberships of every audit issue type, and the IndexNow backlog for material changes. Set-based:
  * a fixed number of statements per batch; URLs under removal get the site's verdict (lib/removals). URLs deleted meanwhile (or of another project) are skipped.
  */
-export async function applyAuditOutcomes(ctx: Ctx, p: InspectedProject, results: InspectionResult[], now: Date, random?: () => number): Promise<AppliedInspections> {
+export async function applyAuditOutcomes(ctx: OrgCtx, p: InspectedProject, results: InspectionResult[], now: Date, random?: () => number): Promise<AppliedInspections> {
   const tx = dbOf(ctx);
   if (!results.length) return { applied: 0, failed: 0, changedForIndexNow: 0 };
-  await lockProjectStats(ctx, p);
+  await lockProjectStats(ctx, p.projectId);
   const ids = results.map((r) => r.trackedUrlId);
   const previous = new Map((await readStored(ctx, p.projectId, ids)).map((row) => [row.id, row]));
 
@@ -77,7 +77,7 @@ export async function applyAuditOutcomes(ctx: Ctx, p: InspectedProject, results:
 
   await writeColumns(ctx, p.projectId, rows, now, p.engines ?? { engineA: false, engineB: false });
   await writeHistory(ctx, p, history, now);
-  for (const [type, change] of byType) await recordUrlDetections(ctx, p, type, change, { source: "audit" }, now);
+  for (const [type, change] of byType) await recordUrlDetections(ctx, p.projectId, type, change, { source: "audit" }, now);
   const changedForIndexNow = (material.length ? await markUrlsChangedForIndexNow(ctx, p.projectId, material, now) : 0)
     + await recordRemovalSiteVerdicts(ctx, p.projectId, results.filter((r) => previous.has(r.trackedUrlId)), now);
   const done = Prisma.sql`string_to_array(${rows.map((r) => r.id).join(",")}, ',')::uuid[]`;

@@ -43,7 +43,8 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
   let remaining = p.allocation;
   let changed = 0;
   // Each inspected URL then owes the connected engines a check, taken by the backlog sync by priority.
-  const target = { ...p, engines: await connectedEngines(p) };
+  const ctx = systemCtx("inspect-planned-project", p.organizationId);
+  const target = { ...p, engines: await connectedEngines(ctx, p.projectId) };
 
   while (remaining > 0 && (opts.deadline === undefined || Date.now() < opts.deadline)) {
     const claim = await claimInspections({ ...p, includeDue: p.automatedInspectionsEnabled }, Math.min(batchSize, remaining), now());
@@ -55,7 +56,7 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
 
     const byUrl = new Map(claim.urls.map((c) => [c.url, c]));
     const writer = batchWriter<InspectionResult>(opts.writeBatch ?? 50, async (results) => {
-      const applied = await withTransaction(systemCtx("inspect-planned-project"), (ctx) => applyAuditOutcomes(ctx, target, results, now()));
+      const applied = await withTransaction(ctx, (ctx) => applyAuditOutcomes(ctx, target, results, now()));
       report.inspected += applied.applied;
       report.failed += applied.failed;
       changed += applied.changedForIndexNow;

@@ -1,4 +1,4 @@
-import type { Ctx } from "@/lib/core/context";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
 import { Prisma, dbOf } from "@/lib/db";
 
 // WebsiteStats.openIssues is recomputed, not incremented: every writer of issue
@@ -10,13 +10,13 @@ import { Prisma, dbOf } from "@/lib/db";
 // serializes all issue writes of a project, which makes the membership checks in detections.ts race-free.
 
 /** Creates the project's stats row if missing and locks it until the transaction ends. */
-export async function lockProjectStats(ctx: Ctx, p: { organizationId: string; projectId: string }): Promise<void> {
+export async function lockProjectStats(ctx: OrgCtx, projectId: string): Promise<void> {
   const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO website_stats (id, organization_id, project_id, updated_at)
-    VALUES (gen_random_uuid(), ${p.organizationId}::uuid, ${p.projectId}::uuid, now())
+    VALUES (gen_random_uuid(), ${ctx.org.id}::uuid, ${projectId}::uuid, now())
     ON CONFLICT (project_id) DO NOTHING`);
-  await tx.$queryRaw(Prisma.sql`SELECT 1 FROM website_stats WHERE project_id = ${p.projectId}::uuid FOR UPDATE`);
+  await tx.$queryRaw(Prisma.sql`SELECT 1 FROM website_stats WHERE project_id = ${projectId}::uuid FOR UPDATE`);
 }
 
 /**

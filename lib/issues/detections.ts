@@ -1,38 +1,37 @@
-import type { Ctx } from "@/lib/core/context";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
 import { Prisma, type IssueSeverity, type IssueType, dbOf } from "@/lib/db";
 import { recordEvent } from "@/lib/events/outbox";
 import { lockProjectStats, refreshIssueCounters } from "./counters";
 import { SAMPLE_URLS } from "./schemas";
 import { severityOf } from "./severity";
 
-// The one place detectors report to. Callers pass their own transaction (READ COMMITTED, the default)
-// so issue state commits with the state that caused it. Every call locks the project's stats row
-// first (counters.ts); a caller that also updates tracked_urls rows should call lockProjectStats
-// itself before those updates, so that it takes the locks in the same order as everyone else.
-export type ProjectRef = { organizationId: string; projectId: string };
+// The one place detectors report to. Callers pass their context, their own transaction in it (withTransaction;
+// READ COMMITTED, the default), so issue state commits with the state that caused it: the context's organization
+// owns the project. Every call locks the project's stats row first (counters.ts); a caller that also updates
+// tracked_urls rows should call lockProjectStats itself before those updates, so that it takes the locks in the same order as everyone else.
 export type UrlRef = { trackedUrlId: string; url: string };
 
 /**
  * A project-level problem is present now. Creates the group on first detection (metadata frozen
  * then), updates lastDetectedAt, reopens a resolved group; an ignored group stays ignored.
  */
-export async function detectProjectIssue(ctx: Ctx, p: ProjectRef, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<void> {
-  await lockProjectStats(ctx, p);
-  const { id, prior } = await upsertGroup(ctx, p, type, metadata, now);
-  await emitTransition(ctx, p, id, prior, now);
-  await refreshIssueCounters(ctx, p.projectId);
+export async function detectProjectIssue(ctx: OrgCtx, projectId: string, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<void> {
+  await lockProjectStats(ctx, projectId);
+  const { id, prior } = await upsertGroup(ctx, projectId, type, metadata, now);
+  await emitTransition(ctx, projectId, id, prior, now);
+  await refreshIssueCounters(ctx, projectId);
 }
 
 /** The project-level problem is gone: an open group resolves itself. No-op otherwise. */
-export async function clearProjectIssue(ctx: Ctx, p: ProjectRef, type: IssueType, now: Date): Promise<void> {
+export async function clearProjectIssue(ctx: OrgCtx, projectId: string, type: IssueType, now: Date): Promise<void> {
   const tx = dbOf(ctx);
-  await lockProjectStats(ctx, p);
+  await lockProjectStats(ctx, projectId);
   const resolved = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
     UPDATE issues SET status = 'resolved', resolved_at = ${now}, updated_at = now()
-    WHERE project_id = ${p.projectId}::uuid AND type = ${type}::"IssueType" AND status = 'open'
+    WHERE project_id = ${projectId}::uuid AND type = ${type}::"IssueType" AND status = 'open'
     RETURNING id::text AS id`);
-  for (const { id } of resolved) await emitTransition(ctx, p, id, "open", now);
-  if (resolved.length) await refreshIssueCounters(ctx, p.projectId);
+  for (const { id } of resolved) await emitTransition(ctx, projectId, id, "open", now);
+  if (resolved.length) await refreshIssueCounters(ctx, projectId);
 }
 
 /**
@@ -45,7 +44,7 @@ export async function clearProjectIssue(ctx: Ctx, p: ProjectRef, type: IssueType
  * skipped. To reopen a group after a manual resolve, report every currently affected URL, not only new ones.
  */
 export async function recordUrlDetections(
-  ctx: Ctx, p: ProjectRef, type: IssueType, change: { affected: UrlRef[]; cleared: string[] }, metadata: Record<string, unknown>, now: Date,
+  ctx: OrgCtx, projectId: string, type: IssueType, change: { affected: UrlRef[]; cleared: string[] }, metadata: Record<string, unknown>, now: Date,
 ): Promise<void> {
   const tx = dbOf(ctx);
   // Deduplicated: ON CONFLICT may touch a row only once per statement.
@@ -54,8 +53,8 @@ export async function recordUrlDetections(
   const cleared = [...new Set(change.cleared)].filter((id) => !affectedSet.has(id));
   if (!affected.length && !cleared.length) return;
 
-  await lockProjectStats(ctx, p);
-  const group = affected.length ? await upsertGroup(ctx, p, type, metadata, now) : await existingGroup(ctx, p.projectId, type);
+  await lockProjectStats(ctx, projectId);
+  const group = affected.length ? await upsertGroup(ctx, projectId, type, metadata, now) : await existingGroup(ctx, projectId, type);
   if (!group) return;
   const issueId = group.id;
 
@@ -75,15 +74,15 @@ export async function recordUrlDetections(
       INSERT INTO issue_url_memberships AS m (id, organization_id, issue_id, tracked_url_id, url, detected_at, created_at, updated_at)
       SELECT gen_random_uuid(), t.organization_id, ${issueId}::uuid, t.id, t.url, ${now}, now(), now()
       FROM ${uuidList(affected)} AS u(id)
-      JOIN tracked_urls t ON t.id = u.id AND t.project_id = ${p.projectId}::uuid
+      JOIN tracked_urls t ON t.id = u.id AND t.project_id = ${projectId}::uuid
       LEFT JOIN issue_url_memberships o ON o.issue_id = ${issueId}::uuid AND o.tracked_url_id = u.id
       WHERE o.id IS NULL OR o.resolved_at IS NOT NULL
       ORDER BY t.id
       ON CONFLICT (issue_id, tracked_url_id) DO UPDATE SET resolved_at = NULL, resolved_manually = false, detected_at = EXCLUDED.detected_at, updated_at = now()`);
   }
   await refreshGroup(ctx, issueId, now);
-  await emitTransition(ctx, p, issueId, group.prior, now);
-  await refreshIssueCounters(ctx, p.projectId);
+  await emitTransition(ctx, projectId, issueId, group.prior, now);
+  await refreshIssueCounters(ctx, projectId);
 }
 
 type Status = "open" | "resolved" | "ignored";
@@ -93,7 +92,7 @@ type Status = "open" | "resolved" | "ignored";
  * open group resolved itself; nothing for a group that stayed as it was. Written to the outbox in the
  * detector's transaction, so the events go out only if the detection commits.
  */
-async function emitTransition(ctx: Ctx, p: ProjectRef, issueId: string, prior: Status | null, now: Date): Promise<void> {
+async function emitTransition(ctx: OrgCtx, projectId: string, issueId: string, prior: Status | null, now: Date): Promise<void> {
   const tx = dbOf(ctx);
   const [row] = await tx.$queryRaw<{ status: Status; type: IssueType; severity: IssueSeverity; affected_url_count: number }[]>(Prisma.sql`
     SELECT status::text AS status, type::text AS type, severity::text AS severity, affected_url_count FROM issues WHERE id = ${issueId}::uuid`);
@@ -101,11 +100,11 @@ async function emitTransition(ctx: Ctx, p: ProjectRef, issueId: string, prior: S
   const at = now.toISOString();
   if (row.status === "open" && (prior === null || prior === "resolved")) {
     await recordEvent(ctx, "issue.opened", {
-      organizationId: p.organizationId, projectId: p.projectId, issueId, issueType: row.type, severity: row.severity,
+      organizationId: ctx.org.id, projectId, issueId, issueType: row.type, severity: row.severity,
       affectedUrlCount: row.affected_url_count, reopened: prior === "resolved", openedAt: at,
     }, `issue-opened-${issueId}-${at}`);
   } else if (row.status === "resolved" && prior === "open") {
-    await recordEvent(ctx, "issue.resolved", { organizationId: p.organizationId, projectId: p.projectId, issueId, resolvedAt: at, actorUserId: null },
+    await recordEvent(ctx, "issue.resolved", { organizationId: ctx.org.id, projectId, issueId, resolvedAt: at, actorUserId: null },
       `issue-resolved-${issueId}-${at}`);
   }
 }
@@ -117,15 +116,15 @@ const uuidList = (ids: string[]) => Prisma.sql`unnest(string_to_array(${ids.join
  * Insert or touch the (project, type) group; returns its id and its status before (null when new; the
  * caller holds the project's stats lock, so nobody changes it in between). Metadata is written on insert only.
  */
-async function upsertGroup(ctx: Ctx, p: ProjectRef, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<{ id: string; prior: Status | null }> {
+async function upsertGroup(ctx: OrgCtx, projectId: string, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<{ id: string; prior: Status | null }> {
   const tx = dbOf(ctx);
   const { severity, rank } = severityOf(type);
   const [before] = await tx.$queryRaw<{ status: Status }[]>(Prisma.sql`
-    SELECT status::text AS status FROM issues WHERE project_id = ${p.projectId}::uuid AND type = ${type}::"IssueType"`);
+    SELECT status::text AS status FROM issues WHERE project_id = ${projectId}::uuid AND type = ${type}::"IssueType"`);
   const [row] = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
     INSERT INTO issues AS i (id, organization_id, project_id, type, severity, severity_rank, status, affected_url_count, sample_urls,
                              first_detected_at, last_detected_at, metadata, created_at, updated_at)
-    VALUES (gen_random_uuid(), ${p.organizationId}::uuid, ${p.projectId}::uuid, ${type}::"IssueType", ${severity}::"IssueSeverity", ${rank},
+    VALUES (gen_random_uuid(), ${ctx.org.id}::uuid, ${projectId}::uuid, ${type}::"IssueType", ${severity}::"IssueSeverity", ${rank},
             'open', 0, '{}', ${now}, ${now}, ${JSON.stringify(metadata ?? {})}::jsonb, now(), now())
     ON CONFLICT (project_id, type) DO UPDATE SET
       last_detected_at = GREATEST(i.last_detected_at, EXCLUDED.last_detected_at),
@@ -137,7 +136,7 @@ async function upsertGroup(ctx: Ctx, p: ProjectRef, type: IssueType, metadata: R
   return { id: row.id, prior: before?.status ?? null };
 }
 
-async function existingGroup(ctx: Ctx, projectId: string, type: IssueType): Promise<{ id: string; prior: Status } | null> {
+async function existingGroup(ctx: OrgCtx, projectId: string, type: IssueType): Promise<{ id: string; prior: Status } | null> {
   const tx = dbOf(ctx);
   const [row] = await tx.$queryRaw<{ id: string; status: Status }[]>(Prisma.sql`
     SELECT id::text AS id, status::text AS status FROM issues WHERE project_id = ${projectId}::uuid AND type = ${type}::"IssueType" FOR UPDATE`);

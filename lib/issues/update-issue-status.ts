@@ -28,7 +28,7 @@ export async function updateIssueStatus(ctx: OrgCtx, projectId: string, issueId:
     const { tx } = ctx;
     const project = await getProjectOrThrow(ctx, projectId);
     // Same lock order as the detectors: stats row, then the group.
-    await lockProjectStats(ctx, { organizationId: project.organizationId, projectId: project.id });
+    await lockProjectStats(ctx, project.id);
     const current = await getIssueOrThrow(ctx, project.id, issueId);
     const renote = status === "ignored" && current.status === "ignored" && input.note !== undefined && note !== current.ignoreNote;
     if (current.status === status && !renote) return current;

@@ -17,7 +17,7 @@ export async function cancelRemoval(ctx: OrgCtx, projectId: string, removalId: s
     const batch = await getBatchOrThrow(c, project.id, removalId);
     if (batch.status === "cancelled") return;
     const ids = await cancelUrls(c, Prisma.sql`batch_id = ${batch.id}::uuid`, now, null);
-    await recordUrlDetections(c, { organizationId: project.organizationId, projectId: project.id }, "removal_stuck", { affected: [], cleared: ids }, {}, now);
+    await recordUrlDetections(c, project.id, "removal_stuck", { affected: [], cleared: ids }, {}, now);
     await refreshBatch(c, batch.id, now);
     await c.tx.removalBatch.update({ where: { id: batch.id }, data: { status: "cancelled", cancelledAt: batch.cancelledAt ?? now, updatedAt: now } });
   });

@@ -1,11 +1,11 @@
 import type { Ctx } from "@/lib/core/context";
-import { systemCtx } from "@/lib/core/context";
+import { systemCtx, type OrgCtx } from "@/lib/core/context";
 import { auditUrl, createRobotsCache, type AuditOptions } from "@/lib/audit";
 import { db, Prisma, uuidArray, type RemovalIntent, withTransaction, dbOf } from "@/lib/db";
 import { connectedEngines, type ConnectedEngines } from "@/lib/connections/connected-engines";
 import { recordEvents } from "@/lib/events/outbox";
 import { lockProjectStats } from "@/lib/issues/counters";
-import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
+import { recordUrlDetections } from "@/lib/issues/detections";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 import { cancelUrls } from "./cancel-removal";
@@ -30,8 +30,8 @@ export type FollowOptions = { now?: Date; audit?: Pick<AuditOptions, "fetcher" |
 export type FollowReport = { projects: number; siteChecked: number; confirmed: number; removed: number; stuck: number; cancelled: number };
 
 /** Projects with an active batch, oldest check first. */
-export async function listProjectsWithActiveRemovals(): Promise<ProjectRef[]> {
-  return db.$queryRaw<ProjectRef[]>(Prisma.sql`
+export async function listProjectsWithActiveRemovals(): Promise<{ organizationId: string; projectId: string }[]> {
+  return db.$queryRaw<{ organizationId: string; projectId: string }[]>(Prisma.sql`
     SELECT b.organization_id::text AS "organizationId", b.project_id::text AS "projectId" FROM removal_batches b
     JOIN projects p ON p.id = b.project_id AND p.deleted_at IS NULL
     WHERE b.status = 'active' GROUP BY b.organization_id, b.project_id ORDER BY min(b.last_checked_at) NULLS FIRST`);
@@ -41,7 +41,7 @@ export async function followAllRemovals(opts: FollowOptions = {}): Promise<Follo
   const total: FollowReport = { projects: 0, siteChecked: 0, confirmed: 0, removed: 0, stuck: 0, cancelled: 0 };
   for (const ref of await listProjectsWithActiveRemovals()) {
     try {
-      const r = await followProjectRemovals(ref, opts);
+      const r = await followProjectRemovals(systemCtx("follow-removals", ref.organizationId), ref.projectId, opts);
       for (const k of Object.keys(total) as (keyof FollowReport)[]) total[k] += r[k];
     } catch (e) {
       console.error(`[removals] following the removals of project ${ref.projectId} failed`, e);
@@ -60,11 +60,11 @@ type Followed = {
 const B_GONE = new Set(["not_indexed", "blocked", "error"]);
 
 /** One project's followed URLs: audit, read the engines, move states. Never throws for one URL's audit. */
-export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions = {}): Promise<FollowReport> {
+export async function followProjectRemovals(ctx: OrgCtx, projectId: string, opts: FollowOptions = {}): Promise<FollowReport> {
   const now = opts.now ?? new Date();
   const report: FollowReport = { projects: 1, siteChecked: 0, confirmed: 0, removed: 0, stuck: 0, cancelled: 0 };
-  const engines = await connectedEngines(ref);
-  const urls = await followed(ref.projectId);
+  const engines = await connectedEngines(ctx, projectId);
+  const urls = await followed(projectId);
   if (!urls.length) return report;
 
   // 1. Our own audit, for URLs due one (never checked first), outside any transaction.
@@ -111,9 +111,9 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
   }
   const byId = new Map(urls.map((u) => [u.id, u]));
 
-  await withTransaction(systemCtx("follow-removals"), async (ctx) => {
+  await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
-    await lockProjectStats(ctx, ref);
+    await lockProjectStats(ctx, projectId);
     if (backInSitemap.length) {
       report.cancelled += (await cancelUrls(ctx, Prisma.sql`id = ANY(${uuidArray(backInSitemap)})`, now, RELISTED_REASON)).length;
     }
@@ -143,12 +143,12 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
     }
     // The engines are asked through the coverage backlog, at the "check again" priority, reason `removal`.
     const owed = changes.filter((c) => c.owe).map((c) => byId.get(c.id)!.tracked_url_id);
-    await oweEngineChecks(ctx, ref.projectId, owed, engines);
+    await oweEngineChecks(ctx, projectId, owed, engines);
 
     // The site now says it: IndexNow tells the engines to re-fetch, as for a changed page.
     const confirmedNow = changes.filter((c) => c.confirmedAt).map((c) => byId.get(c.id)!);
     if (confirmedNow.length) {
-      await markUrlsChangedForIndexNow(ctx, ref.projectId, confirmedNow.map((u) => u.tracked_url_id), now);
+      await markUrlsChangedForIndexNow(ctx, projectId, confirmedNow.map((u) => u.tracked_url_id), now);
       await tx.$executeRaw(Prisma.sql`UPDATE removal_urls SET index_now_submitted_at = ${now} WHERE id = ANY(${uuidArray(confirmedNow.map((u) => u.id))})`);
     }
     report.confirmed += confirmedNow.length;
@@ -160,7 +160,7 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
       return {
         eventId: `url-removed-${c.id}`,
         data: {
-          ...ref, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, declaredAt: u.declared_at.toISOString(),
+          organizationId: ctx.org.id, projectId, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, declaredAt: u.declared_at.toISOString(),
           removedAt: c.removedAt!.toISOString(), engineARemovedAt: c.aRemovedAt?.toISOString() ?? null, engineBRemovedAt: c.bRemovedAt?.toISOString() ?? null,
         },
       };
@@ -172,7 +172,7 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
       return {
         eventId: `removal-stuck-${c.id}`,
         data: {
-          ...ref, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, reason: stuckReason(c, engines),
+          organizationId: ctx.org.id, projectId, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, reason: stuckReason(c, engines),
           declaredAt: u.declared_at.toISOString(), stuckAt: now.toISOString(), stuckAfterDays: u.stuck_after_days,
         },
       };
@@ -180,7 +180,7 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
     // removal_stuck: every URL stuck now is affected (so a resolved group reopens); removed and cancelled ones clear.
     const stuck = changes.filter((c) => c.state === "stuck").map((c) => byId.get(c.id)!);
     const cleared = [...removedNow.map((c) => byId.get(c.id)!.tracked_url_id), ...backInSitemap.map((id) => byId.get(id)!.tracked_url_id)];
-    await recordUrlDetections(ctx, ref, "removal_stuck", { affected: stuck.map((u) => ({ trackedUrlId: u.tracked_url_id, url: u.url })), cleared },
+    await recordUrlDetections(ctx, projectId, "removal_stuck", { affected: stuck.map((u) => ({ trackedUrlId: u.tracked_url_id, url: u.url })), cleared },
       { stuckAfterDays: Math.min(...urls.map((u) => u.stuck_after_days)) }, now);
     // A stuck URL whose site is confirmed reads "Google still indexes it" rather than the audit's words.
     for (const c of stuck.length ? changes.filter((x) => x.state === "stuck" && x.siteConfirmed) : []) {
@@ -192,7 +192,7 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
     }
   }, { timeout: 60_000 });
 
-  if (report.confirmed) await requestProjectSubmission(ref.projectId, "audit_changed");
+  if (report.confirmed) await requestProjectSubmission(projectId, "audit_changed");
   return report;
 }
 

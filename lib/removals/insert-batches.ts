@@ -101,7 +101,7 @@ export async function insertBatches(ctx: OrgCtx, project: Project, plans: BatchP
 export async function batchResponses(ctx: OrgCtx, project: Project, batches: RemovalBatch[]): Promise<RemovalBatchResponse[]> {
   const [progress, engines] = await Promise.all([
     progressOf(dbOf(ctx), batches.map((b) => b.id)),
-    connectedEngines({ organizationId: project.organizationId, projectId: project.id }),
+    connectedEngines(ctx, project.id),
   ]);
   return batches.map((b) => toBatchResponse(b, progress.get(b.id)!, engines, project.domain));
 }

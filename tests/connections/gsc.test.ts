@@ -145,7 +145,7 @@ describe("POST gsc/callback", () => {
     const { t, account } = await setup();
     // An earlier grant died: the revoked issue is open and the connections page says so.
     await db.project.update({ where: { id: t.projectId }, data: { gscConnectedAt: new Date("2026-01-01T00:00:00Z"), gscPropertyUrl: `sc-domain:${t.domain}` } });
-    const revoke = () => withTransaction(systemCtx("test"), (ctx) => markGscRevoked(ctx, { organizationId: t.organizationId, projectId: t.projectId }, new Date()));
+    const revoke = () => withTransaction(systemCtx("test", t.organizationId), (ctx) => markGscRevoked(ctx, t.projectId, new Date()));
     expect(await revoke()).toBe(true);
     expect(await revoke()).toBe(false); // once per grant: no second audit row
     const revoked = record(await getConnections(t)).body.data.gsc;

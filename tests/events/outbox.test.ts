@@ -40,9 +40,9 @@ describe("issue transitions", () => {
     const u = await createTestUser("events-rollback");
     const t = await projectFor(u);
     const urls = await trackUrls(t, 2);
-    await expect(withTransaction(systemCtx("test"), async (ctx) => {
+    await expect(withTransaction(systemCtx("test", t.organizationId), async (ctx) => {
       const { recordUrlDetections } = await import("@/lib/issues/detections");
-      await recordUrlDetections(ctx, t, "server_error", { affected: urls, cleared: [] }, {}, new Date());
+      await recordUrlDetections(ctx, t.projectId, "server_error", { affected: urls, cleared: [] }, {}, new Date());
       throw new Error("the detector failed after detecting");
     })).rejects.toThrow("failed after");
     expect(await outboxed("issue.opened", u.organizationId)).toHaveLength(0);

@@ -35,7 +35,7 @@ describe("live counters", () => {
       await db.trackedUrl.createMany({ data: Array.from({ length: 25 }, (_, i) => ({ organizationId: alice.organizationId, projectId: project.id, url: `https://w${w}.example/p${i}`, source: "manual" as const })) });
       const rows = await db.trackedUrl.findMany({ where: { projectId: project.id, url: { startsWith: `https://w${w}.example/` } }, select: { id: true, url: true } });
       // 20 writers share a pool of 10 connections: on a loaded machine one may wait longer than Prisma's 2 s for its turn.
-      await withTransaction(systemCtx("test"), (ctx) => applyAuditOutcomes(ctx, ref, rows.map((r, i) => ({ trackedUrlId: r.id, outcome: outcome(r.url, i + w), source: "scheduled" })), new Date()), { maxWait: 30_000 });
+      await withTransaction(systemCtx("test", ref.organizationId), (ctx) => applyAuditOutcomes(ctx, ref, rows.map((r, i) => ({ trackedUrlId: r.id, outcome: outcome(r.url, i + w), source: "scheduled" })), new Date()), { maxWait: 30_000 });
       await db.trackedUrl.updateMany({ where: { id: { in: rows.slice(0, 10).map((r) => r.id) } }, data: { engineAState: w % 2 ? "indexed" : "crawled_not_indexed" } });
       if (w % 5 === 0) await db.trackedUrl.updateMany({ where: { id: { in: rows.slice(20).map((r) => r.id) } }, data: { staleAt: new Date() } });
       if (w % 7 === 0) await db.trackedUrl.deleteMany({ where: { id: rows[24].id } });
@@ -46,7 +46,7 @@ describe("live counters", () => {
     expect(truth.brokenUrls).toBeGreaterThan(0);
     expect(truth.openIssues).toBe(2);
     expect(await stored(project.id)).toEqual(truth);
-    expect((await reconcileProject({ organizationId: alice.organizationId, projectId: project.id }, new Date())).drift).toEqual({});
+    expect((await reconcileProject(systemCtx("test", alice.organizationId), project.id, new Date())).drift).toEqual({});
   });
 });
 

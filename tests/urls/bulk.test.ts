@@ -151,10 +151,10 @@ describe("stop tracking", () => {
   it("deletes the URLs the filter matches, resolves their issue memberships, and the counters follow", async () => {
     const { t, ids } = await projectWith(alice, ["/old/1", "/old/2", "/old/3", "/keep"]);
     const ref = { organizationId: t.orgId, projectId: t.projectId };
-    await withTransaction(systemCtx("test"), (ctx) => recordUrlDetections(ctx, ref, "broken_link", {
+    await withTransaction(systemCtx("test", ref.organizationId), (ctx) => recordUrlDetections(ctx, ref.projectId, "broken_link", {
       affected: ["/old/1", "/old/2", "/keep"].map((p) => ({ trackedUrlId: ids[p], url: p })), cleared: [],
     }, {}, new Date()));
-    await withTransaction(systemCtx("test"), (ctx) => recordUrlDetections(ctx, ref, "has_noindex", { affected: [{ trackedUrlId: ids["/old/3"], url: "/old/3" }], cleared: [] }, {}, new Date()));
+    await withTransaction(systemCtx("test", ref.organizationId), (ctx) => recordUrlDetections(ctx, ref.projectId, "has_noindex", { affected: [{ trackedUrlId: ids["/old/3"], url: "/old/3" }], cleared: [] }, {}, new Date()));
     await db.trackedUrl.update({ where: { id: ids["/old/1"] }, data: { lastSeenInSitemapAt: new Date() } });
     expect((await getStats(t)).body.data).toMatchObject({ totalUrls: 4, urlsWithIssues: 4, openIssues: 2 });
 

@@ -177,8 +177,8 @@ describe("GET …/issues/{issueId}/urls/export", () => {
     await db.trackedUrl.update({ where: { id: byPath["/gone-1"].id }, data: { healthState: "client_error", httpStatus: 404 } });
     await db.trackedUrl.update({ where: { id: byPath["/gone-2"].id }, data: { healthState: "redirected", httpStatus: 301, redirectTarget: `https://${s.domain}/new`, redirectHops: 2 } });
     const ref = { organizationId: s.orgId, projectId: s.projectId };
-    await withTransaction(systemCtx("test"), (ctx) => recordUrlDetections(ctx, ref, "broken_link", { affected: urls.map((u) => ({ trackedUrlId: u.id, url: u.url })), cleared: [] }, {}, new Date(Date.UTC(2026, 0, 1))));
-    await withTransaction(systemCtx("test"), (ctx) => recordUrlDetections(ctx, ref, "broken_link", { affected: [], cleared: [byPath["/fixed"].id] }, {}, new Date(Date.UTC(2026, 0, 2))));
+    await withTransaction(systemCtx("test", ref.organizationId), (ctx) => recordUrlDetections(ctx, ref.projectId, "broken_link", { affected: urls.map((u) => ({ trackedUrlId: u.id, url: u.url })), cleared: [] }, {}, new Date(Date.UTC(2026, 0, 1))));
+    await withTransaction(systemCtx("test", ref.organizationId), (ctx) => recordUrlDetections(ctx, ref.projectId, "broken_link", { affected: [], cleared: [byPath["/fixed"].id] }, {}, new Date(Date.UTC(2026, 0, 2))));
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: s.projectId, type: "broken_link" } });
 
     const res = await exportIssue(s, issue.id);

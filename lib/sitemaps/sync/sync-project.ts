@@ -70,7 +70,7 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
         // Only a walk that read every sitemap may conclude that a URL left them all.
         const a = await admitSeenUrls(ctx, project, stage, { complete: walk.complete, now, actorUserId: actorUserId(ctx), files: walk.files.map((f) => f.url) });
         const roots = walk.files.filter((f) => f.parentUrl === null).map((f) => f.url);
-        await reportStaleIssues(ctx, ref, now, { marked: a.staleMarked, cleared: a.staleCleared }, roots);
+        await reportStaleIssues(ctx, project.id, now, { marked: a.staleMarked, cleared: a.staleCleared }, roots);
         const completedAt = new Date().toISOString();
         await recordEvent(ctx, "sync.completed", {
           ...ref, trigger: ctx.actor.type === "system" ? "scheduled" : "manual", status: walk.complete ? "completed" : "partial",
@@ -82,7 +82,7 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
       refused = error;
     }
     phase("admission");
-    await recordSitemaps(ref, walk, now);
+    await recordSitemaps(ctx, project.id, walk, now);
     phase("record");
     if (refused || !admission) throw refused;
     // IndexNow: the admitted URLs and the changed lastmods were queued by triggers; ask for a submission.
