@@ -1,5 +1,4 @@
 import type { OrgCtx } from "@/lib/core/context";
-
 import { dbOf } from "@/lib/db";
 import { recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";

@@ -1,6 +1,5 @@
 import type { Ctx } from "@/lib/core/context";
 import crypto from "node:crypto";
-
 import { dbOf } from "@/lib/db";
 import { recordAudit } from "@/lib/audit-log/record-audit";
 import { grantCredits } from "@/lib/credits/credit-ledger";
