@@ -7,6 +7,7 @@
 //   removals:follow --project PROJECT                       → what the hourly removals job did for the project ({siteChecked, confirmed, removed, stuck, …})
 // It uses DATABASE_URL, or the embedded database (connecting to a running one, else starting it).
 import { parseArgs } from "node:util";
+import { systemCtx } from "../lib/core/context";
 import { ensureDatabaseReady } from "../lib/db/ready";
 
 const [command, ...rest] = process.argv.slice(2);
@@ -49,9 +50,9 @@ async function run(): Promise<unknown> {
       return createApiKey({ ctx: { actor: { type: "user", userId, email: need("email"), sessionId: "cli" }, request: { ipAddress: null, userAgent: "cli" } }, input });
     }
     case "credits:grant": {
-      const { db } = await import("../lib/db");
+      const { withTransaction } = await import("../lib/db");
       const { grantCredits } = await import("../lib/credits/credit-ledger");
-      const balance = await db.$transaction((tx) => grantCredits(tx, { organizationId: need("org"), amount: Number(need("amount")), kind: "grant", reference: "cli" }));
+      const balance = await withTransaction(systemCtx("cli"), (ctx) => grantCredits(ctx, { organizationId: need("org"), amount: Number(need("amount")), kind: "grant", reference: "cli" }));
       return { balance };
     }
     case "search-analytics:pull": {
@@ -62,7 +63,7 @@ async function run(): Promise<unknown> {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(projectId)) throw new Error("--project must be a project id (a UUID)");
       const project = await db.project.findFirst({ where: { id: projectId, deletedAt: null }, select: { organizationId: true } });
       if (!project) throw new Error(`No project ${projectId}`);
-      return { projectId, ...(await pullSearchAnalytics({ organizationId: project.organizationId, projectId })) };
+      return { projectId, ...(await pullSearchAnalytics(systemCtx("cli", project.organizationId), projectId)) };
     }
     case "removals:follow": {
       // What the hourly removals job does for one project, now: our audit of the URLs due one, the engines' last word, states and events.
@@ -72,7 +73,7 @@ async function run(): Promise<unknown> {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(projectId)) throw new Error("--project must be a project id (a UUID)");
       const project = await db.project.findFirst({ where: { id: projectId, deletedAt: null }, select: { organizationId: true } });
       if (!project) throw new Error(`No project ${projectId}`);
-      return { projectId, ...(await followProjectRemovals({ organizationId: project.organizationId, projectId })) };
+      return { projectId, ...(await followProjectRemovals(systemCtx("cli", project.organizationId), projectId)) };
     }
     default:
       throw new Error(`Unknown command ${command ?? "(none)"}. Commands: user:create, session:create, api-key:create, credits:grant, search-analytics:pull, removals:follow`);

@@ -1,6 +1,7 @@
 // The demo's replayed engine observations (scripts/demo-seed.ts): both engines' answers for thousands of URLs at a
 // past moment, written in bulk as the product's own sync writes them.
-import { db, Prisma } from "../lib/db";
+import { Prisma, withTransaction } from "../lib/db";
+import { systemCtx } from "../lib/core/context";
 import { mapGscInspection } from "../lib/engines/gsc";
 import { mapUrlInfoToEngineBState } from "../lib/engines/engine-b";
 import { lockProjectStats } from "../lib/issues/counters";
@@ -9,7 +10,7 @@ import { engineBInfo, gscResult, GSC_PROPERTY, type Entry } from "./demo-world";
 
 const DAY = 86_400_000;
 
-/** `projectId` repeats `id`: the issue verbs take a ProjectRef. */
+/** `projectId` repeats `id` (the inspections' InspectedProject names the project so). */
 export type DemoProject = { id: string; organizationId: string; projectId: string };
 export type DemoTracked = { id: string; url: string; entry: Entry };
 
@@ -53,8 +54,9 @@ export async function observeBulk(project: DemoProject, urls: DemoTracked[], day
       if (a.definitive && (a.state === "discovered_not_indexed" || a.state === "crawled_not_indexed")) notIndexed[a.state].push(u.id);
       else if (a.definitive) notIndexed.clearedA.push(u.id);
     }
-    await db.$transaction(async (tx) => {
-      await lockProjectStats(tx, project);
+    await withTransaction(systemCtx("demo-observe", project.organizationId), async (ctx) => {
+      const { tx } = ctx;
+      await lockProjectStats(ctx, project.id);
       await tx.$executeRaw(Prisma.sql`
         UPDATE tracked_urls t SET
           engine_a_state = COALESCE(v.a::"EngineAState", t.engine_a_state),
@@ -77,7 +79,7 @@ export async function observeBulk(project: DemoProject, urls: DemoTracked[], day
       await tx.project.update({ where: { id: project.id }, data: { lastEngineSyncAt: at } });
       for (const type of ["discovered_not_indexed", "crawled_not_indexed"] as const) {
         const other = type === "discovered_not_indexed" ? notIndexed.crawled_not_indexed : notIndexed.discovered_not_indexed;
-        await recordUrlDetections(tx, project, type, { affected: notIndexed[type].map((id) => ({ trackedUrlId: id, url: "" })), cleared: [...notIndexed.clearedA, ...other] }, { source: "engineA" }, at);
+        await recordUrlDetections(ctx, project.id, type, { affected: notIndexed[type].map((id) => ({ trackedUrlId: id, url: "" })), cleared: [...notIndexed.clearedA, ...other] }, { source: "engineA" }, at);
       }
     }, { timeout: 120_000 });
   }

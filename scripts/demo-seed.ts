@@ -34,7 +34,8 @@ import { connectEngineB } from "../lib/connections/connect-engine-b";
 import { connectGsc } from "../lib/connections/connect-gsc";
 import { createGscAuthorization } from "../lib/connections/create-gsc-authorization";
 import { debitCredits, grantCredits } from "../lib/credits/credit-ledger";
-import { db, Prisma, type IssueType } from "../lib/db";
+import { db, Prisma, type IssueType, withTransaction } from "../lib/db";
+import { systemCtx } from "../lib/core/context";
 import { ensureEmbeddedDatabase } from "../lib/db/embedded";
 import { isEmbedded } from "../lib/db/config";
 import { ensureDatabaseReady } from "../lib/db/ready";
@@ -89,7 +90,6 @@ function step(name: string) {
 // registers no job functions (lib/jobs/registry.ts), replays the submissions at their own moments in the past
 // and exits. The app runs its own jobs.
 
-/** `projectId` repeats `id`: the issue and engine verbs take a ProjectRef. */
 type Project = DemoProject;
 type Tracked = DemoTracked;
 
@@ -147,7 +147,7 @@ async function seedHistory(ctx: Ctx, userId: string, organizationId: string, cre
   // The first purchase covers admitting and auditing the initial catalogue once, leaving 5 credits: credits.low.
   const initial = catalogue().filter((e) => e.addedDaysAgo === 90).length;
   const balance = (await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { creditBalance: true } })).creditBalance;
-  await db.$transaction((tx) => grantCredits(tx, { organizationId, amount: 2 * initial + 5 - balance, kind: "grant", reference: "demo-purchase", actorUserId: userId }));
+  await withTransaction(ctx, (ctx) => grantCredits(ctx, { organizationId, amount: 2 * initial + 5 - balance, kind: "grant", reference: "demo-purchase", actorUserId: userId }));
   const { id } = await createProject({ ctx, input: { domain: DOMAIN, name: "Acme Outdoor shop" } });
   const project: Project = { id, organizationId, projectId: id };
   await probeAvailability(ctx, id, { now: ago(90), fetcher: memoryFetcher(90) });
@@ -179,7 +179,7 @@ async function seedHistory(ctx: Ctx, userId: string, organizationId: string, cre
 
   // Credits bought again, weekly automated inspections on; then the catalogue grew.
   mark = new Date();
-  await db.$transaction((tx) => grantCredits(tx, { organizationId, amount: 20_000, kind: "grant", reference: "demo-purchase", actorUserId: userId }));
+  await withTransaction(ctx, (ctx) => grantCredits(ctx, { organizationId, amount: 20_000, kind: "grant", reference: "demo-purchase", actorUserId: userId }));
   await setAutomation({ ctx, id, input: { enabled: true, cadence: "weekly" }, now: ago(31) });
   await restamp(organizationId, mark, ago(31));
   mark = new Date();
@@ -207,7 +207,7 @@ async function seedHistory(ctx: Ctx, userId: string, organizationId: string, cre
   const liveIds = new Set(live.map((t) => t.id));
   await observeBulk(project, all.filter((t) => !liveIds.has(t.id)), 2, records, T);
   step("engine observations T-2d");
-  const report = await observeEngines(project, live.map((t) => ({ id: t.id, url: t.url })), { source: "scheduled" });
+  const report = await observeEngines(systemCtx("demo-seed", project.organizationId), project.id, live.map((t) => ({ id: t.id, url: t.url })), { source: "scheduled" });
   step(`engine observations now (${report.engineA.observed} + ${report.engineB.observed} answers, ${report.dropped} dropped)`);
 
   await snapshots(project);
@@ -231,7 +231,8 @@ async function removals(ctx: Ctx, project: Project, all: Tracked[]) {
   const moved = all.filter((t) => t.entry.kindNow === "redirect").slice(0, 40);
   const migration = await declareRemoval(ctx, project.id, { urlIds: moved.map((t) => t.id), intent: "redirected", stuckAfterDays: 45 }, ago(60));
   const r = rng(6060);
-  await db.$transaction(async (tx) => {
+  await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     for (const t of moved) {
       const a = ago(60 - 4 - Math.floor(r() * 18));
       const b = ago(60 - 9 - Math.floor(r() * 26));
@@ -245,13 +246,13 @@ async function removals(ctx: Ctx, project: Project, all: Tracked[]) {
         },
       });
     }
-    await refreshBatch(tx, migration.id, ago(20));
+    await refreshBatch(ctx, migration.id, ago(20));
     await tx.removalBatch.update({ where: { id: migration.id }, data: { lastCheckedAt: ago(20) } });
   });
   const retired = all.filter((t) => t.entry.removedDaysAgo !== null && t.entry.kindNow === "healthy");
   if (retired.length) {
     await declareRemoval(ctx, project.id, { urlIds: retired.map((t) => t.id), intent: "gone" }, ago(40));
-    await followProjectRemovals(project, { audit: { fetcher: memoryFetcher(0) } });
+    await followProjectRemovals(systemCtx("demo-seed", project.organizationId), project.id, { audit: { fetcher: memoryFetcher(0) } });
   }
 }
 
@@ -300,9 +301,9 @@ async function auditPass(project: Project, urls: Tracked[], daysAgo: number, sou
     const batch = urls.slice(i, i + 500);
     const results: InspectionResult[] = [];
     for (const u of batch) results.push({ trackedUrlId: u.id, outcome: await auditUrl(u.url, { fetcher, robots, now: () => at }), source });
-    await db.$transaction(async (tx) => {
-      await applyAuditOutcomes(tx, target, results, at, r);
-      await debitCredits(tx, { organizationId: project.organizationId, amount: batch.length, kind: "inspection", reference: project.id, metadata: { projectId: project.id, source } });
+    await withTransaction(systemCtx("demo-seed", project.organizationId), async (ctx) => {
+      await applyAuditOutcomes(ctx, target, results, at, r);
+      await debitCredits(ctx, { organizationId: project.organizationId, amount: batch.length, kind: "inspection", reference: project.id, metadata: { projectId: project.id, source } });
     }, { timeout: 120_000 });
   }
 }

@@ -21,7 +21,7 @@ export async function seedToday(ctx: OrgCtx, projectId: string, opts: { fetcher:
   if (probed) await probeAvailability(ctx, projectId, { now, fetcher: opts.fetcher });
   const synced = stale(before.lastSitemapSyncAt);
   if (synced) await syncProject(ctx, projectId, { now, fetcher: opts.fetcher });
-  const pull = await pullSearchAnalytics({ organizationId: ctx.org.id, projectId }, now);
+  const pull = await pullSearchAnalytics(ctx, projectId, now);
   if (pull.status !== "pulled") console.warn(`[demo-seed] Search Analytics pull: ${pull.status}${"message" in pull ? ` (${pull.message})` : ""}`);
   return { probed, synced, searchAnalytics: pull.status, searchRows: pull.status === "pulled" ? pull.rows : 0 };
 }

@@ -1,6 +1,7 @@
+import { systemCtx } from "@/lib/core/context";
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import type { EventPayload, InngestFunction } from "inngest";
-import { db, Prisma } from "@/lib/db";
+import { Prisma, withTransaction } from "@/lib/db";
 
 // Runs an Inngest function through the SDK's own engine (@inngest/test) as an Inngest server would: every step's
 // result is memoized as JSON and replayed from it. @inngest/test alone memoizes the live object (a Date stays a
@@ -90,7 +91,8 @@ export async function runUnderInngest(
  */
 export async function holdingOthers<T>(lockOthers: Prisma.Sql, work: () => Promise<T>): Promise<T> {
   if (process.env.TEST_EMBEDDED_DB) return work();
-  return db.$transaction(async (tx) => {
+  return withTransaction(systemCtx("test"), async (ctx) => {
+    const { tx } = ctx;
     await tx.$queryRaw(lockOthers);
     return work();
   }, { timeout: 60_000 });

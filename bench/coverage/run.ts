@@ -11,6 +11,7 @@
 import os from "node:os";
 import { freshDatabase, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
+import { systemCtx } from "../../lib/core/context";
 import { startFakeGsc, type FakeSearchAnalyticsRow } from "../../tests/fakes/gsc-server";
 import { seededRandom } from "../../tests/seeded-random";
 
@@ -117,7 +118,7 @@ async function admitBornOn(run: Run, d: number) {
 type DayStats = { inspections: number; available: number };
 
 async function simulate(run: Run) {
-  const ref = { organizationId: run.organizationId, projectId: run.projectId };
+  const ctx = systemCtx("bench-coverage", run.organizationId);
   const properties = run.name === "five" ? 5 : 1;
   const stats: DayStats = { inspections: 0, available: 0 };
   const planMs: number[] = [];
@@ -131,9 +132,9 @@ async function simulate(run: Run) {
     }
     if (run.name !== "baseline") {
       fake.addSearchAnalytics(run.property, rowsOf(run.domain, d - 1)); // yesterday, complete by this morning
-      await pullSearchAnalytics(ref, new Date(clock));
+      await pullSearchAnalytics(ctx, run.projectId, new Date(clock));
       const t = performance.now();
-      await planGscDay(ref, new Date(clock));
+      await planGscDay(ctx, run.projectId, new Date(clock));
       planMs.push(performance.now() - t);
     } else {
       // The old order: every URL owed, least recently asked first.
@@ -142,7 +143,7 @@ async function simulate(run: Run) {
     const before = fake.requests.filter((r) => r.route === "inspect" && r.status === 200).length;
     // Ticks until the day's quota is spent (a spent minute is waited out on the simulated clock).
     for (let tick = 0; tick < 200; tick++) {
-      const r = await syncEngineBacklog(ref, { now: () => new Date(clock), sleep: async (ms) => { clock += ms; } });
+      const r = await syncEngineBacklog(ctx, run.projectId, { now: () => new Date(clock), sleep: async (ms) => { clock += ms; } });
       if (r.engineA.stopped === "quota_day" || r.engineA.observed === 0) break;
     }
     stats.inspections += fake.requests.filter((r) => r.route === "inspect" && r.status === 200).length - before;
@@ -204,7 +205,7 @@ async function planAtScale() {
   await db.$executeRawUnsafe("VACUUM ANALYZE tracked_urls");
   const rss0 = process.memoryUsage().rss;
   const t = performance.now();
-  const plan = await planGscDay({ organizationId, projectId: project.id }, now);
+  const plan = await planGscDay(systemCtx("bench-coverage", organizationId), project.id, now);
   const ms = performance.now() - t;
   return { ms, plan, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), rssDeltaMb: Math.round((process.memoryUsage().rss - rss0) / 1048576) };
 }

@@ -8,6 +8,7 @@
 import os from "node:os";
 import { freshDatabase, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
+import { systemCtx } from "../../lib/core/context";
 import { startFakeGsc } from "../../tests/fakes/gsc-server";
 
 const PER_MINUTE = 60;
@@ -58,7 +59,7 @@ async function drain(p: Seeded) {
   let ticks = 0;
   for (;;) {
     ticks++;
-    const r = await syncEngineBacklog(p, { deadline: Date.now() + TICK_MS });
+    const r = await syncEngineBacklog(systemCtx("bench-engines", p.organizationId), p.projectId, { deadline: Date.now() + TICK_MS });
     if (r.engineA.observed === 0 || r.engineA.stopped === "quota_day") return { ticks, seconds: (performance.now() - started) / 1000, report: r.engineA };
   }
 }

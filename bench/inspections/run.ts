@@ -17,7 +17,8 @@ const DATABASE_URL = await freshDatabase("iw_bench_inspections");
 process.env.DATABASE_URL = DATABASE_URL;
 process.env.DISABLE_IN_PROCESS_JOBS = "1";
 await applyMigrations(DATABASE_URL);
-const { db, Prisma } = await import("../../lib/db");
+const { db, Prisma, withTransaction } = await import("../../lib/db");
+const { systemCtx } = await import("../../lib/core/context");
 const { ensureUser } = await import("../../lib/users/ensure-user");
 const { grantCredits } = await import("../../lib/credits/credit-ledger");
 const { planInspections } = await import("../../lib/inspections/plan-inspections");
@@ -28,7 +29,7 @@ const t0 = performance.now();
 const projects: { id: string; organizationId: string }[] = [];
 for (let i = 0; i < PROJECTS; i++) {
   const { userId, organizationId } = await ensureUser(`bench-sched-${i}@example.test`);
-  await db.$transaction((tx) => grantCredits(tx, { organizationId, amount: 1_000_000, kind: "grant" }));
+  await withTransaction(systemCtx("run"), (ctx) => grantCredits(ctx, { organizationId, amount: 1_000_000, kind: "grant" }));
   const domain = `shop-${i}.bench.example`;
   const project = await db.project.create({
     data: {

@@ -26,6 +26,7 @@ const { applyMigrations } = await import("../../lib/db/migrate");
 await applyMigrations(DATABASE_URL);
 const { organizationId } = cli(env, "user:create", "--email", EMAIL);
 const { db } = await import("../../lib/db");
+const { systemCtx } = await import("../../lib/core/context");
 const { lastCompletePeriod } = await import("../../lib/reports/periods");
 const { reportData } = await import("../../lib/reports/report-data");
 const { renderReport } = await import("../../lib/reports/render-report");
@@ -72,7 +73,7 @@ let done = step(`seed 1 project × ${URLS.toLocaleString("en")} URLs`);
 const big = await seedProject("large-client.example", URLS, true);
 await client.query("ANALYZE");
 done();
-const project = (await reportProject(db, big.projectId, organizationId))!;
+const project = (await reportProject(systemCtx("bench-reports"), big.projectId, organizationId))!;
 const now = new Date(big.last.getTime() + 3 * 86_400_000);
 const rows: string[] = [];
 for (const cadence of ["weekly", "monthly"] as const) {

@@ -24,7 +24,8 @@ const TODAY = "2026-11-24";
 const DATABASE_URL = await freshDatabase(process.env.BENCH_STORAGE_DB ?? "iw_bench_search_storage");
 Object.assign(process.env, { DATABASE_URL, DISABLE_IN_PROCESS_JOBS: "1", ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "0".repeat(64) });
 await applyMigrations(DATABASE_URL);
-const { db, Prisma } = await import("../../lib/db");
+const { db, Prisma, withTransaction } = await import("../../lib/db");
+const { systemCtx } = await import("../../lib/core/context");
 const { ensureUser } = await import("../../lib/users/ensure-user");
 const { storeSearchRows } = await import("../../lib/search-analytics/store-rows");
 const { addDays } = await import("../../lib/search-analytics/day-keys");
@@ -101,7 +102,8 @@ for (let d = DAYS - 1; d >= 1; d -= 40) {
 }
 const bulkLoadSeconds = sec(t0);
 t0 = performance.now();
-await db.$transaction(async (tx) => {
+await withTransaction(systemCtx("run"), async (ctx) => {
+  const { tx } = ctx;
   await tx.$executeRaw(Prisma.sql`SET LOCAL maintenance_work_mem = '1GB'`);
   await tx.$executeRaw(Prisma.sql`ALTER TABLE url_search_days ADD CONSTRAINT url_search_days_pkey PRIMARY KEY (tracked_url_id, day)`);
   await tx.$executeRaw(Prisma.sql`CREATE INDEX url_search_days_project_id_day_idx ON url_search_days (project_id, day)`);
@@ -120,7 +122,7 @@ const drawn = await db.$queryRaw<{ url: string; clicks: number; impressions: num
 const rows = drawn.map((r) => ({ page: r.url, date: lastDay, clicks: r.clicks, impressions: r.impressions, ctr: r.clicks / r.impressions, position: r.position }));
 t0 = performance.now();
 for (let i = 0; i < rows.length; i += 25_000) {
-  await db.$transaction((tx) => storeSearchRows(tx, { projectId: big.projectId, domain: big.domain }, rows.slice(i, i + 25_000), TODAY), { timeout: 600_000 });
+  await withTransaction(systemCtx("run"), (ctx) => storeSearchRows(ctx, { projectId: big.projectId, domain: big.domain }, rows.slice(i, i + 25_000), TODAY), { timeout: 600_000 });
 }
 const storeSeconds = sec(t0);
 

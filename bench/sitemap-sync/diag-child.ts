@@ -6,12 +6,14 @@ const { createSafeFetcher } = await import("../../lib/net/safe-fetch");
 mem("net");
 const { syncProject } = await import("../../lib/sitemaps/sync");
 mem("sync mod");
-const { db } = await import("../../lib/db");
+const { db, withTransaction } = await import("../../lib/db");
+const { systemCtx } = await import("../../lib/core/context");
 await db.$queryRawUnsafe("SELECT 1");
 mem("db");
 await db.project.findFirst({ where: { id: projectId } });
 mem("model query");
-await db.$transaction(async (tx) => { await tx.$executeRawUnsafe("CREATE TEMP TABLE w (a text) ON COMMIT DROP"); await tx.$executeRaw`INSERT INTO w SELECT * FROM string_to_table(${"x\n".repeat(100000)}, E'\n')`; await tx.organization.findUnique({ where: { id: organizationId } }); });
+await withTransaction(systemCtx("diag-child"), async (ctx) => {
+const { tx } = ctx; await tx.$executeRawUnsafe("CREATE TEMP TABLE w (a text) ON COMMIT DROP"); await tx.$executeRaw`INSERT INTO w SELECT * FROM string_to_table(${"x\n".repeat(100000)}, E'\n')`; await tx.organization.findUnique({ where: { id: organizationId } }); });
 mem("tx warm");
 { const { fetchRobots } = await import("../../lib/sitemaps/sync/fetch-robots"); const f = createSafeFetcher({ connectTo, tlsCa: fs.readFileSync(caFile, "utf8") }); await fetchRobots(f, "shop-bench.example"); }
 mem("tls warm");

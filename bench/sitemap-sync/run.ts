@@ -22,12 +22,13 @@ const NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const DATABASE_URL = await freshDatabase("iw_bench_sitemap_sync");
 process.env.DATABASE_URL = DATABASE_URL;
 await applyMigrations(DATABASE_URL);
-const { db } = await import("../../lib/db");
+const { db, withTransaction } = await import("../../lib/db");
+const { systemCtx } = await import("../../lib/core/context");
 const { ensureUser } = await import("../../lib/users/ensure-user");
 const { grantCredits } = await import("../../lib/credits/credit-ledger");
 
 const { userId, organizationId } = await ensureUser("bench-sitemap-sync@example.test");
-const startBalance = await db.$transaction((tx) => grantCredits(tx, { organizationId, amount: 1_000_000, kind: "grant" }));
+const startBalance = await withTransaction(systemCtx("run"), (ctx) => grantCredits(ctx, { organizationId, amount: 1_000_000, kind: "grant" }));
 const project = await db.project.create({
   data: { organizationId, createdByUserId: userId, name: DOMAIN, domain: DOMAIN, liveDomain: DOMAIN, sitemapUrl: `https://${DOMAIN}/sitemap.xml` },
 });

@@ -6,11 +6,11 @@ import { formatDate } from "@/components/ui/format";
 import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { aiCrawlersQuery } from "@/lib/queries/crawl";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 import { count } from "./labels";
 
 /** Each AI crawler: what the live robots.txt allows it, beside what it actually fetched in 30 days. */
-export function AiCrawlerMatrix({ projectRef }: { projectRef: ProjectRef }) {
+export function AiCrawlerMatrix({ projectRef }: { projectRef: ProjectPath }) {
   const ai = useQuery(aiCrawlersQuery(projectRef));
   if (ai.isPending) return <ListSkeleton label="Reading robots.txt…" rows={6} />;
   if (ai.isError) return <QueryError error={ai.error} retry={ai.refetch} />;

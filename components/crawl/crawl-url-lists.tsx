@@ -9,7 +9,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { crawlKeys, untrackedCrawledQuery } from "@/lib/queries/crawl";
-import { admitUrls, type ProjectRef } from "@/lib/queries/urls";
+import { admitUrls, type ProjectPath } from "@/lib/queries/urls";
 import type { CrawledUrl, NeglectedUrl } from "@/lib/crawl-logs/aggregate/list-crawl-highlights";
 import { count } from "./labels";
 
@@ -74,7 +74,7 @@ export function NeglectedUrls({ urls, total, days }: { urls: NeglectedUrl[]; tot
 const PAGE = 10;
 
 /** URLs crawlers fetch that the project does not track, with a one-click admission. */
-export function UntrackedCrawledUrls({ projectRef }: { projectRef: ProjectRef }) {
+export function UntrackedCrawledUrls({ projectRef }: { projectRef: ProjectPath }) {
   const [offset, setOffset] = useState(0);
   const queryClient = useQueryClient();
   const list = useQuery(untrackedCrawledQuery(projectRef, { offset, limit: PAGE }));

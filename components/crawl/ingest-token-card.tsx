@@ -8,12 +8,12 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { SecretOnceNotice } from "@/components/ui/secret-once-notice";
 import { createIngestToken, revokeIngestToken } from "@/lib/queries/crawl";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 
 export type IngestTokenStatus = { exists: boolean; start: string | null; createdAt: string | null; lastUsedAt: string | null };
 
 /** The project's log push token: create or rotate (shown once), revoke; with how a shipper uses it. */
-export function IngestTokenCard({ projectRef, initial, pushUrl }: { projectRef: ProjectRef; initial: IngestTokenStatus; pushUrl: string }) {
+export function IngestTokenCard({ projectRef, initial, pushUrl }: { projectRef: ProjectPath; initial: IngestTokenStatus; pushUrl: string }) {
   const [status, setStatus] = useState(initial);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmRevoke, setConfirmRevoke] = useState(false);

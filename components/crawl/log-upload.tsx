@@ -8,14 +8,14 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses } from "@/components/ui/field";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { crawlKeys, logImportQuery, uploadLog, type LogImport } from "@/lib/queries/crawl";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 import { bytes, count, LOG_FORMAT_LABELS, LOG_STATUS, REJECT_REASONS } from "./labels";
 
 /**
  * Upload a server log (plain or gzip, any size: the browser streams it) with an optional format, then
  * follow the import: a progress bar over the file's bytes and the counts as each chunk commits.
  */
-export function LogUpload({ projectRef, onDone }: { projectRef: ProjectRef; onDone: () => void }) {
+export function LogUpload({ projectRef, onDone }: { projectRef: ProjectPath; onDone: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -61,7 +61,7 @@ export function LogUpload({ projectRef, onDone }: { projectRef: ProjectRef; onDo
   );
 }
 
-function ImportProgress({ projectRef, importId, onDone }: { projectRef: ProjectRef; importId: string; onDone: () => void }) {
+function ImportProgress({ projectRef, importId, onDone }: { projectRef: ProjectPath; importId: string; onDone: () => void }) {
   const imp = useQuery(logImportQuery(projectRef, importId));
   const reported = useRef(false);
   const finished = imp.data?.status === "completed" || imp.data?.status === "failed";

@@ -7,7 +7,7 @@ import { ChartNumbers } from "@/components/ui/chart-numbers";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDate, formatDateTime } from "@/components/ui/format";
 import { urlCrawlQuery } from "@/lib/queries/crawl";
-import type { ProjectRef, TrackedUrl } from "@/lib/queries/urls";
+import type { ProjectPath, TrackedUrl } from "@/lib/queries/urls";
 import { count, duration, REACTION_TRIGGERS } from "./labels";
 import { shortDate } from "@/components/ui/format";
 
@@ -15,7 +15,7 @@ const DAYS = 90;
 const COLORS = ["#1d4ed8", "#0f766e", "#7e22ce", "#b45309", "#be123c", "#4d7c0f", "#475569"];
 
 /** The URL's verified crawler fetches per day and crawler over 90 days, beside its engine history in the URL detail. */
-export function UrlCrawlTimeline({ projectRef, url }: { projectRef: ProjectRef; url: TrackedUrl }) {
+export function UrlCrawlTimeline({ projectRef, url }: { projectRef: ProjectPath; url: TrackedUrl }) {
   const id = useId();
   const q = useQuery(urlCrawlQuery(projectRef, url.id, DAYS));
   const { points, names } = useMemo(() => {

@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { FileDropZone } from "@/components/ui/file-drop-zone";
 import { importKeys, uploadImport, type UrlImport } from "@/lib/queries/imports";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 
 /** A file picker that also takes a dropped file; uploading creates a preview, nothing is added yet. */
-export function ImportDropZone({ projectRef, onUploaded }: { projectRef: ProjectRef; onUploaded: (created: UrlImport) => void }) {
+export function ImportDropZone({ projectRef, onUploaded }: { projectRef: ProjectPath; onUploaded: (created: UrlImport) => void }) {
   const queryClient = useQueryClient();
   const upload = useMutation({
     mutationFn: (file: File) => uploadImport(projectRef, file),

@@ -10,12 +10,12 @@ import { formatDateTime } from "@/components/ui/format";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { commitImport, importKeys, importQuery, type UrlImport } from "@/lib/queries/imports";
 import { projectKeys } from "@/lib/queries/projects";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 import { fileSize, IMPORT_STATUS_LABELS, IMPORT_STATUS_TONE, n } from "./labels";
 import { RowErrorsTable } from "./row-errors-table";
 
 /** One import: its preview totals and row errors, the commit button, then the live progress of the commit. */
-export function ImportPanel({ projectRef, importId, onClose }: { projectRef: ProjectRef; importId: string; onClose: () => void }) {
+export function ImportPanel({ projectRef, importId, onClose }: { projectRef: ProjectPath; importId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
   const imp = useQuery(importQuery(projectRef, importId));
   const status = imp.data?.status;

@@ -5,14 +5,14 @@ import { Button } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses, TextField } from "@/components/ui/field";
 import { declareRemoval, type CreatedRemoval, type Suggestion } from "@/lib/queries/removals";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 import { count, INTENT_LABELS } from "./labels";
 
 type Intent = "gone" | "redirected" | "noindexed" | "blocked";
 
 /** Declare a removal: pasted URLs (one a line) or the suggestions, an intent, a redirect target, the days before stuck. */
 export function DeclareRemovalForm({ projectRef, suggestions, suggestionsTotal, onDeclared }: {
-  projectRef: ProjectRef; suggestions: Suggestion[]; suggestionsTotal: number; onDeclared: (r: CreatedRemoval) => void;
+  projectRef: ProjectPath; suggestions: Suggestion[]; suggestionsTotal: number; onDeclared: (r: CreatedRemoval) => void;
 }) {
   const ids = { urls: useId(), intent: useId(), hint: useId() };
   const [text, setText] = useState("");

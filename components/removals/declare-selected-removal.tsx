@@ -8,7 +8,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { declareRemoval, removalKeys, type CreatedRemoval } from "@/lib/queries/removals";
-import type { ProjectRef, UrlFilters } from "@/lib/queries/urls";
+import type { ProjectPath, UrlFilters } from "@/lib/queries/urls";
 import { count, INTENT_LABELS, MAX_REMOVAL_URLS } from "./labels";
 
 type Intent = "gone" | "redirected" | "noindexed" | "blocked";
@@ -16,7 +16,7 @@ type Intent = "gone" | "redirected" | "noindexed" | "blocked";
 type Scope = { urlIds: string[]; filters: UrlFilters; matching: number };
 
 /** The URL list's bulk action: declare the selected URLs, or every URL the current filters match, removed with an intent. */
-export function DeclareSelectedRemoval({ projectRef, onDeclared, ...scope }: Scope & { projectRef: ProjectRef; onDeclared: () => void }) {
+export function DeclareSelectedRemoval({ projectRef, onDeclared, ...scope }: Scope & { projectRef: ProjectPath; onDeclared: () => void }) {
   const [open, setOpen] = useState(false);
   const filtered = Object.keys(scope.filters).length > 0;
   return (
@@ -30,7 +30,7 @@ export function DeclareSelectedRemoval({ projectRef, onDeclared, ...scope }: Sco
   );
 }
 
-function Dialog({ projectRef, scope, onClose, onDeclared }: { projectRef: ProjectRef; scope: Scope; onClose: () => void; onDeclared: () => void }) {
+function Dialog({ projectRef, scope, onClose, onDeclared }: { projectRef: ProjectPath; scope: Scope; onClose: () => void; onDeclared: () => void }) {
   const intentId = useId();
   const queryClient = useQueryClient();
   const filtered = Object.keys(scope.filters).length > 0;

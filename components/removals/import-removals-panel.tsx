@@ -9,7 +9,7 @@ import { inputClasses, TextField } from "@/components/ui/field";
 import { FileDropZone } from "@/components/ui/file-drop-zone";
 import { Pagination } from "@/components/ui/pagination";
 import { importRemovals, removalKeys, type RemovalImport, type RemovalImportOptions } from "@/lib/queries/removals";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 import { count, INTENT_LABELS } from "./labels";
 
 const SKIPPED_PAGE = 20;
@@ -19,7 +19,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n ==
  * Declare removals from a file: options for rows without their own intent, a file, the preview of what will be declared
  * and what is left out (with the reasons in words), then the confirmation. The preview is read again when an option changes.
  */
-export function ImportRemovalsPanel({ projectRef, onDeclared }: { projectRef: ProjectRef; onDeclared: () => void }) {
+export function ImportRemovalsPanel({ projectRef, onDeclared }: { projectRef: ProjectPath; onDeclared: () => void }) {
   const intentId = useId();
   const [file, setFile] = useState<{ file: File; key: number } | null>(null);
   const [intent, setIntent] = useState("");

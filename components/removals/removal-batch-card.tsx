@@ -13,14 +13,14 @@ import { Pagination } from "@/components/ui/pagination";
 import { QueryError } from "@/components/ui/query-error";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { cancelRemoval, removalsPath, removalUrlsQuery, type RemovalBatch } from "@/lib/queries/removals";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 import { BATCH_STATUS, count, days, INTENT_LABELS, STATE_LABELS } from "./labels";
 import { RemovalProgress } from "./removal-progress";
 
 const URLS_PAGE = 20;
 
 /** One batch: status, progress per engine, stuck reasons, its URLs on demand, downloads, the public sitemap address, cancel. */
-export function RemovalBatchCard({ projectRef, batch, onChanged }: { projectRef: ProjectRef; batch: RemovalBatch; onChanged: () => void }) {
+export function RemovalBatchCard({ projectRef, batch, onChanged }: { projectRef: ProjectPath; batch: RemovalBatch; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const title = `${INTENT_LABELS[batch.intent]?.label ?? batch.intent}: ${count(batch.counts.total)} URL${batch.counts.total === 1 ? "" : "s"}`;
@@ -87,7 +87,7 @@ export function RemovalBatchCard({ projectRef, batch, onChanged }: { projectRef:
   );
 }
 
-function BatchUrls({ projectRef, batchId, label, connected }: { projectRef: ProjectRef; batchId: string; label: string; connected: { engineA: boolean; engineB: boolean } }) {
+function BatchUrls({ projectRef, batchId, label, connected }: { projectRef: ProjectPath; batchId: string; label: string; connected: { engineA: boolean; engineB: boolean } }) {
   const [offset, setOffset] = useState(0);
   const q = useQuery(removalUrlsQuery(projectRef, batchId, { offset, limit: URLS_PAGE }));
   if (q.isPending) return <ListSkeleton label="Loading the URLs…" rows={3} />;

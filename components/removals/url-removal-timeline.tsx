@@ -4,11 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { formatDate } from "@/components/ui/format";
 import { urlRemovalsQuery, type RemovalUrl } from "@/lib/queries/removals";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 import { days, INTENT_LABELS, STATE_LABELS } from "./labels";
 
 /** The URL detail's removal timeline: each removal the URL was part of, declared → confirmed by site → removed per engine. Nothing when none. */
-export function UrlRemovalTimeline({ projectRef, urlId }: { projectRef: ProjectRef; urlId: string }) {
+export function UrlRemovalTimeline({ projectRef, urlId }: { projectRef: ProjectPath; urlId: string }) {
   const q = useQuery(urlRemovalsQuery(projectRef, urlId));
   if (!q.data?.length) return null;
   return (

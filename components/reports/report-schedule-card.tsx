@@ -11,7 +11,7 @@ import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { periodLabel } from "@/lib/reports/periods";
 import { MAX_REPORT_RECIPIENTS, type ReportCadence } from "@/lib/reports/schemas";
 import { latestReportHref, reportKeys, reportScheduleQuery, sendTestReport, setReportSchedule, type ReportSchedule } from "@/lib/queries/reports";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 
 const CADENCES: [ReportCadence, string, string][] = [
   ["off", "Off", "No scheduled reports."],
@@ -23,7 +23,7 @@ const period = (p: { cadence: "weekly" | "monthly"; start: string; end: string }
   `${p.cadence === "weekly" ? "the week of " : ""}${periodLabel({ cadence: p.cadence, start: new Date(p.start), end: new Date(p.end) })}`;
 
 /** Scheduled client reports: cadence and recipients, a test sent to yourself, and the latest PDF. */
-export function ReportScheduleCard({ projectRef }: { projectRef: ProjectRef }) {
+export function ReportScheduleCard({ projectRef }: { projectRef: ProjectPath }) {
   const schedule = useQuery(reportScheduleQuery(projectRef));
   return (
     <Card>
@@ -44,7 +44,7 @@ export function ReportScheduleCard({ projectRef }: { projectRef: ProjectRef }) {
   );
 }
 
-function ScheduleForm({ projectRef, schedule }: { projectRef: ProjectRef; schedule: ReportSchedule }) {
+function ScheduleForm({ projectRef, schedule }: { projectRef: ProjectPath; schedule: ReportSchedule }) {
   const queryClient = useQueryClient();
   const ids = { recipients: useId(), hint: useId(), cadence: useId() };
   const [cadence, setCadence] = useState<ReportCadence>(schedule.cadence);

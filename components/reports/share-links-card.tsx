@@ -14,13 +14,13 @@ import { formatDate, formatDateTime } from "@/components/ui/format";
 import { ListSkeleton } from "@/components/ui/skeleton-blocks";
 import { SecretOnceNotice } from "@/components/ui/secret-once-notice";
 import { createShareLink, reportKeys, revokeShareLink, shareLinksQuery, type ShareLink } from "@/lib/queries/reports";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 
 const EXPIRY_CHOICES = [[7, "7 days"], [30, "30 days"], [90, "90 days"], [180, "6 months"], [365, "1 year"]] as const;
 const STATUS: Record<ShareLink["status"], [string, BadgeTone]> = { active: ["Active", "success"], expired: ["Expired", "neutral"], revoked: ["Revoked", "danger"] };
 
 /** Read-only client links to the project: create one, copy it again while it answers, see views, revoke with confirmation. */
-export function ShareLinksCard({ projectRef }: { projectRef: ProjectRef }) {
+export function ShareLinksCard({ projectRef }: { projectRef: ProjectPath }) {
   const queryClient = useQueryClient();
   const expiryId = useId();
   const links = useQuery(shareLinksQuery(projectRef));

@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClasses } from "@/components/ui/field";
 import { MAX_ROBOTS_DRAFT_BYTES, MAX_ROBOTS_TEST_URLS, testRobots, type RobotsTest, type RobotsTestInput } from "@/lib/queries/robots";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 import { RobotsDraftLines } from "./robots-draft-lines";
 import { RobotsResults, summaryText } from "./robots-results";
 
@@ -23,7 +23,7 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length;
  * its line numbers and the lines that decided highlighted.
  */
 export function RobotsTester({ projectRef, domain, initialUrls, initialUserAgent }: {
-  projectRef: ProjectRef; domain: string; initialUrls: string[]; initialUserAgent: string | null;
+  projectRef: ProjectPath; domain: string; initialUrls: string[]; initialUserAgent: string | null;
 }) {
   const id = useId();
   const [urls, setUrls] = useState(initialUrls.join("\n"));

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { syncProgressQuery } from "@/lib/queries/sitemaps";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
@@ -11,7 +11,7 @@ const n = (v: number) => v.toLocaleString("en-US");
  * A running sync's progress, as the server reports it (GET …/sync, polled each second while the POST runs): the
  * sitemaps read of those found so far (an index adds its children as it is read) and the URLs read, then the admission.
  */
-export function SyncProgress({ projectRef, since }: { projectRef: ProjectRef; since: number }) {
+export function SyncProgress({ projectRef, since }: { projectRef: ProjectPath; since: number }) {
   const q = useQuery(syncProgressQuery(projectRef, since));
   const p = q.data?.running ? q.data : null;
   const text = !p

@@ -9,13 +9,13 @@ import { inputClasses } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { creditsMoved } from "@/lib/queries/credits";
 import { projectKeys } from "@/lib/queries/projects";
-import { admitUrls, type AdmitResult, type ProjectRef } from "@/lib/queries/urls";
+import { admitUrls, type AdmitResult, type ProjectPath } from "@/lib/queries/urls";
 
 /** SPEC.md Limits: 1-1000 URLs per manual admission. */
 export const MAX_BATCH = 1000;
 
 
-export function AdmitUrlsDialog({ projectRef, onClose }: { projectRef: ProjectRef; onClose: () => void }) {
+export function AdmitUrlsDialog({ projectRef, onClose }: { projectRef: ProjectPath; onClose: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [text, setText] = useState("");

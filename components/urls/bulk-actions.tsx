@@ -7,7 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DangerButton } from "@/components/ui/danger-button";
 import { DeclareSelectedRemoval } from "@/components/removals/declare-selected-removal";
 import { projectKeys } from "@/lib/queries/projects";
-import { setUrlPriority, untrackUrls, type ProjectRef, type UrlFilters, type UrlPriority, type UrlSelection } from "@/lib/queries/urls";
+import { setUrlPriority, untrackUrls, type ProjectPath, type UrlFilters, type UrlPriority, type UrlSelection } from "@/lib/queries/urls";
 import { MAX_BULK_URLS } from "@/lib/urls/limits";
 import { CheckAgain } from "./check-again";
 import { urlCount } from "./labels";
@@ -31,7 +31,7 @@ const PRIORITY_CHOICES: { value: UrlPriority | "rules"; label: string; hint: str
  * more than 10,000 URLs are left to the export.
  */
 export function BulkActions({ projectRef, target, total, filters, exportHref, onDone }: {
-  projectRef: ProjectRef; target: BulkTarget | null; total: number; filters: UrlFilters; exportHref: string; onDone: () => void;
+  projectRef: ProjectPath; target: BulkTarget | null; total: number; filters: UrlFilters; exportHref: string; onDone: () => void;
 }) {
   const count = !target ? 0 : target.kind === "ids" ? target.ids.length : target.total;
   const tooMany = target?.kind === "all" && target.total > MAX_BULK_URLS;
@@ -54,7 +54,7 @@ export function BulkActions({ projectRef, target, total, filters, exportHref, on
   );
 }
 
-function SetPriority({ projectRef, selection, count, disabledReason, onDone }: { projectRef: ProjectRef; selection: UrlSelection | null; count: number; disabledReason: string; onDone: () => void }) {
+function SetPriority({ projectRef, selection, count, disabledReason, onDone }: { projectRef: ProjectPath; selection: UrlSelection | null; count: number; disabledReason: string; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<UrlPriority | "rules">("high");
@@ -97,7 +97,7 @@ function SetPriority({ projectRef, selection, count, disabledReason, onDone }: {
   );
 }
 
-function StopTracking({ projectRef, selection, count, disabledReason, onDone }: { projectRef: ProjectRef; selection: UrlSelection | null; count: number; disabledReason: string; onDone: () => void }) {
+function StopTracking({ projectRef, selection, count, disabledReason, onDone }: { projectRef: ProjectPath; selection: UrlSelection | null; count: number; disabledReason: string; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState("");

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { activationPreviewQuery, automationKeys } from "@/lib/queries/automation";
 import { creditBalanceQuery } from "@/lib/queries/organization";
-import { queueInspections, urlKeys, type ProjectRef, type QueueResult, type UrlSelection } from "@/lib/queries/urls";
+import { queueInspections, urlKeys, type ProjectPath, type QueueResult, type UrlSelection } from "@/lib/queries/urls";
 import { urlCount } from "./labels";
 
 /** What checking one URL again costs (SPEC: 1 credit per inspection), charged when the scheduler inspects it. */
@@ -21,7 +21,7 @@ const credits = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "credit
  * header's balance follows it. A 402 shows in the dialog, which stays open.
  */
 export function CheckAgain({ projectRef, selection, count, label, disabledReason, onQueued }: {
-  projectRef: ProjectRef; selection: UrlSelection | null; count: number; label: string; disabledReason?: string; onQueued?: (result: QueueResult) => void;
+  projectRef: ProjectPath; selection: UrlSelection | null; count: number; label: string; disabledReason?: string; onQueued?: (result: QueueResult) => void;
 }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -95,7 +95,7 @@ function summary(r: QueueResult): string {
  * While URLs wait to be checked again, reads the project's queue and the organization's balance every 10 s: the
  * header shows the same balance query, so its credits follow the inspections as they are charged.
  */
-export function useHeaderBalance(projectRef: ProjectRef, watching: boolean) {
+export function useHeaderBalance(projectRef: ProjectPath, watching: boolean) {
   const preview = useQuery({
     ...activationPreviewQuery(projectRef.orgId, projectRef.projectId),
     refetchInterval: (q) => (watching && (q.state.data?.queued ?? 0) > 0 ? 10_000 : 30_000),

@@ -9,7 +9,7 @@ import { formatDate } from "@/components/ui/format";
 import { Modal } from "@/components/ui/modal";
 import { Pagination } from "@/components/ui/pagination";
 import { projectKeys } from "@/lib/queries/projects";
-import { deleteUrlExclusions, urlExclusionsQuery, type ProjectRef } from "@/lib/queries/urls";
+import { deleteUrlExclusions, urlExclusionsQuery, type ProjectPath } from "@/lib/queries/urls";
 import { urlCount } from "./labels";
 
 const PAGE = 20;
@@ -19,7 +19,7 @@ const PAGE = 20;
  * button opens a dialog listing them (searchable, paginated) where each, or all, can be allowed back: the next sync or
  * import that lists them tracks them again. Hidden while there are none.
  */
-export function ExcludedUrls({ projectRef }: { projectRef: ProjectRef }) {
+export function ExcludedUrls({ projectRef }: { projectRef: ProjectPath }) {
   const [open, setOpen] = useState(false);
   const count = useQuery(urlExclusionsQuery(projectRef, { offset: 0, limit: 1 }));
   const total = count.data?.meta.total ?? 0;
@@ -33,7 +33,7 @@ export function ExcludedUrls({ projectRef }: { projectRef: ProjectRef }) {
   );
 }
 
-function ExcludedUrlsDialog({ projectRef, onClose }: { projectRef: ProjectRef; onClose: () => void }) {
+function ExcludedUrlsDialog({ projectRef, onClose }: { projectRef: ProjectPath; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [offset, setOffset] = useState(0);
   const [q, setQ] = useState("");

@@ -2,14 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { formatDate } from "@/components/ui/format";
-import { urlGoogleCheckQuery, type ProjectRef } from "@/lib/queries/urls";
+import { urlGoogleCheckQuery, type ProjectPath } from "@/lib/queries/urls";
 import { checkReasonText } from "./check-reasons";
 
 /**
  * Why Google is asked about this URL (the daily plan's or an inspection's reason), whether that check still waits
  * for quota, and when Google last crawled the page by its own account and by the site's logs.
  */
-export function GoogleCheckNote({ projectRef, urlId }: { projectRef: ProjectRef; urlId: string }) {
+export function GoogleCheckNote({ projectRef, urlId }: { projectRef: ProjectPath; urlId: string }) {
   const check = useQuery(urlGoogleCheckQuery(projectRef, urlId));
   const c = check.data;
   if (!c || (!c.reason && !c.lastCrawlAt && !c.lastGooglebotFetchAt)) return null; // nothing to say (or still loading: the card has its own state)

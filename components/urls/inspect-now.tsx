@@ -11,7 +11,7 @@ import { ApiRequestError } from "@/lib/queries/fetch-api";
 import { creditsMoved } from "@/lib/queries/credits";
 import { creditBalanceQuery } from "@/lib/queries/organization";
 import { projectKeys } from "@/lib/queries/projects";
-import { inspectUrl, urlKeys, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
+import { inspectUrl, urlKeys, type ProjectPath, type TrackedUrl } from "@/lib/queries/urls";
 import { healthText, indexabilityText } from "./labels";
 
 /** What one "Inspect now" costs (SPEC: 1 credit per inspection). */
@@ -23,7 +23,7 @@ export const INSPECT_COST = 1;
  * counters are read again, and the header's balance with them (its query, not a server refresh, which would
  * remount the page and lose this result).
  */
-export function InspectNow({ projectRef, url }: { projectRef: ProjectRef; url: TrackedUrl }) {
+export function InspectNow({ projectRef, url }: { projectRef: ProjectPath; url: TrackedUrl }) {
   const id = useId();
   const queryClient = useQueryClient();
   // Read afresh whenever the dialog opens: the balance said beside the button is current, and the header follows it.

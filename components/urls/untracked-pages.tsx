@@ -8,7 +8,7 @@ import { formatDate } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
 import { creditsMoved } from "@/lib/queries/credits";
 import { projectKeys } from "@/lib/queries/projects";
-import { admitUrls, untrackedPagesQuery, type ProjectRef } from "@/lib/queries/urls";
+import { admitUrls, untrackedPagesQuery, type ProjectPath } from "@/lib/queries/urls";
 
 const PAGE = 10;
 const number = new Intl.NumberFormat("en");
@@ -18,7 +18,7 @@ const number = new Intl.NumberFormat("en");
  * engine knows (often a trailing-slash or query-string variant of a tracked one). Each can be tracked with one
  * click, or the whole page of them at once. Hidden while there are none (or before the first pull).
  */
-export function UntrackedPages({ projectRef }: { projectRef: ProjectRef }) {
+export function UntrackedPages({ projectRef }: { projectRef: ProjectPath }) {
   const [offset, setOffset] = useState(0);
   const queryClient = useQueryClient();
   const list = useQuery(untrackedPagesQuery(projectRef, { offset, limit: PAGE }));

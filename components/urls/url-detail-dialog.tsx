@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { Modal } from "@/components/ui/modal";
-import { HISTORY_PAGE, urlHistoryQuery, urlIssuesQuery, urlQuery, type AuditState, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
+import { HISTORY_PAGE, urlHistoryQuery, urlIssuesQuery, urlQuery, type AuditState, type ProjectPath, type TrackedUrl } from "@/lib/queries/urls";
 import { CopyButton } from "@/components/ui/copy-button";
 import { urlDetailQuery } from "@/lib/queries/url-detail";
 import { InspectNow } from "./inspect-now";
@@ -30,7 +30,7 @@ const text = (v: string | number | null) => (v === null || v === "" ? "—" : v)
  * last answers side by side, its Google Search performance, its open issue memberships, the history of audits
  * and the remaining fields, grouped.
  */
-export function UrlDetailDialog({ projectRef, urlId, shareHref, onClose }: { projectRef: ProjectRef; urlId: string; shareHref?: string; onClose: () => void }) {
+export function UrlDetailDialog({ projectRef, urlId, shareHref, onClose }: { projectRef: ProjectPath; urlId: string; shareHref?: string; onClose: () => void }) {
   // One read for the whole panel: it seeds the parts' queries, which mount once it has answered (not while it reads
   // again on a later opening, or each part would ask its own endpoint).
   const detail = useQuery(urlDetailQuery(projectRef, urlId));
@@ -51,7 +51,7 @@ const Loading = () => (
   <div role="status" aria-busy="true" className="h-64 animate-pulse rounded bg-slate-100"><span className="sr-only">Loading the URL…</span></div>
 );
 
-function UrlDetailBody({ projectRef, urlId, shareHref }: { projectRef: ProjectRef; urlId: string; shareHref?: string }) {
+function UrlDetailBody({ projectRef, urlId, shareHref }: { projectRef: ProjectPath; urlId: string; shareHref?: string }) {
   const url = useQuery(urlQuery(projectRef, urlId));
   const issues = useQuery(urlIssuesQuery(projectRef, urlId));
   const [historyOffset, setHistoryOffset] = useState(0);

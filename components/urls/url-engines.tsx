@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { DetailRow } from "@/components/ui/detail-row";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
-import { latestEngineAnswerQuery, type ProjectRef, type TrackedUrl, type UrlHistoryEntry } from "@/lib/queries/urls";
+import { latestEngineAnswerQuery, type ProjectPath, type TrackedUrl, type UrlHistoryEntry } from "@/lib/queries/urls";
 import { DECIDED_BY_WORDS, INDEXING_STATE_WORDS, inWords, notCrawledByBing, PAGE_FETCH_WORDS, ROBOTS_TXT_WORDS, shownField, VERDICT_WORDS } from "./engine-words";
 import { GoogleCheckNote } from "./google-check-note";
 import { DROP_CAUSE_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, engineTone, INSPECTION_SOURCE_LABELS } from "./labels";
@@ -29,7 +29,7 @@ const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 
 /** Both engines side by side: the state, when and why it was last asked, the raw answer, and a drop's likely cause. */
-export function UrlEngines({ projectRef, url }: { projectRef: ProjectRef; url: TrackedUrl }) {
+export function UrlEngines({ projectRef, url }: { projectRef: ProjectPath; url: TrackedUrl }) {
   return (
     <section aria-labelledby="url-engines-heading">
       <h3 id="url-engines-heading" className="text-sm font-semibold">Search engines</h3>
@@ -45,7 +45,7 @@ export function UrlEngines({ projectRef, url }: { projectRef: ProjectRef; url: T
   );
 }
 
-function EngineCard({ projectRef, url, engine, title, service }: { projectRef: ProjectRef; url: TrackedUrl; engine: Engine; title: string; service: string }) {
+function EngineCard({ projectRef, url, engine, title, service }: { projectRef: ProjectPath; url: TrackedUrl; engine: Engine; title: string; service: string }) {
   const answer = useQuery(latestEngineAnswerQuery(projectRef, url.id, engine));
   const state = engine === "engineA" ? url.engineAState : url.engineBState;
   const label = engine === "engineA" ? ENGINE_A_LABELS[url.engineAState] : ENGINE_B_LABELS[url.engineBState];

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDate, formatDateTime } from "@/components/ui/format";
-import { PERFORMANCE_RANGES, urlPerformanceQuery, type PerformanceRange, type ProjectRef, type TrackedUrl } from "@/lib/queries/urls";
+import { PERFORMANCE_RANGES, urlPerformanceQuery, type PerformanceRange, type ProjectPath, type TrackedUrl } from "@/lib/queries/urls";
 import { googleVerdictText } from "./search-labels";
 import { percent, PerformanceChart } from "./url-performance-chart";
 
@@ -15,7 +15,7 @@ const count = (v: number) => v.toLocaleString("en-US");
  * What Google Search shows of one URL: where Google's verdict comes from, the last 28 days' figures, and
  * the daily clicks and impressions over 28 days, 90 days or 16 months (a chart, and the same numbers as a table).
  */
-export function UrlPerformance({ projectRef, url }: { projectRef: ProjectRef; url: TrackedUrl }) {
+export function UrlPerformance({ projectRef, url }: { projectRef: ProjectPath; url: TrackedUrl }) {
   const id = useId();
   const [days, setDays] = useState<PerformanceRange>(90);
   // Before the first pull (clicks28d null) there is nothing to chart: no request.

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
@@ -18,8 +18,9 @@ export async function createApiKey({ ctx, input, now = new Date() }: { ctx: Ctx;
 
   await consumeApiKeyCreation(actor.userId);
   const secret = generateApiKey();
-  const key = await db.$transaction(async (tx) => {
-    await lockOrganizationKeys(tx, organizationId);
+  const key = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    await lockOrganizationKeys(ctx, organizationId);
     const row = await tx.apiKey.create({
       data: {
         name: input.name, start: secret.start, keyHash: secret.hash, organizationId, createdByUserId: actor.userId, scopes,
@@ -27,8 +28,8 @@ export async function createApiKey({ ctx, input, now = new Date() }: { ctx: Ctx;
       },
       select: { id: true, name: true },
     });
-    await assertWithinKeyLimit(tx, organizationId, now);
-    await recordAudit({ ...auditActor(ctx), organizationId, action: "api_key.created", target: { type: "api_key", id: row.id }, metadata: { name: input.name, scopes } }, tx);
+    await assertWithinKeyLimit(ctx, organizationId, now);
+    await recordAudit({ ...auditActor(ctx), organizationId, action: "api_key.created", target: { type: "api_key", id: row.id }, metadata: { name: input.name, scopes } }, ctx);
     return row;
   });
   return { key: secret.key, id: key.id, name: key.name };

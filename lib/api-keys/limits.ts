@@ -1,4 +1,5 @@
-import { Prisma } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { Prisma, dbOf } from "@/lib/db";
 import { DomainError } from "@/lib/core/errors";
 import { consumeOne } from "@/lib/rate-limit/consume-one";
 import { rateLimits } from "@/lib/rate-limit/limiters";
@@ -17,10 +18,9 @@ export async function consumeApiKeyCreation(userId: string): Promise<void> {
   await consumeOne(rateLimits().apiKeyCreations, `user:${userId}`, (retryIn, limit) => `At most ${limit} API keys can be created an hour; try again in ${retryIn}`);
 }
 
-type Tx = Prisma.TransactionClient;
-
 /** Locks the organization row so that concurrent creations (and re-enablings) count one after another. */
-export async function lockOrganizationKeys(tx: Tx, organizationId: string): Promise<void> {
+export async function lockOrganizationKeys(ctx: Ctx, organizationId: string): Promise<void> {
+  const tx = dbOf(ctx);
   const locked = await tx.$queryRaw<{ id: string }[]>(
     Prisma.sql`SELECT id FROM organizations WHERE id = ${organizationId}::uuid AND deleted_at IS NULL FOR NO KEY UPDATE`);
   if (!locked.length) throw new DomainError("NOT_FOUND", "Organization not found");
@@ -31,7 +31,8 @@ export async function lockOrganizationKeys(tx: Tx, organizationId: string): Prom
  * authenticate (enabled, not expired) counts, and past API_KEY_LIMIT the change is refused (409 API_KEY_LIMIT_REACHED,
  * rolled back with the transaction). Each key has its own rate-limit bucket: the cap bounds what one organization can draw.
  */
-export async function assertWithinKeyLimit(tx: Tx, organizationId: string, now: Date): Promise<void> {
+export async function assertWithinKeyLimit(ctx: Ctx, organizationId: string, now: Date): Promise<void> {
+  const tx = dbOf(ctx);
   const limit = apiKeyLimit();
   const active = await tx.apiKey.count({ where: { organizationId, enabled: true, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
   if (active > limit) {

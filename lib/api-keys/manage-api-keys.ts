@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import type { updateApiKeyBody } from "./schemas";
@@ -20,8 +20,9 @@ export async function updateApiKey(ctx: Ctx, input: z.infer<typeof updateApiKeyB
   const before = await getApiKeyOrThrow(ctx, input.id);
   if (input.scopes) assertGrantable(actor, input.scopes);
   const enabling = input.enabled === true && !before.enabled;
-  const updated = await db.$transaction(async (tx) => {
-    if (enabling) await lockOrganizationKeys(tx, before.organizationId);
+  const updated = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    if (enabling) await lockOrganizationKeys(ctx, before.organizationId);
     const row = await tx.apiKey.update({
       where: { id: before.id },
       data: {
@@ -30,11 +31,11 @@ export async function updateApiKey(ctx: Ctx, input: z.infer<typeof updateApiKeyB
         ...(input.scopes ? { scopes: input.scopes, metadata: { ...(before.metadata as object), scopes: input.scopes } } : {}),
       },
     });
-    if (enabling) await assertWithinKeyLimit(tx, before.organizationId, new Date());
+    if (enabling) await assertWithinKeyLimit(ctx, before.organizationId, new Date());
     const audit = { ...auditActor(ctx), organizationId: before.organizationId, target: { type: "api_key", id: before.id } };
-    await recordAudit({ ...audit, action: "api_key.updated", metadata: { changed: Object.keys(input).filter((k) => k !== "id") } }, tx);
+    await recordAudit({ ...audit, action: "api_key.updated", metadata: { changed: Object.keys(input).filter((k) => k !== "id") } }, ctx);
     if (input.enabled !== undefined && input.enabled !== before.enabled) {
-      await recordAudit({ ...audit, action: "api_key.status_changed", metadata: { enabled: input.enabled } }, tx);
+      await recordAudit({ ...audit, action: "api_key.status_changed", metadata: { enabled: input.enabled } }, ctx);
     }
     return row;
   });
@@ -44,9 +45,10 @@ export async function updateApiKey(ctx: Ctx, input: z.infer<typeof updateApiKeyB
 /** Permanent: the row goes, so the key answers 401 from the next request on. */
 export async function deleteApiKey(ctx: Ctx, id: string) {
   const key = await getApiKeyOrThrow(ctx, id);
-  await db.$transaction(async (tx) => {
+  await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     await tx.apiKey.delete({ where: { id: key.id } });
-    await recordAudit({ ...auditActor(ctx), organizationId: key.organizationId, action: "api_key.deleted", target: { type: "api_key", id: key.id }, metadata: { name: key.name } }, tx);
+    await recordAudit({ ...auditActor(ctx), organizationId: key.organizationId, action: "api_key.deleted", target: { type: "api_key", id: key.id }, metadata: { name: key.name } }, ctx);
   });
   return { success: true as const };
 }

@@ -1,4 +1,4 @@
-import { db, type Tx, type AuditAction, Prisma } from "@/lib/db";
+import { db, type AuditAction, Prisma, dbOf } from "@/lib/db";
 import type { Ctx } from "@/lib/core/context";
 import { AUDIT_ACTIONS } from "./actions";
 
@@ -19,7 +19,8 @@ function enumKey(action: string): AuditAction {
 }
 
 /** Writes one audit row; pass the transaction so the row commits with the change it records. */
-export async function recordAudit(entry: AuditEntry, tx: Tx = db): Promise<void> {
+export async function recordAudit(entry: AuditEntry, ctx?: Ctx): Promise<void> {
+  const tx = ctx ? dbOf(ctx) : db;
   await tx.auditLog.create({
     data: {
       action: enumKey(entry.action),

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -33,7 +33,8 @@ export async function connectEngineB(ctx: OrgCtx, projectId: string, input: Engi
   const match = matchEngineBSite(listed.value.sites, project.domain);
   if (!match.ok) throw new DomainError("ENGINE_SITE_NOT_VERIFIED", SITE_FAILURES[match.reason], { reason: match.reason, domain: project.domain, sites: match.sites });
 
-  const row = await db.$transaction(async (tx) => {
+  const row = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const { count } = await tx.project.updateMany({
       where: { id: project.id, organizationId: ctx.org.id, deletedAt: null },
       data: { engineBApiKeyEnc: sealEngineBKey(project.id, input.apiKey), engineBConnectedAt: now, engineBSiteUrl: match.siteUrl, engineBLastError: null },
@@ -42,7 +43,7 @@ export async function connectEngineB(ctx: OrgCtx, projectId: string, input: Engi
     await recordAudit({
       ...auditActor(ctx), action: "project.engineb_connected", target: { type: "project", id: project.id },
       metadata: { siteUrl: match.siteUrl, reconnected: project.engineBConnectedAt !== null },
-    }, tx);
+    }, ctx);
     return tx.project.findUniqueOrThrow({ where: { id: project.id }, select: statusSelect });
   });
   return toConnectionStatus(row);

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -45,9 +45,10 @@ export async function connectGsc(ctx: OrgCtx, projectId: string, input: GscCallb
     });
   }
 
-  const row = await db.$transaction(async (tx) => {
-    await lockProjectStats(tx, ref);
-    if (!(await consumeState(tx, state.id, now))) throw stateInvalid("reused");
+  const row = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    await lockProjectStats(ctx, project.id);
+    if (!(await consumeState(ctx, state.id, now))) throw stateInvalid("reused");
     const { count } = await tx.project.updateMany({
       where: { id: project.id, organizationId: ref.organizationId, deletedAt: null },
       data: { gscRefreshTokenEnc: sealGscRefreshToken(project.id, grant.refreshToken), gscPropertyUrl: input.propertyUrl, gscConnectedAt: now, gscRevokedAt: null },
@@ -55,11 +56,11 @@ export async function connectGsc(ctx: OrgCtx, projectId: string, input: GscCallb
     if (!count) throw new DomainError("NOT_FOUND", "Project not found");
     // Pooled properties belonged to the previous grant: another account may not see them.
     await tx.gscProperty.deleteMany({ where: { projectId: project.id } });
-    await clearProjectIssue(tx, ref, "gsc_auth_revoked", now);
+    await clearProjectIssue(ctx, project.id, "gsc_auth_revoked", now);
     await recordAudit({
       ...auditActor(ctx), action: "project.gsc_connected", target: { type: "project", id: project.id },
       metadata: { propertyUrl: input.propertyUrl, permissionLevel: choice.site.permissionLevel, reconnected: project.gscConnectedAt !== null, retried: grant.kept },
-    }, tx);
+    }, ctx);
     return tx.project.findUniqueOrThrow({ where: { id: project.id }, select: statusSelect });
   });
   return toConnectionStatus(row);

@@ -1,5 +1,5 @@
-import { db, Prisma, type Tx } from "@/lib/db";
-import type { ProjectRef } from "@/lib/issues/detections";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
+import { db, Prisma, dbOf } from "@/lib/db";
 
 // Which engines a project can ask now (a gsc grant not known to be revoked, an engine-B key), and the
 // backlog of checks each one is owed (tracked_urls.engine_{a,b}_sync_priority).
@@ -20,13 +20,14 @@ export function enginesOf(p: ConnectionColumns): ConnectedEngines {
 }
 
 /** One cheap read; a deleted or unknown project has none. */
-export async function connectedEngines(ref: ProjectRef): Promise<ConnectedEngines> {
-  const p = await db.project.findFirst({ where: { id: ref.projectId, organizationId: ref.organizationId, deletedAt: null }, select: connectionColumns });
+export async function connectedEngines(ctx: OrgCtx, projectId: string): Promise<ConnectedEngines> {
+  const p = await db.project.findFirst({ where: { id: projectId, organizationId: ctx.org.id, deletedAt: null }, select: connectionColumns });
   return p ? enginesOf(p) : { engineA: false, engineB: false };
 }
 
 /** A disconnected engine is owed nothing: its backlog goes (a new connection starts from the next inspections). */
-export async function forgetBacklog(tx: Tx, projectId: string, engine: EngineName): Promise<void> {
+export async function forgetBacklog(ctx: Ctx, projectId: string, engine: EngineName): Promise<void> {
+  const tx = dbOf(ctx);
   const column = Prisma.raw(engine === "engineA" ? "engine_a_sync_priority" : "engine_b_sync_priority");
   await tx.$executeRaw(Prisma.sql`UPDATE tracked_urls SET ${column} = NULL WHERE project_id = ${projectId}::uuid AND ${column} IS NOT NULL`);
 }

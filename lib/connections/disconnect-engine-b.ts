@@ -16,11 +16,11 @@ export async function disconnectEngineB(ctx: OrgCtx, projectId: string): Promise
       data: { engineBApiKeyEnc: null, engineBConnectedAt: null, engineBSiteUrl: null, engineBLastError: null },
     });
     if (count) {
-      await forgetBacklog(tx, current.id, "engineB");
+      await forgetBacklog(ctx, current.id, "engineB");
       await recordAudit({
         ...auditActor(ctx), action: "project.engineb_disconnected", target: { type: "project", id: current.id },
         metadata: { siteUrl: current.engineBSiteUrl },
-      }, tx);
+      }, ctx);
     }
     return tx.project.findUniqueOrThrow({ where: { id: current.id }, select: statusSelect });
   });

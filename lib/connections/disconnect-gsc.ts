@@ -17,21 +17,20 @@ export async function disconnectGsc(ctx: OrgCtx, projectId: string, opts: { now?
   const now = opts.now ?? new Date();
   const row = await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
-    const ref = { organizationId: ctx.org.id, projectId };
     const current = await getProjectOrThrow(ctx, projectId);
-    await lockProjectStats(tx, ref);
+    await lockProjectStats(ctx, projectId);
     const { count } = await tx.project.updateMany({
-      where: { id: current.id, organizationId: ref.organizationId, deletedAt: null, OR: [{ gscRefreshTokenEnc: { not: null } }, { gscConnectedAt: { not: null } }, { gscPropertyUrl: { not: null } }, { gscRevokedAt: { not: null } }] },
+      where: { id: current.id, organizationId: ctx.org.id, deletedAt: null, OR: [{ gscRefreshTokenEnc: { not: null } }, { gscConnectedAt: { not: null } }, { gscPropertyUrl: { not: null } }, { gscRevokedAt: { not: null } }] },
       data: { gscRefreshTokenEnc: null, gscPropertyUrl: null, gscConnectedAt: null, gscRevokedAt: null },
     });
-    await clearProjectIssue(tx, ref, "gsc_auth_revoked", now);
+    await clearProjectIssue(ctx, projectId, "gsc_auth_revoked", now);
     await tx.gscProperty.deleteMany({ where: { projectId: current.id } }); // pooled properties go with the grant
     if (count) {
-      await forgetBacklog(tx, current.id, "engineA");
+      await forgetBacklog(ctx, current.id, "engineA");
       await recordAudit({
         ...auditActor(ctx), action: "project.gsc_disconnected", target: { type: "project", id: current.id },
         metadata: { propertyUrl: current.gscPropertyUrl, wasRevoked: current.gscRevokedAt !== null },
-      }, tx);
+      }, ctx);
     }
     return tx.project.findUniqueOrThrow({ where: { id: current.id }, select: statusSelect });
   });

@@ -1,4 +1,5 @@
-import type { Tx } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
+import { dbOf } from "@/lib/db";
 import { recordAudit } from "@/lib/audit-log/record-audit";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { detectProjectIssue } from "@/lib/issues/detections";
@@ -9,18 +10,19 @@ import { detectProjectIssue } from "@/lib/issues/detections";
  * audited. gscConnectedAt and the property stay (the ownership proof was made; DELETE gsc clears them)
  * until a new connection. Only the first call for a grant does anything; answers whether it was that one.
  */
-export async function markGscRevoked(tx: Tx, ref: { organizationId: string; projectId: string }, now: Date): Promise<boolean> {
-  await lockProjectStats(tx, ref); // issue writers lock the stats row before the project row
+export async function markGscRevoked(ctx: OrgCtx, projectId: string, now: Date): Promise<boolean> {
+  const tx = dbOf(ctx);
+  await lockProjectStats(ctx, projectId); // issue writers lock the stats row before the project row
   const { count } = await tx.project.updateMany({
-    where: { id: ref.projectId, organizationId: ref.organizationId, gscConnectedAt: { not: null }, gscRevokedAt: null },
+    where: { id: projectId, organizationId: ctx.org.id, gscConnectedAt: { not: null }, gscRevokedAt: null },
     data: { gscRefreshTokenEnc: null, gscRevokedAt: now },
   });
   if (!count) return false;
-  const project = await tx.project.findUniqueOrThrow({ where: { id: ref.projectId }, select: { gscPropertyUrl: true } });
-  await detectProjectIssue(tx, ref, "gsc_auth_revoked", { propertyUrl: project.gscPropertyUrl, revokedAt: now.toISOString() }, now);
+  const project = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { gscPropertyUrl: true } });
+  await detectProjectIssue(ctx, projectId, "gsc_auth_revoked", { propertyUrl: project.gscPropertyUrl, revokedAt: now.toISOString() }, now);
   await recordAudit({
-    action: "project.gsc_revoked", organizationId: ref.organizationId, target: { type: "project", id: ref.projectId },
+    action: "project.gsc_revoked", organizationId: ctx.org.id, target: { type: "project", id: projectId },
     metadata: { propertyUrl: project.gscPropertyUrl, reason: "invalid_grant" },
-  }, tx);
+  }, ctx);
   return true;
 }

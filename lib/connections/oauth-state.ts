@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { db, type Tx } from "@/lib/db";
+import { db, dbOf } from "@/lib/db";
 import { DomainError } from "@/lib/core/errors";
 import { actorUserId, type Ctx } from "@/lib/core/context";
 
@@ -49,7 +49,8 @@ export async function issueState(ctx: Ctx, ref: { organizationId: string; projec
  * The pending state for this project and caller, or 400 OAUTH_STATE_INVALID with `meta.reason`:
  * mismatch (never issued), other_project, other_user, reused (consumed), expired.
  */
-export async function pendingStateOrThrow(ctx: Ctx, ref: { organizationId: string; projectId: string }, state: string, now: Date, tx: Tx = db): Promise<PendingState> {
+export async function pendingStateOrThrow(ctx: Ctx, ref: { organizationId: string; projectId: string }, state: string, now: Date): Promise<PendingState> {
+  const tx = dbOf(ctx);
   const row = await tx.oAuthState.findUnique({ where: { stateHash: sha256(state) }, select: stateColumns });
   if (!row) throw stateInvalid("mismatch");
   if (row.organizationId !== ref.organizationId || row.projectId !== ref.projectId) throw stateInvalid("other_project");
@@ -72,7 +73,8 @@ export async function dropExchangedToken(stateId: string): Promise<void> {
 }
 
 /** Marks the state used (inside the connecting transaction); false when another request got there first. */
-export async function consumeState(tx: Tx, stateId: string, now: Date): Promise<boolean> {
+export async function consumeState(ctx: Ctx, stateId: string, now: Date): Promise<boolean> {
+  const tx = dbOf(ctx);
   const { count } = await tx.oAuthState.updateMany({
     where: { id: stateId, consumedAt: null, expiresAt: { gt: now } },
     data: { consumedAt: now, refreshTokenEnc: null, codeHash: null },

@@ -26,10 +26,14 @@ export type OrgCtx = Ctx & { org: OrgContext };
 
 const NO_REQUEST: RequestInfo = { ipAddress: null, userAgent: null };
 
+/**
+ * The context of a background job (Inngest function, script): it calls the same verbs as a request. Given an
+ * organization's id, it acts there with an owner's rights (a job works on whatever the organization holds).
+ */
 export function systemCtx(job: string): Ctx;
-export function systemCtx(job: string, org: OrgContext): OrgCtx;
-export function systemCtx(job: string, org?: OrgContext): Ctx {
-  return { actor: { type: "system", job }, org, request: NO_REQUEST };
+export function systemCtx(job: string, org: OrgContext | string): OrgCtx;
+export function systemCtx(job: string, org?: OrgContext | string): Ctx {
+  return { actor: { type: "system", job }, org: typeof org === "string" ? { id: org, role: "owner" } : org, request: NO_REQUEST };
 }
 
 /** The same context, acting for `org` (a system job working through one organization's projects). */

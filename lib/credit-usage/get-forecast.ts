@@ -1,4 +1,4 @@
-import { db, Prisma, sqlRows, type InspectionCadence } from "@/lib/db";
+import { Prisma, sqlRows, type InspectionCadence } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { CADENCE_MS } from "@/lib/projects/set-automation";
 import { currentBalance } from "@/lib/credits/credit-ledger";
@@ -52,7 +52,7 @@ export async function getCreditForecast(ctx: OrgCtx, now = new Date()): Promise<
         WHERE t.project_id = b.id AND t.next_inspection_at >= b.lo AND t.next_inspection_at < least(b.hi, ${end}::timestamptz)
       ) c
       WHERE c.urls > 0`),
-    currentBalance(db, org),
+    currentBalance(ctx, org),
   ]);
 
   const dates = windowDates(new Date(now.getTime() + (FORECAST_DAYS - 1) * DAY), FORECAST_DAYS);

@@ -1,4 +1,4 @@
-import { db, Prisma, sqlRows } from "@/lib/db";
+import { Prisma, sqlRows } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { currentBalance } from "@/lib/credits/credit-ledger";
 import { CREDIT_KINDS, CreditUsage, type UsageQuery } from "./schemas";
@@ -37,7 +37,7 @@ export async function getCreditUsage(ctx: OrgCtx, query: UsageQuery, now = new D
       GROUP BY p.id, p.name, p.deleted_at
       ORDER BY -sum(e.amount) DESC, p.name, p.id
       LIMIT 100`),
-    currentBalance(db, org),
+    currentBalance(ctx, org),
   ]);
   const byKind = Object.fromEntries(CREDIT_KINDS.map((k) => [k, 0])) as Record<(typeof CREDIT_KINDS)[number], number>;
   const byDate = new Map(dates.map((date) => [date, { date, granted: 0, sitemapAdmission: 0, inspection: 0, other: 0 }]));

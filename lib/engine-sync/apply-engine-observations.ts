@@ -1,6 +1,7 @@
-import { Prisma, type Tx } from "@/lib/db";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
+import { Prisma, dbOf } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
-import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
+import { recordUrlDetections } from "@/lib/issues/detections";
 import { causeOf, explainDrops, isDrop, recordDrops, type Drop } from "./drop-cause";
 import type { Observation } from "./observation";
 
@@ -16,12 +17,13 @@ type HistoryEntry = { id: string; kind: string; state: Record<string, unknown>; 
  * drops from an index with their likely cause. URLs deleted meanwhile are skipped. Answers how many URLs
  * dropped from an index.
  */
-export async function applyEngineObservations(tx: Tx, p: ProjectRef, observations: Observation[], now: Date): Promise<number> {
+export async function applyEngineObservations(ctx: OrgCtx, projectId: string, observations: Observation[], now: Date): Promise<number> {
+  const tx = dbOf(ctx);
   if (!observations.length) return 0;
-  await lockProjectStats(tx, p);
+  await lockProjectStats(ctx, projectId);
   const ids = [...new Set(observations.map((o) => o.trackedUrlId))];
-  const current = new Map((await readCurrent(tx, p.projectId, ids)).map((r) => [r.id, r]));
-  const last = await readLastRecords(tx, ids);
+  const current = new Map((await readCurrent(ctx, projectId, ids)).map((r) => [r.id, r]));
+  const last = await readLastRecords(ctx, ids);
 
   const drops: Drop[] = [];
   const rows = new Map<string, Row>(); // several observations of one URL (both engines) fold into one row
@@ -42,18 +44,18 @@ export async function applyEngineObservations(tx: Tx, p: ProjectRef, observation
   }
   if (!rows.size) return 0;
 
-  const explained = await explainDrops(tx, p.projectId, drops.map((d) => ({ id: d.id, since: d.since })), now);
+  const explained = await explainDrops(ctx, projectId, drops.map((d) => ({ id: d.id, since: d.since })), now);
   for (const d of drops) {
     const h = history.find((x) => x.id === d.id && x.kind === d.engine);
     if (h) h.state = { ...h.state, droppedFrom: d.from, dropCause: causeOf(explained, d.id) };
   }
 
-  await writeColumns(tx, p.projectId, [...rows.values()], now);
-  await writeHistory(tx, p, history, now);
-  await tx.project.updateMany({ where: { id: p.projectId, organizationId: p.organizationId }, data: { lastEngineSyncAt: now } });
+  await writeColumns(ctx, projectId, [...rows.values()], now);
+  await writeHistory(ctx, projectId, history, now);
+  await tx.project.updateMany({ where: { id: projectId, organizationId: ctx.org.id }, data: { lastEngineSyncAt: now } });
   const dropped = new Set(drops.map((d) => d.id));
-  await recordDetections(tx, p, observations.filter((o) => current.has(o.trackedUrlId)), observations, dropped, now);
-  await recordDrops(tx, p, drops, explained, now);
+  await recordDetections(ctx, projectId, observations.filter((o) => current.has(o.trackedUrlId)), observations, dropped, now);
+  await recordDrops(ctx, projectId, drops, explained, now);
   return dropped.size;
 }
 
@@ -65,14 +67,16 @@ function lastCrawlOf(o: Observation, now: Date): string | null {
   return Number.isFinite(t) && t > Date.UTC(1995, 0, 1) && t <= now.getTime() + 86_400_000 ? new Date(t).toISOString() : null;
 }
 
-async function readCurrent(tx: Tx, projectId: string, ids: string[]): Promise<Current[]> {
+async function readCurrent(ctx: Ctx, projectId: string, ids: string[]): Promise<Current[]> {
+  const tx = dbOf(ctx);
   return tx.$queryRaw<Current[]>(Prisma.sql`
     SELECT id::text AS id, engine_a_state::text AS "engineAState", engine_b_state::text AS "engineBState", last_engine_sync_at AS "lastEngineSyncAt"
     FROM tracked_urls WHERE project_id = ${projectId}::uuid AND id = ANY(${idList(ids)}) ORDER BY id FOR UPDATE`);
 }
 
 /** Each URL's last history state per engine, keyed `<id>:<kind>`: what a new entry's `changed` is measured against. */
-async function readLastRecords(tx: Tx, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+async function readLastRecords(ctx: Ctx, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const tx = dbOf(ctx);
   const rows = await tx.$queryRaw<{ id: string; kind: string; state: Record<string, unknown> }[]>(Prisma.sql`
     SELECT DISTINCT ON (tracked_url_id, kind) tracked_url_id::text AS id, kind::text AS kind, state
     FROM url_history WHERE tracked_url_id = ANY(${idList(ids)}) AND kind IN ('engineA', 'engineB')
@@ -82,7 +86,8 @@ async function readLastRecords(tx: Tx, ids: string[]): Promise<Map<string, Recor
 
 const idList = (ids: string[]) => Prisma.sql`string_to_array(${ids.join(",")}, ',')::uuid[]`;
 
-async function writeColumns(tx: Tx, projectId: string, rows: Row[], now: Date) {
+async function writeColumns(ctx: Ctx, projectId: string, rows: Row[], now: Date) {
+  const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     UPDATE tracked_urls t SET
       engine_a_state = COALESCE(v.a::"EngineAState", t.engine_a_state),
@@ -103,10 +108,11 @@ async function writeColumns(tx: Tx, projectId: string, rows: Row[], now: Date) {
     WHERE t.id = v.id AND t.project_id = ${projectId}::uuid`);
 }
 
-async function writeHistory(tx: Tx, p: ProjectRef, history: HistoryEntry[], now: Date) {
+async function writeHistory(ctx: OrgCtx, projectId: string, history: HistoryEntry[], now: Date) {
+  const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO url_history (id, organization_id, project_id, tracked_url_id, observed_at, kind, state, changed, source)
-    SELECT gen_random_uuid(), ${p.organizationId}::uuid, ${p.projectId}::uuid, v.id, ${now}, v.kind::"UrlHistoryKind", v.state,
+    SELECT gen_random_uuid(), ${ctx.org.id}::uuid, ${projectId}::uuid, v.id, ${now}, v.kind::"UrlHistoryKind", v.state,
            ARRAY(SELECT jsonb_array_elements_text(v.changed)), v.source
     FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb) AS v(id uuid, kind text, state jsonb, changed jsonb, source text)`);
 }
@@ -115,15 +121,15 @@ async function writeHistory(tx: Tx, p: ProjectRef, history: HistoryEntry[], now:
  * The gsc coverage issues of the URLs gsc answered about, and dropped_from_index: raised for the URLs
  * dropped in this batch, cleared for those an engine says are indexed again (and not dropped by the other).
  */
-async function recordDetections(tx: Tx, p: ProjectRef, stored: Observation[], all: Observation[], dropped: Set<string>, now: Date) {
+async function recordDetections(ctx: OrgCtx, projectId: string, stored: Observation[], all: Observation[], dropped: Set<string>, now: Date) {
   const gsc = stored.filter((o) => o.kind === "engineA");
   for (const type of ["discovered_not_indexed", "crawled_not_indexed"] as const) {
-    await recordUrlDetections(tx, p, type, {
+    await recordUrlDetections(ctx, projectId, type, {
       affected: gsc.filter((o) => o.state === type).map((o) => ({ trackedUrlId: o.trackedUrlId, url: "" })),
       cleared: gsc.filter((o) => o.state !== type).map((o) => o.trackedUrlId),
     }, { source: "engineA" }, now);
   }
-  await recordUrlDetections(tx, p, "dropped_from_index", {
+  await recordUrlDetections(ctx, projectId, "dropped_from_index", {
     affected: [...dropped].map((id) => ({ trackedUrlId: id, url: "" })),
     cleared: all.filter((o) => o.state === "indexed" && !dropped.has(o.trackedUrlId)).map((o) => o.trackedUrlId),
   }, { source: "engines" }, now);

@@ -1,7 +1,7 @@
-import { Prisma, type Tx } from "@/lib/db";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
+import { Prisma, dbOf } from "@/lib/db";
 import type { EngineName } from "@/lib/connections/connected-engines";
 import { recordEvents } from "@/lib/events/outbox";
-import type { ProjectRef } from "@/lib/issues/detections";
 
 // Drops from an engine's index: which answers are one, their likely cause, read from our own audits of
 // the same URL in the same window (since the engine last said indexed): what the page, the server or
@@ -33,7 +33,8 @@ export const causeOf = (explained: Map<string, DropExplanation>, id: string): Dr
 type AuditRow = { id: string; state: Record<string, unknown> | null; observedAt: Date | null; changed: string[] | null };
 
 /** One explanation per URL id; `since` per URL starts the window (null: the last 30 days). */
-export async function explainDrops(tx: Tx, projectId: string, urls: { id: string; since: Date | null }[], now: Date): Promise<Map<string, DropExplanation>> {
+export async function explainDrops(ctx: Ctx, projectId: string, urls: { id: string; since: Date | null }[], now: Date): Promise<Map<string, DropExplanation>> {
+  const tx = dbOf(ctx);
   if (!urls.length) return new Map();
   const fallback = new Date(now.getTime() - 30 * 86_400_000);
   const input = urls.map((u) => ({ id: u.id, since: (u.since ?? fallback).toISOString() }));
@@ -73,13 +74,14 @@ export function dropCause(state: Record<string, unknown> | null, changed: string
  * states, cause and the audit it was read from), and one url.dropped_from_index per URL and engine to the
  * outbox (sent once this observation commits).
  */
-export async function recordDrops(tx: Tx, p: ProjectRef, drops: Drop[], explained: Map<string, DropExplanation>, now: Date): Promise<void> {
+export async function recordDrops(ctx: OrgCtx, projectId: string, drops: Drop[], explained: Map<string, DropExplanation>, now: Date): Promise<void> {
   if (!drops.length) return;
-  await writeDropMetadata(tx, p.projectId, drops, explained);
-  await recordDropEvents(tx, p, drops, explained, now);
+  await writeDropMetadata(ctx, projectId, drops, explained);
+  await recordDropEvents(ctx, projectId, drops, explained, now);
 }
 
-async function writeDropMetadata(tx: Tx, projectId: string, drops: Drop[], explained: Map<string, DropExplanation>) {
+async function writeDropMetadata(ctx: Ctx, projectId: string, drops: Drop[], explained: Map<string, DropExplanation>) {
+  const tx = dbOf(ctx);
   const meta = drops.map((d) => {
     const e = explained.get(d.id);
     return { id: d.id, metadata: { engine: d.engine, from: d.from, to: d.to, cause: causeOf(explained, d.id), auditObservedAt: e?.auditObservedAt ?? null, auditChanged: e?.auditChanged ?? [] } };
@@ -91,11 +93,12 @@ async function writeDropMetadata(tx: Tx, projectId: string, drops: Drop[], expla
       AND m.tracked_url_id = v.id AND m.resolved_at IS NULL`);
 }
 
-async function recordDropEvents(tx: Tx, p: ProjectRef, drops: Drop[], explained: Map<string, DropExplanation>, now: Date) {
-  const urls = new Map((await tx.trackedUrl.findMany({ where: { id: { in: drops.map((d) => d.id) }, projectId: p.projectId }, select: { id: true, url: true } })).map((u) => [u.id, u.url]));
+async function recordDropEvents(ctx: OrgCtx, projectId: string, drops: Drop[], explained: Map<string, DropExplanation>, now: Date) {
+  const tx = dbOf(ctx);
+  const urls = new Map((await tx.trackedUrl.findMany({ where: { id: { in: drops.map((d) => d.id) }, projectId }, select: { id: true, url: true } })).map((u) => [u.id, u.url]));
   const observedAt = now.toISOString();
-  await recordEvents(tx, "url.dropped_from_index", drops.filter((d) => urls.has(d.id)).map((d) => ({
+  await recordEvents(ctx, "url.dropped_from_index", drops.filter((d) => urls.has(d.id)).map((d) => ({
     eventId: `url-dropped-${d.id}-${d.engine}-${observedAt}`,
-    data: { organizationId: p.organizationId, projectId: p.projectId, trackedUrlId: d.id, url: urls.get(d.id)!, engine: d.engine, from: d.from, to: d.to, cause: causeOf(explained, d.id), observedAt },
+    data: { organizationId: ctx.org.id, projectId, trackedUrlId: d.id, url: urls.get(d.id)!, engine: d.engine, from: d.from, to: d.to, cause: causeOf(explained, d.id), observedAt },
   })));
 }

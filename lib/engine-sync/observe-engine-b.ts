@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { openEngineBKey } from "@/lib/connections/secrets";
 import { getCrawlIssues, getUrlInfo, mapUrlInfoToEngineBState } from "@/lib/engines/engine-b";
-import type { ProjectRef } from "@/lib/issues/detections";
+import type { OrgCtx } from "@/lib/core/context";
 import { CONSECUTIVE_FAILURES_STOP } from "./config";
 import { deferredRun, newRun, type EngineRun, type EngineSyncUrl } from "./observation";
 
@@ -10,12 +10,12 @@ import { deferredRun, newRun, type EngineRun, type EngineSyncUrl } from "./obser
  * issues. Throttling stops the run (the rest deferred); a refused key is recorded as the connection's error.
  */
 export async function observeEngineB(
-  ref: ProjectRef, conn: { box: string; siteUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date,
+  ctx: OrgCtx, projectId: string, conn: { box: string; siteUrl: string }, urls: EngineSyncUrl[], source: string, clock: () => Date,
 ): Promise<EngineRun> {
   const run = newRun();
   const { report, observations, settled } = run;
   let apiKey: string;
-  try { apiKey = openEngineBKey(ref.projectId, conn.box); } catch {
+  try { apiKey = openEngineBKey(projectId, conn.box); } catch {
     return deferredRun("not_configured", urls.length);
   }
   let failures = 0;
@@ -38,7 +38,7 @@ export async function observeEngineB(
     if (res.kind === "revoked") {
       report.stopped = "revoked";
       report.deferred++;
-      await db.project.updateMany({ where: { id: ref.projectId, organizationId: ref.organizationId }, data: { engineBLastError: res.message } });
+      await db.project.updateMany({ where: { id: projectId, organizationId: ctx.org.id }, data: { engineBLastError: res.message } });
       continue;
     }
     report.failed++;

@@ -1,7 +1,7 @@
-import { db, Prisma, type Tx } from "@/lib/db";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction, dbOf } from "@/lib/db";
 import { connectionColumns, type EngineName } from "@/lib/connections/connected-engines";
 import { gscPropertiesOf } from "@/lib/connections/gsc-properties";
-import type { ProjectRef } from "@/lib/issues/detections";
 import { applyEngineObservations } from "./apply-engine-observations";
 import { emptyReport, newRun, type EngineRunReport, type EngineSyncUrl } from "./observation";
 import { observeEngineB } from "./observe-engine-b";
@@ -21,24 +21,24 @@ export type ObserveReport = { engineA: EngineRunReport; engineB: EngineRunReport
  * that engine a check (its sync priority is cleared); a deferred one keeps it for the backlog sync.
  */
 export async function observeEngines(
-  project: ProjectRef, urls: EngineSyncUrl[], opts: { source: string; now?: Date | (() => Date); engines?: EngineName[] },
+  ctx: OrgCtx, projectId: string, urls: EngineSyncUrl[], opts: { source: string; now?: Date | (() => Date); engines?: EngineName[] },
 ): Promise<ObserveReport> {
   const clock = typeof opts.now === "function" ? opts.now : opts.now ? () => opts.now as Date : () => new Date();
   const report: ObserveReport = { engineA: emptyReport(), engineB: emptyReport(), dropped: 0 };
   if (!urls.length) return report;
   const p = await db.project.findFirst({
-    where: { id: project.projectId, organizationId: project.organizationId, deletedAt: null },
+    where: { id: projectId, organizationId: ctx.org.id, deletedAt: null },
     select: connectionColumns,
   });
   if (!p) return report;
   const asked = new Set<EngineName>(opts.engines ?? ["engineA", "engineB"]);
   const gsc = !asked.has("engineA") ? newRun()
     : p.gscRefreshTokenEnc && p.gscPropertyUrl && !p.gscRevokedAt
-      ? await observeGsc(project, { box: p.gscRefreshTokenEnc, properties: await gscPropertiesOf(project.projectId, p.gscPropertyUrl) }, urls, opts.source, clock)
+      ? await observeGsc(ctx, projectId, { box: p.gscRefreshTokenEnc, properties: await gscPropertiesOf(projectId, p.gscPropertyUrl) }, urls, opts.source, clock)
       : newRun("not_connected");
   const engineB = !asked.has("engineB") ? newRun()
     : p.engineBApiKeyEnc && p.engineBSiteUrl
-      ? await observeEngineB(project, { box: p.engineBApiKeyEnc, siteUrl: p.engineBSiteUrl }, urls, opts.source, clock)
+      ? await observeEngineB(ctx, projectId, { box: p.engineBApiKeyEnc, siteUrl: p.engineBSiteUrl }, urls, opts.source, clock)
       : newRun("not_connected");
   report.engineA = gsc.report;
   report.engineB = engineB.report;
@@ -46,9 +46,9 @@ export async function observeEngines(
   const observations = [...gsc.observations, ...engineB.observations];
   const settled: Record<EngineName, string[]> = { engineA: gsc.settled, engineB: engineB.settled };
   if (observations.length || settled.engineA.length || settled.engineB.length) {
-    report.dropped = await db.$transaction(async (tx) => {
-      const dropped = await applyEngineObservations(tx, project, observations, clock());
-      await settleBacklog(tx, project.projectId, settled);
+    report.dropped = await withTransaction(ctx, async (ctx) => {
+      const dropped = await applyEngineObservations(ctx, projectId, observations, clock());
+      await settleBacklog(ctx, projectId, settled);
       return dropped;
     }, { timeout: 60_000 });
   }
@@ -56,7 +56,8 @@ export async function observeEngines(
 }
 
 /** The URLs an engine answered (or failed on) owe it no check any more. */
-async function settleBacklog(tx: Tx, projectId: string, settled: Record<EngineName, string[]>) {
+async function settleBacklog(ctx: Ctx, projectId: string, settled: Record<EngineName, string[]>) {
+  const tx = dbOf(ctx);
   const ids = (list: string[]) => Prisma.sql`string_to_array(${list.join(",")}, ',')::uuid[]`;
   if (settled.engineA.length) {
     await tx.$executeRaw(Prisma.sql`UPDATE tracked_urls SET engine_a_sync_priority = NULL WHERE project_id = ${projectId}::uuid AND id = ANY(${ids(settled.engineA)}) AND engine_a_sync_priority IS NOT NULL`);

@@ -1,11 +1,11 @@
-import { db } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
 import { exhaustDay, propertyKey, releaseInspection, reserveInspection } from "@/lib/connections/quota-store";
 import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
 import { openGscRefreshToken } from "@/lib/connections/secrets";
 import { inspectUrl, mapGscInspection, nextMinute } from "@/lib/engines/gsc";
 import { nextPacificMidnight } from "@/lib/engines/pacific-time";
 import { logEngineWarning } from "@/lib/engines/log";
-import type { ProjectRef } from "@/lib/issues/detections";
 import { forgetAccessToken, gscAccessToken } from "@/lib/connections/gsc-access-token";
 import { CONSECUTIVE_FAILURES_STOP, gscOAuthCredentials } from "./config";
 import { deferredRun, newRun, type EngineRun, type EngineStop, type EngineSyncUrl } from "./observation";
@@ -18,7 +18,7 @@ import { coveringProperties } from "@/lib/connections/gsc-properties";
  * is out the run stops (the rest deferred). A dead grant is marked revoked and stops it too.
  */
 export async function observeGsc(
-  ref: ProjectRef, conn: { box: string; properties: readonly string[] }, urls: EngineSyncUrl[], source: string, clock: () => Date,
+  ctx: OrgCtx, projectId: string, conn: { box: string; properties: readonly string[] }, urls: EngineSyncUrl[], source: string, clock: () => Date,
 ): Promise<EngineRun> {
   const run = newRun();
   const { report, observations, settled } = run;
@@ -29,12 +29,12 @@ export async function observeGsc(
   // A grant sealed under another ENCRYPTION_KEY cannot be opened: the connection is unusable until it is made
   // again; the URLs stay owed and the other projects go on.
   let refreshToken: string;
-  try { refreshToken = openGscRefreshToken(ref.projectId, conn.box); } catch {
-    logEngineWarning(`The gsc grant of project ${ref.projectId} cannot be decrypted (was ENCRYPTION_KEY changed?); connect gsc again`);
+  try { refreshToken = openGscRefreshToken(projectId, conn.box); } catch {
+    logEngineWarning(`The gsc grant of project ${projectId} cannot be decrypted (was ENCRYPTION_KEY changed?); connect gsc again`);
     return deferredRun("not_configured", urls.length);
   }
   const token = (fresh = false) => gscAccessToken({
-    projectId: ref.projectId, box: conn.box, refreshToken: () => refreshToken, ...credentials, now: clock(), fresh,
+    projectId, box: conn.box, refreshToken: () => refreshToken, ...credentials, now: clock(), fresh,
   });
 
   let access: string | null = null;
@@ -55,7 +55,7 @@ export async function observeGsc(
     if (!access) {
       const t = await token();
       if (t.kind !== "ok") {
-        if (t.kind === "revoked") await revoke(ref, clock());
+        if (t.kind === "revoked") await revoke(ctx, projectId, clock());
         else logEngineWarning(t.message);
         stop(t.kind === "revoked" ? "revoked" : "unavailable", null);
         report.deferred++;
@@ -82,11 +82,11 @@ export async function observeGsc(
     let res = await inspectUrl({ accessToken: access, siteUrl, inspectionUrl: u.url, now });
     if (res.kind === "transient" && res.code === "unauthorized") {
       // The cached token was refused: one fresh refresh tells a dead grant from an expired token.
-      forgetAccessToken(ref.projectId);
+      forgetAccessToken(projectId);
       const t = await token(true);
       if (t.kind === "revoked") {
         await releaseInspection(key, now);
-        await revoke(ref, clock());
+        await revoke(ctx, projectId, clock());
         stop("revoked", null);
         report.deferred++;
         continue;
@@ -134,7 +134,7 @@ export async function observeGsc(
   return run;
 }
 
-async function revoke(ref: ProjectRef, now: Date) {
-  forgetAccessToken(ref.projectId);
-  await db.$transaction((tx) => markGscRevoked(tx, ref, now));
+async function revoke(ctx: OrgCtx, projectId: string, now: Date) {
+  forgetAccessToken(projectId);
+  await withTransaction(ctx, (ctx) => markGscRevoked(ctx, projectId, now));
 }

@@ -2,7 +2,7 @@ import { db, Prisma } from "@/lib/db";
 import { gscPropertiesOf } from "@/lib/connections/gsc-properties";
 import { quotaToday } from "@/lib/connections/quota-store";
 import { pacificDayKey } from "@/lib/engines/pacific-time";
-import type { ProjectRef } from "@/lib/issues/detections";
+import type { OrgCtx } from "@/lib/core/context";
 import { gscQuota } from "./config";
 import { CRAWL_AGING_DAYS, CRAWL_AGING_RECHECK_DAYS, prioritySql, type CheckReason } from "./check-reasons";
 
@@ -34,21 +34,21 @@ export type PlannedReason = (typeof PLANNED_REASONS)[number];
  * oldest first. The URLs are marked owed (`engine_a_sync_priority`, with the reason in `engine_a_check_reason`,
  * which the URL panel shows) and the 5-minute backlog spends them.
  */
-export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promise<{ day: string; planned: number; byReason: Record<PlannedReason, number> } | null> {
+export async function planGscDay(ctx: OrgCtx, projectId: string, now: Date = new Date()): Promise<{ day: string; planned: number; byReason: Record<PlannedReason, number> } | null> {
   const p = await db.project.findFirst({
-    where: { id: ref.projectId, organizationId: ref.organizationId, deletedAt: null, gscRevokedAt: null, gscPropertyUrl: { not: null }, gscRefreshTokenEnc: { not: null } },
+    where: { id: projectId, organizationId: ctx.org.id, deletedAt: null, gscRevokedAt: null, gscPropertyUrl: { not: null }, gscRefreshTokenEnc: { not: null } },
     select: { gscPropertyUrl: true },
   });
   if (!p?.gscPropertyUrl) return null;
   const day = pacificDayKey(now);
   const claimed = await db.$executeRaw(Prisma.sql`
-    INSERT INTO gsc_day_plans (project_id, day, planned, by_reason) VALUES (${ref.projectId}::uuid, ${day}, 0, '{}'::jsonb)
+    INSERT INTO gsc_day_plans (project_id, day, planned, by_reason) VALUES (${projectId}::uuid, ${day}, 0, '{}'::jsonb)
     ON CONFLICT (project_id, day) DO NOTHING`);
   if (!claimed) return null; // planned already today (or by a concurrent run)
 
-  const rooms = await Promise.all((await gscPropertiesOf(ref.projectId, p.gscPropertyUrl)).map(async (u) => (await quotaToday(u, now, gscQuota())).remaining));
+  const rooms = await Promise.all((await gscPropertiesOf(projectId, p.gscPropertyUrl)).map(async (u) => (await quotaToday(u, now, gscQuota())).remaining));
   const [{ owed }] = await db.$queryRaw<{ owed: number }[]>(Prisma.sql`
-    SELECT count(*)::int AS owed FROM tracked_urls WHERE project_id = ${ref.projectId}::uuid AND engine_a_sync_priority IS NOT NULL`);
+    SELECT count(*)::int AS owed FROM tracked_urls WHERE project_id = ${projectId}::uuid AND engine_a_sync_priority IS NOT NULL`);
   const room = Math.max(0, rooms.reduce((a, b) => a + b, 0) - owed);
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const rows = room === 0 ? [] : await db.$queryRaw<{ reason: PlannedReason; n: number }[]>(Prisma.sql`
@@ -65,7 +65,7 @@ export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promi
           ELSE 'oldest_verdict' END AS reason,
         priority, clicks_28d, engine_a_observed_at, last_impression_at, last_googlebot_fetch_at
       FROM tracked_urls
-      WHERE project_id = ${ref.projectId}::uuid AND engine_a_sync_priority IS NULL
+      WHERE project_id = ${projectId}::uuid AND engine_a_sync_priority IS NULL
     ), picked AS (
       SELECT id, reason FROM candidates
       -- Proven indexed by impressions in the last 3 days, or a verdict from the last day: not asked, unless at risk.
@@ -81,20 +81,20 @@ export async function planGscDay(ref: ProjectRef, now: Date = new Date()): Promi
       LIMIT ${room}
     ), marked AS (
       UPDATE tracked_urls t SET engine_a_sync_priority = ${Prisma.raw(prioritySql("picked.reason"))}, engine_a_check_reason = picked.reason
-      FROM picked WHERE t.id = picked.id AND t.project_id = ${ref.projectId}::uuid
+      FROM picked WHERE t.id = picked.id AND t.project_id = ${projectId}::uuid
       RETURNING picked.reason
     )
     SELECT reason, count(*)::int AS n FROM marked GROUP BY reason`);
   const byReason = Object.fromEntries(PLANNED_REASONS.map((r) => [r, 0])) as Record<PlannedReason, number>;
   for (const r of rows) byReason[r.reason] = r.n;
   const planned = rows.reduce((s, r) => s + r.n, 0);
-  await db.gscDayPlan.update({ where: { projectId_day: { projectId: ref.projectId, day } }, data: { planned, byReason } });
+  await db.gscDayPlan.update({ where: { projectId_day: { projectId, day } }, data: { planned, byReason } });
   return { day, planned, byReason };
 }
 
 /** Connected projects without today's plan yet. */
-export async function listProjectsToPlan(now: Date = new Date()): Promise<ProjectRef[]> {
-  return db.$queryRaw<ProjectRef[]>(Prisma.sql`
+export async function listProjectsToPlan(now: Date = new Date()): Promise<{ organizationId: string; projectId: string }[]> {
+  return db.$queryRaw<{ organizationId: string; projectId: string }[]>(Prisma.sql`
     SELECT p.organization_id::text AS "organizationId", p.id::text AS "projectId" FROM projects p
     WHERE p.deleted_at IS NULL AND p.gsc_refresh_token_enc IS NOT NULL AND p.gsc_property_url IS NOT NULL AND p.gsc_revoked_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM gsc_day_plans d WHERE d.project_id = p.id AND d.day = ${pacificDayKey(now)})

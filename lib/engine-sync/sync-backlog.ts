@@ -3,7 +3,7 @@ import { db, Prisma } from "@/lib/db";
 import { connectionColumns, enginesOf, type EngineName } from "@/lib/connections/connected-engines";
 import { quotaToday } from "@/lib/connections/quota-store";
 import { gscPropertiesOf } from "@/lib/connections/gsc-properties";
-import type { ProjectRef } from "@/lib/issues/detections";
+import type { OrgCtx } from "@/lib/core/context";
 import { BACKLOG_BATCH_SIZE, gscQuota } from "./config";
 import type { EngineRunReport, EngineStop } from "./observation";
 import { observeEngines } from "./observe-engines";
@@ -25,8 +25,8 @@ export interface SyncBacklogOptions {
 }
 
 /** Connected projects with checks owed, oldest connection first. */
-export async function listBacklogProjects(): Promise<ProjectRef[]> {
-  return db.$queryRaw<ProjectRef[]>(Prisma.sql`
+export async function listBacklogProjects(): Promise<{ organizationId: string; projectId: string }[]> {
+  return db.$queryRaw<{ organizationId: string; projectId: string }[]>(Prisma.sql`
     SELECT p.organization_id::text AS "organizationId", p.id::text AS "projectId" FROM projects p
     WHERE p.deleted_at IS NULL AND (
       (p.gsc_refresh_token_enc IS NOT NULL AND p.gsc_property_url IS NOT NULL AND p.gsc_revoked_at IS NULL
@@ -37,7 +37,7 @@ export async function listBacklogProjects(): Promise<ProjectRef[]> {
 }
 
 /** Works through one project's owed checks, engine by engine, until done, stopped, or the deadline. */
-export async function syncEngineBacklog(ref: ProjectRef, opts: SyncBacklogOptions = {}): Promise<BacklogReport> {
+export async function syncEngineBacklog(ctx: OrgCtx, projectId: string, opts: SyncBacklogOptions = {}): Promise<BacklogReport> {
   const now = opts.now ?? (() => new Date());
   const sleep = opts.sleep ?? ((ms: number) => sleepFor(ms));
   const pastDeadline = () => opts.deadline !== undefined && Date.now() >= opts.deadline;
@@ -45,7 +45,7 @@ export async function syncEngineBacklog(ref: ProjectRef, opts: SyncBacklogOption
     engineA: { observed: 0, inconclusive: 0, failed: 0, owed: 0, stopped: null, retryAt: null },
     engineB: { observed: 0, inconclusive: 0, failed: 0, owed: 0, stopped: null, retryAt: null },
   };
-  const p = await db.project.findFirst({ where: { id: ref.projectId, organizationId: ref.organizationId, deletedAt: null }, select: connectionColumns });
+  const p = await db.project.findFirst({ where: { id: projectId, organizationId: ctx.org.id, deletedAt: null }, select: connectionColumns });
   if (!p) return report;
   const engines = enginesOf(p);
 
@@ -55,11 +55,11 @@ export async function syncEngineBacklog(ref: ProjectRef, opts: SyncBacklogOption
     const skipped: string[] = []; // failed for a passing reason on this turn: not asked again until the next one
     while (!pastDeadline()) {
       // gsc's batch never exceeds what our count leaves of today's quota.
-      const room = engine === "engineA" && p.gscPropertyUrl ? await gscRoomToday(ref.projectId, p.gscPropertyUrl, now()) : Infinity;
+      const room = engine === "engineA" && p.gscPropertyUrl ? await gscRoomToday(projectId, p.gscPropertyUrl, now()) : Infinity;
       if (room === 0) { r.stopped = "quota_day"; break; }
-      const urls = await owed(ref.projectId, engine, Math.min(opts.batchSize ?? BACKLOG_BATCH_SIZE, room), skipped);
+      const urls = await owed(projectId, engine, Math.min(opts.batchSize ?? BACKLOG_BATCH_SIZE, room), skipped);
       if (!urls.length) break;
-      const run: EngineRunReport = (await observeEngines(ref, urls, { source: "scheduled", now, engines: [engine] }))[engine];
+      const run: EngineRunReport = (await observeEngines(ctx, projectId, urls, { source: "scheduled", now, engines: [engine] }))[engine];
       r.observed += run.observed;
       r.inconclusive += run.inconclusive;
       r.failed += run.failed;
@@ -77,7 +77,7 @@ export async function syncEngineBacklog(ref: ProjectRef, opts: SyncBacklogOption
       }
       break;
     }
-    r.owed = await owedCount(ref.projectId, engine);
+    r.owed = await owedCount(projectId, engine);
   }
   return report;
 }

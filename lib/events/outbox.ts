@@ -1,4 +1,5 @@
-import { db, Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { db, Prisma, dbOf } from "@/lib/db";
 import { validateEvent, type EventData, type EventName } from "./catalogue";
 import { sendEvents, type OutgoingEvent } from "./send-event";
 
@@ -13,7 +14,8 @@ import { sendEvents, type OutgoingEvent } from "./send-event";
  * Records an event in the caller's transaction. Validated now, so a malformed event rolls the change back
  * instead of failing later where nobody sees it. The same `eventId` twice is recorded once.
  */
-export async function recordEvent<N extends EventName>(tx: Tx, name: N, data: EventData<N>, eventId: string): Promise<void> {
+export async function recordEvent<N extends EventName>(ctx: Ctx, name: N, data: EventData<N>, eventId: string): Promise<void> {
+  const tx = dbOf(ctx);
   await validateEvent({ name, data });
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO event_outbox (id, event_id, name, data, created_at)
@@ -23,7 +25,8 @@ export async function recordEvent<N extends EventName>(tx: Tx, name: N, data: Ev
 }
 
 /** Several events of one name in one statement (e.g. every URL a sync found dropped). */
-export async function recordEvents<N extends EventName>(tx: Tx, name: N, events: { data: EventData<N>; eventId: string }[]): Promise<void> {
+export async function recordEvents<N extends EventName>(ctx: Ctx, name: N, events: { data: EventData<N>; eventId: string }[]): Promise<void> {
+  const tx = dbOf(ctx);
   if (!events.length) return;
   for (const e of events) await validateEvent({ name, data: e.data });
   await tx.$executeRaw(Prisma.sql`

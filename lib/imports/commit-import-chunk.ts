@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { db, Prisma } from "@/lib/db";
+import { Prisma, withTransaction } from "@/lib/db";
 import { COMMIT_CHUNK_ROWS } from "./schemas";
 import { insertTrackedUrls } from "@/lib/urls/insert-tracked-urls";
 
@@ -17,7 +18,8 @@ type Locked = {
  * (or a second runner) changes nothing and counts are never doubled.
  */
 export async function commitImportChunk(importId: string, n: number, now = new Date()): Promise<ChunkResult> {
-  return db.$transaction(async (tx): Promise<ChunkResult> => {
+  return withTransaction(systemCtx("commit-import-chunk"), async (ctx): Promise<ChunkResult> => {
+    const { tx } = ctx;
     const [imp] = await tx.$queryRaw<Locked[]>(Prisma.sql`
       SELECT i.status::text AS status, i.committed_chunks, i.organization_id, i.project_id,
              p.deleted_at, p.automated_inspections_enabled
@@ -30,7 +32,7 @@ export async function commitImportChunk(importId: string, n: number, now = new D
     const chunk = Prisma.sql`url_import_rows WHERE import_id = ${importId}::uuid AND seq >= ${n * COMMIT_CHUNK_ROWS} AND seq < ${(n + 1) * COMMIT_CHUNK_ROWS}`;
     const [{ rows }] = await tx.$queryRaw<{ rows: number }[]>(Prisma.sql`SELECT count(*)::int AS rows FROM ${chunk}`);
     const project = { id: imp.project_id, organizationId: imp.organization_id, automatedInspectionsEnabled: imp.automated_inspections_enabled };
-    const inserted = await insertTrackedUrls(tx, {
+    const inserted = await insertTrackedUrls(ctx, {
       project, source: "import", now, rows: { query: Prisma.sql`SELECT url, seq AS n, NULL::timestamptz AS lastmod FROM ${chunk} ORDER BY seq` },
     });
     const skipped = rows - inserted;

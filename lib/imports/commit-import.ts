@@ -15,10 +15,11 @@ export async function commitImport({ ctx, projectId, importId, now = new Date() 
   const current = await getImportOrThrow(ctx, projectId, importId);
   if (current.status !== "ready") throw stale(current.status);
   if (now.getTime() > current.expiresAt.getTime()) {
-    await db.$transaction([
-      db.urlImport.updateMany({ where: { id: current.id, status: "ready" }, data: { status: "expired" } }),
-      db.urlImportRow.deleteMany({ where: { importId: current.id } }),
-    ]);
+    await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
+      await tx.urlImport.updateMany({ where: { id: current.id, status: "ready" }, data: { status: "expired" } });
+      await tx.urlImportRow.deleteMany({ where: { importId: current.id } });
+    });
     throw expired();
   }
 

@@ -1,4 +1,5 @@
-import { db } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 import { recordEvent } from "@/lib/events/outbox";
 
@@ -8,7 +9,8 @@ import { recordEvent } from "@/lib/events/outbox";
  * URLs then go to IndexNow in full batches (one request for the whole import, not one per chunk).
  */
 export async function completeImport(importId: string, totalChunks: number, now = new Date()) {
-  const done = await db.$transaction(async (tx) => {
+  const done = await withTransaction(systemCtx("complete-import"), async (ctx) => {
+    const { tx } = ctx;
     const { count } = await tx.urlImport.updateMany({
       where: { id: importId, status: "committing", committedChunks: totalChunks },
       data: { status: "completed", completedAt: now },
@@ -20,7 +22,7 @@ export async function completeImport(importId: string, totalChunks: number, now 
     if (row.status === "completed") await tx.urlImportRow.deleteMany({ where: { importId } });
     // import.completed once: only the call that moved it to completed records it.
     if (count) {
-      await recordEvent(tx, "import.completed", {
+      await recordEvent(ctx, "import.completed", {
         organizationId: row.organizationId, projectId: row.projectId, importId, insertedRows: row.insertedRows, skippedRows: row.skippedRows, completedAt: now.toISOString(),
       }, `import-completed-${importId}`);
     }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { db, Prisma, type Tx } from "@/lib/db";
-import { actorUserId, type OrgCtx } from "@/lib/core/context";
+import { Prisma, withTransaction, dbOf } from "@/lib/db";
+import { actorUserId, type OrgCtx, type Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { classifyImportRows, type ImportCandidate } from "./classify-import-rows";
@@ -22,7 +22,8 @@ export async function createImportPreview({ ctx, projectId, upload, now = new Da
   const { headerDetected, rows } = classifyFile(upload, project.domain);
   const contentSha256 = createHash("sha256").update(upload.bytes).digest("hex");
 
-  const created = await db.$transaction(async (tx) => {
+  const created = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const row = await tx.urlImport.create({
       data: {
         organizationId: project.organizationId, projectId: project.id, createdByUserId: actorUserId(ctx), status: "pending",
@@ -31,7 +32,7 @@ export async function createImportPreview({ ctx, projectId, upload, now = new Da
         expiresAt: new Date(now.getTime() + IMPORT_TTL_MS),
       },
     });
-    const { stored: netNewRows, excluded } = await storeNetNewRows(tx, row.id, project.id, rows.unique);
+    const { stored: netNewRows, excluded } = await storeNetNewRows(ctx, row.id, project.id, rows.unique);
     // The rows left out, in file order: invalid ones and URLs the owner stopped tracking (reason `excluded`).
     const rowErrors = [...rows.rowErrors, ...excluded.slice(0, MAX_ROW_ERRORS).map((e) => ({ line: e.line, reason: "excluded", value: e.url }))]
       .sort((a, b) => a.line - b.line).slice(0, MAX_ROW_ERRORS);
@@ -65,7 +66,8 @@ function classifyFile(upload: ImportUpload, domain: string) {
  * one newline-joined text per batch (a normalized URL never holds a raw line break): far cheaper to bind than
  * arrays of thousands of parameters.
  */
-async function storeNetNewRows(tx: Tx, importId: string, projectId: string, candidates: ImportCandidate[]) {
+async function storeNetNewRows(ctx: Ctx, importId: string, projectId: string, candidates: ImportCandidate[]) {
+  const tx = dbOf(ctx);
   let stored = 0;
   const excluded: { line: number; url: string }[] = [];
   for (let i = 0; i < candidates.length; i += BATCH) {

@@ -1,4 +1,5 @@
-import { Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { Prisma, dbOf } from "@/lib/db";
 
 /**
  * The audit found a material change in these URLs (for the audit area): they go back into the
@@ -6,7 +7,8 @@ import { Prisma, type Tx } from "@/lib/db";
  * call requestProjectSubmission(projectId, "audit_changed"). Ids of other projects are ignored.
  * A sitemap lastmod change needs no call: a trigger on tracked_urls queues it.
  */
-export async function markUrlsChangedForIndexNow(tx: Tx, projectId: string, trackedUrlIds: string[], now = new Date()): Promise<number> {
+export async function markUrlsChangedForIndexNow(ctx: Ctx, projectId: string, trackedUrlIds: string[], now = new Date()): Promise<number> {
+  const tx = dbOf(ctx);
   if (!trackedUrlIds.length) return 0;
   return tx.$executeRaw(Prisma.sql`
     INSERT INTO index_now_queue (tracked_url_id, project_id, url, pending_at)

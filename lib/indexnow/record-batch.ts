@@ -1,5 +1,6 @@
-import { db, Prisma, type Tx } from "@/lib/db";
-import { clearProjectIssue, detectProjectIssue, type ProjectRef } from "@/lib/issues/detections";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
+import { Prisma, withTransaction, dbOf } from "@/lib/db";
+import { clearProjectIssue, detectProjectIssue } from "@/lib/issues/detections";
 import { backoffMs, outcomeOf } from "./outcome";
 import type { PostResult } from "./post-batch";
 
@@ -14,26 +15,27 @@ export type RecordedBatch = { submissionId: string; status: string; delivered: b
  * backlog. The URLs' own IndexNow columns follow in settleSubmissions.
  */
 export async function recordBatch(
-  project: ProjectRef, key: string, keyLocation: string, urls: SentUrl[], result: PostResult, now: Date,
+  ctx: OrgCtx, projectId: string, key: string, keyLocation: string, urls: SentUrl[], result: PostResult, now: Date,
 ): Promise<RecordedBatch> {
   const outcome = outcomeOf(result.responseCode);
-  return db.$transaction(async (tx) => {
+  return withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     // A 403 to a key replaced while the batch was in flight says nothing about the current key.
-    if (outcome.keyInvalid && (await isCurrentKey(tx, project.projectId, key))) {
-      await detectProjectIssue(tx, project, "indexnow_key_invalid", { responseCode: result.responseCode, keyLocation }, now);
-    } else if (outcome.delivered && (await hasOpenKeyIssue(tx, project.projectId))) {
-      await clearProjectIssue(tx, project, "indexnow_key_invalid", now);
+    if (outcome.keyInvalid && (await isCurrentKey(ctx, projectId, key))) {
+      await detectProjectIssue(ctx, projectId, "indexnow_key_invalid", { responseCode: result.responseCode, keyLocation }, now);
+    } else if (outcome.delivered && (await hasOpenKeyIssue(ctx, projectId))) {
+      await clearProjectIssue(ctx, projectId, "indexnow_key_invalid", now);
     }
     const submission = await tx.submission.create({
       data: {
-        organizationId: project.organizationId, projectId: project.projectId, engine: "indexnow", urlCount: urls.length,
+        organizationId: ctx.org.id, projectId, engine: "indexnow", urlCount: urls.length,
         status: outcome.status, responseCode: result.responseCode, responseBody: result.responseBody,
         error: result.error ?? errorFor(result.responseCode, outcome.delivered), createdAt: now,
       },
       select: { id: true },
     });
-    await writeDetailAndBacklog(tx, submission.id, urls, outcome.leavesBacklog, now);
-    const nextAttemptAt = await updateBackoff(tx, project.projectId, outcome.delivered, result.retryAfterMs, now);
+    await writeDetailAndBacklog(ctx, submission.id, urls, outcome.leavesBacklog, now);
+    const nextAttemptAt = await updateBackoff(ctx, projectId, outcome.delivered, result.retryAfterMs, now);
     return { submissionId: submission.id, status: outcome.status, delivered: outcome.delivered, nextAttemptAt };
   }, { timeout: 60_000, maxWait: 10_000 });
 }
@@ -45,7 +47,8 @@ export async function recordBatch(
  * on (or deadlocks with) a long admission. The lists go as three text parameters (URLs never contain
  * a newline once normalized): far cheaper to send and parse than arrays of 10,000 elements.
  */
-async function writeDetailAndBacklog(tx: Tx, submissionId: string, urls: SentUrl[], leavesBacklog: boolean, now: Date) {
+async function writeDetailAndBacklog(ctx: Ctx, submissionId: string, urls: SentUrl[], leavesBacklog: boolean, now: Date) {
+  const tx = dbOf(ctx);
   const backlog = leavesBacklog
     ? Prisma.sql`, held AS (
         SELECT q.tracked_url_id FROM index_now_queue q JOIN b ON q.tracked_url_id = b.id AND q.pending_at = b.pending_at
@@ -64,7 +67,8 @@ async function writeDetailAndBacklog(tx: Tx, submissionId: string, urls: SentUrl
 }
 
 /** A delivered batch ends the backoff; a failed one extends it (consecutive failures, Retry-After). */
-async function updateBackoff(tx: Tx, projectId: string, delivered: boolean, retryAfterMs: number | null, now: Date): Promise<Date | null> {
+async function updateBackoff(ctx: Ctx, projectId: string, delivered: boolean, retryAfterMs: number | null, now: Date): Promise<Date | null> {
+  const tx = dbOf(ctx);
   if (delivered) {
     await tx.$executeRaw(Prisma.sql`
       UPDATE index_now_states SET consecutive_failures = 0, next_attempt_at = NULL, updated_at = ${now}
@@ -79,11 +83,13 @@ async function updateBackoff(tx: Tx, projectId: string, delivered: boolean, retr
   return next;
 }
 
-async function isCurrentKey(tx: Tx, projectId: string, key: string): Promise<boolean> {
+async function isCurrentKey(ctx: Ctx, projectId: string, key: string): Promise<boolean> {
+  const tx = dbOf(ctx);
   return (await tx.project.count({ where: { id: projectId, indexNowKey: key } })) > 0;
 }
 
-async function hasOpenKeyIssue(tx: Tx, projectId: string): Promise<boolean> {
+async function hasOpenKeyIssue(ctx: Ctx, projectId: string): Promise<boolean> {
+  const tx = dbOf(ctx);
   return (await tx.issue.count({ where: { projectId, type: "indexnow_key_invalid", status: "open" } })) > 0;
 }
 

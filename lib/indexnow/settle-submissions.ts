@@ -1,4 +1,5 @@
-import { db, Prisma } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { Prisma, withTransaction } from "@/lib/db";
 
 /** The project (alias s = index_now_states) has submissions after its settled watermark. */
 export const UNSETTLED = Prisma.sql`EXISTS (
@@ -17,7 +18,8 @@ export type SettleResult = { settled: boolean; submissionId: string | null; urls
  * state row is locked and its (createdAt, id) watermark moves in the same transaction.
  */
 export async function settleNextSubmission(projectId: string, now = new Date()): Promise<SettleResult> {
-  return db.$transaction(async (tx) => {
+  return withTransaction(systemCtx("settle-submissions"), async (ctx) => {
+    const { tx } = ctx;
     const [state] = await tx.$queryRaw<{ at: Date | null; id: string | null }[]>(Prisma.sql`
       SELECT settled_created_at AS at, settled_id::text AS id FROM index_now_states WHERE project_id = ${projectId}::uuid FOR UPDATE`);
     if (!state) return { settled: false, submissionId: null, urls: 0 };

@@ -1,4 +1,5 @@
-import { db, Prisma } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { ELIGIBLE_PROJECT } from "./eligibility";
 import { keyFileUrl } from "./key-file-url";
 import { renewSubmissionLease } from "./lease";
@@ -35,7 +36,7 @@ export async function submitNextBatch({ projectId, leaseToken, after = null, now
 
   const keyLocation = keyFileUrl(project.domain, project.key);
   const result = await postBatch(endpoint, { host: project.domain, key: project.key, keyLocation, urlList: urls.map((u) => u.url) }, now);
-  const recorded = await recordBatch({ organizationId: project.organization_id, projectId }, project.key, keyLocation, urls, result, now);
+  const recorded = await recordBatch(systemCtx("submit-next-batch", project.organization_id), projectId, project.key, keyLocation, urls, result, now);
   return {
     outcome: recorded.delivered ? "delivered" : "failed", submissionId: recorded.submissionId, status: recorded.status, urlCount: urls.length,
     responseCode: result.responseCode, cursor: lastOf(urls), nextAttemptAt: recorded.nextAttemptAt?.toISOString() ?? null,
@@ -48,7 +49,8 @@ export async function submitNextBatch({ projectId, leaseToken, after = null, now
  * of the project for each page. Sort and bitmap scans are therefore off for this one transaction.
  */
 async function readPage(projectId: string, after: PendingCursor | null, size: number): Promise<SentUrl[]> {
-  return db.$transaction(async (tx) => {
+  return withTransaction(systemCtx("submit-next-batch"), async (ctx) => {
+    const { tx } = ctx;
     await tx.$executeRawUnsafe("SET LOCAL enable_sort = off");
     await tx.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off");
     return tx.$queryRaw<SentUrl[]>(Prisma.sql`

@@ -1,4 +1,5 @@
-import { Prisma, type InspectionCadence, type Tx } from "@/lib/db";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
+import { Prisma, type InspectionCadence, dbOf } from "@/lib/db";
 import { AUDIT_ISSUE_TYPES, type AuditOutcome } from "@/lib/audit/types";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { recordUrlDetections } from "@/lib/issues/detections";
@@ -37,11 +38,12 @@ export interface AppliedInspections {
  * memberships of every audit issue type, and the IndexNow backlog for material changes. Set-based:
  * a fixed number of statements per batch; URLs under removal get the site's verdict (lib/removals). URLs deleted meanwhile (or of another project) are skipped.
  */
-export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: InspectionResult[], now: Date, random?: () => number): Promise<AppliedInspections> {
+export async function applyAuditOutcomes(ctx: OrgCtx, p: InspectedProject, results: InspectionResult[], now: Date, random?: () => number): Promise<AppliedInspections> {
+  const tx = dbOf(ctx);
   if (!results.length) return { applied: 0, failed: 0, changedForIndexNow: 0 };
-  await lockProjectStats(tx, p);
+  await lockProjectStats(ctx, p.projectId);
   const ids = results.map((r) => r.trackedUrlId);
-  const previous = new Map((await readStored(tx, p.projectId, ids)).map((row) => [row.id, row]));
+  const previous = new Map((await readStored(ctx, p.projectId, ids)).map((row) => [row.id, row]));
 
   const rows: Record<string, unknown>[] = [];
   const history: Record<string, unknown>[] = [];
@@ -73,18 +75,19 @@ export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: I
   }
   if (!rows.length) return { applied: 0, failed: 0, changedForIndexNow: 0 };
 
-  await writeColumns(tx, p.projectId, rows, now, p.engines ?? { engineA: false, engineB: false });
-  await writeHistory(tx, p, history, now);
-  for (const [type, change] of byType) await recordUrlDetections(tx, p, type, change, { source: "audit" }, now);
-  const changedForIndexNow = (material.length ? await markUrlsChangedForIndexNow(tx, p.projectId, material, now) : 0)
-    + await recordRemovalSiteVerdicts(tx, p.projectId, results.filter((r) => previous.has(r.trackedUrlId)), now);
+  await writeColumns(ctx, p.projectId, rows, now, p.engines ?? { engineA: false, engineB: false });
+  await writeHistory(ctx, p, history, now);
+  for (const [type, change] of byType) await recordUrlDetections(ctx, p.projectId, type, change, { source: "audit" }, now);
+  const changedForIndexNow = (material.length ? await markUrlsChangedForIndexNow(ctx, p.projectId, material, now) : 0)
+    + await recordRemovalSiteVerdicts(ctx, p.projectId, results.filter((r) => previous.has(r.trackedUrlId)), now);
   const done = Prisma.sql`string_to_array(${rows.map((r) => r.id).join(",")}, ',')::uuid[]`;
   await tx.$executeRaw(Prisma.sql`DELETE FROM inspection_requests WHERE tracked_url_id = ANY(${done}) AND requested_at <= ${now}`);
   await tx.$executeRaw(Prisma.sql`DELETE FROM inspection_claims WHERE tracked_url_id = ANY(${done})`);
   return { applied: rows.length, failed, changedForIndexNow };
 }
 
-async function readStored(tx: Tx, projectId: string, ids: string[]): Promise<StoredAudit[]> {
+async function readStored(ctx: Ctx, projectId: string, ids: string[]): Promise<StoredAudit[]> {
+  const tx = dbOf(ctx);
   return tx.$queryRaw<StoredAudit[]>(Prisma.sql`
     SELECT id::text AS id, health_state::text AS "healthState", http_status AS "httpStatus", redirect_hops AS "redirectHops",
            redirect_target AS "redirectTarget", health_error AS "healthError", indexability::text AS indexability,
@@ -117,7 +120,8 @@ const backlogPriority = (engine: "engine_a" | "engine_b") =>
 const googleCheckReason = Prisma.raw(`CASE WHEN t.engine_a_sync_priority IS NULL OR ${prioritySql(earnedReason("engine_a"))} < t.engine_a_sync_priority
   THEN ${earnedReason("engine_a")} ELSE t.engine_a_check_reason END`);
 
-async function writeColumns(tx: Tx, projectId: string, rows: Record<string, unknown>[], now: Date, engines: ConnectedEngines) {
+async function writeColumns(ctx: Ctx, projectId: string, rows: Record<string, unknown>[], now: Date, engines: ConnectedEngines) {
+  const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     UPDATE tracked_urls t SET
       health_state = v.health_state::"HealthState", http_status = v.http_status, redirect_hops = v.redirect_hops,
@@ -142,7 +146,8 @@ async function writeColumns(tx: Tx, projectId: string, rows: Record<string, unkn
     WHERE t.id = v.id AND t.project_id = ${projectId}::uuid`);
 }
 
-async function writeHistory(tx: Tx, p: InspectedProject, history: Record<string, unknown>[], now: Date) {
+async function writeHistory(ctx: Ctx, p: InspectedProject, history: Record<string, unknown>[], now: Date) {
+  const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO url_history (id, organization_id, project_id, tracked_url_id, observed_at, kind, state, changed, source)
     SELECT gen_random_uuid(), ${p.organizationId}::uuid, ${p.projectId}::uuid, v.id, ${now}, 'audit', v.state,

@@ -1,4 +1,6 @@
-import { db, Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { systemCtx } from "@/lib/core/context";
+import { Prisma, withTransaction, dbOf } from "@/lib/db";
 import { debitCredits } from "@/lib/credits/credit-ledger";
 import type { InspectionSource } from "./schemas";
 
@@ -33,20 +35,21 @@ type Candidate = { id: string; url: string; slot: Date; paid: boolean };
  * The batch's credits are one ledger entry.
  */
 export async function claimInspections(p: { organizationId: string; projectId: string; includeDue: boolean }, limit: number, now: Date): Promise<Claim> {
-  return db.$transaction(async (tx) => {
+  return withTransaction(systemCtx("claim-inspections"), async (ctx) => {
+    const { tx } = ctx;
     const [org] = await tx.$queryRaw<{ credit_balance: number }[]>(Prisma.sql`
       SELECT credit_balance FROM organizations WHERE id = ${p.organizationId}::uuid FOR UPDATE`);
     const balanceBefore = org?.credit_balance ?? 0;
-    const requested = await candidates(tx, "requested", p.projectId, limit, now, []);
-    const due = p.includeDue && requested.length < limit ? await candidates(tx, "scheduled", p.projectId, limit - requested.length, now, requested.map((c) => c.id)) : [];
+    const requested = await candidates(ctx, "requested", p.projectId, limit, now, []);
+    const due = p.includeDue && requested.length < limit ? await candidates(ctx, "scheduled", p.projectId, limit - requested.length, now, requested.map((c) => c.id)) : [];
     const all = [...requested.map((c) => ({ ...c, source: "requested" as const })), ...due.map((c) => ({ ...c, source: "scheduled" as const }))];
     if (!all.length) return { urls: [], charged: 0, skippedNoCredits: 0, balanceBefore, balanceAfter: balanceBefore };
 
     const unpaid = all.filter((c) => !c.paid);
     const affordable = unpaid.slice(0, Math.max(0, balanceBefore));
     const claimed: ClaimedUrl[] = all.filter((c) => c.paid).concat(affordable).map(({ paid: _paid, ...c }) => c);
-    if (claimed.length) await lease(tx, p, claimed, now);
-    if (affordable.length) await charge(tx, p, affordable);
+    if (claimed.length) await lease(ctx, p, claimed, now);
+    if (affordable.length) await charge(ctx, p, affordable);
     return {
       urls: claimed, charged: affordable.length, skippedNoCredits: unpaid.length - affordable.length,
       balanceBefore, balanceAfter: balanceBefore - affordable.length,
@@ -59,7 +62,8 @@ const idList = (ids: string[]) => Prisma.sql`string_to_array(${ids.join(",")}, '
 // The project's claims are read once per statement (hashed subplans over its few rows) rather than probed
 // per candidate: a lease still running keeps a URL out; a claim row for the same slot whose lease ran
 // out marks a slot already paid for by a run that died.
-async function candidates(tx: Tx, kind: "requested" | "scheduled", projectId: string, limit: number, now: Date, exclude: string[]): Promise<Candidate[]> {
+async function candidates(ctx: Ctx, kind: "requested" | "scheduled", projectId: string, limit: number, now: Date, exclude: string[]): Promise<Candidate[]> {
+  const tx = dbOf(ctx);
   const leased = Prisma.sql`t.id NOT IN (SELECT tracked_url_id FROM inspection_claims WHERE project_id = ${projectId}::uuid AND leased_until > ${now})`;
   const paid = (slot: Prisma.Sql) => Prisma.sql`(t.id, ${slot}) IN (SELECT tracked_url_id, slot FROM inspection_claims WHERE project_id = ${projectId}::uuid) AS paid`;
   if (kind === "requested") {
@@ -79,7 +83,8 @@ async function candidates(tx: Tx, kind: "requested" | "scheduled", projectId: st
     FOR UPDATE SKIP LOCKED`);
 }
 
-async function lease(tx: Tx, p: { organizationId: string; projectId: string }, claimed: ClaimedUrl[], now: Date) {
+async function lease(ctx: Ctx, p: { organizationId: string; projectId: string }, claimed: ClaimedUrl[], now: Date) {
+  const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO inspection_claims (tracked_url_id, slot, organization_id, project_id, leased_until, created_at)
     SELECT v.id, v.slot, ${p.organizationId}::uuid, ${p.projectId}::uuid, ${new Date(now.getTime() + LEASE_MS)}, ${now}
@@ -89,10 +94,10 @@ async function lease(tx: Tx, p: { organizationId: string; projectId: string }, c
 }
 
 /** One ledger debit for the batch; the balance was read under the row lock this transaction holds, so it covers it. */
-async function charge(tx: Tx, p: { organizationId: string; projectId: string }, paidNow: ClaimedUrl[]) {
+async function charge(ctx: Ctx, p: { organizationId: string; projectId: string }, paidNow: ClaimedUrl[]) {
   const n = paidNow.length;
   const requested = paidNow.filter((c) => c.source === "requested").length;
-  await debitCredits(tx, {
+  await debitCredits(ctx, {
     organizationId: p.organizationId, amount: n, kind: "inspection", reference: p.projectId,
     metadata: { projectId: p.projectId, urls: n, scheduled: n - requested, requested },
   });

@@ -1,4 +1,5 @@
-import { db } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { withTransaction } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { notifyIfCreditsLow } from "@/lib/credits/credits-low";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
@@ -42,7 +43,8 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
   let remaining = p.allocation;
   let changed = 0;
   // Each inspected URL then owes the connected engines a check, taken by the backlog sync by priority.
-  const target = { ...p, engines: await connectedEngines(p) };
+  const ctx = systemCtx("inspect-planned-project", p.organizationId);
+  const target = { ...p, engines: await connectedEngines(ctx, p.projectId) };
 
   while (remaining > 0 && (opts.deadline === undefined || Date.now() < opts.deadline)) {
     const claim = await claimInspections({ ...p, includeDue: p.automatedInspectionsEnabled }, Math.min(batchSize, remaining), now());
@@ -54,7 +56,7 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
 
     const byUrl = new Map(claim.urls.map((c) => [c.url, c]));
     const writer = batchWriter<InspectionResult>(opts.writeBatch ?? 50, async (results) => {
-      const applied = await db.$transaction((tx) => applyAuditOutcomes(tx, target, results, now()));
+      const applied = await withTransaction(ctx, (ctx) => applyAuditOutcomes(ctx, target, results, now()));
       report.inspected += applied.applied;
       report.failed += applied.failed;
       changed += applied.changedForIndexNow;

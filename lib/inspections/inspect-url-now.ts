@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import type { AuditOutcome } from "@/lib/audit/types";
@@ -32,7 +32,7 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
   const project = await getProjectOrThrow(ctx, projectId);
   const row = await db.trackedUrl.findFirst({ where: { id: urlId, projectId: project.id, organizationId: project.organizationId }, select: { id: true, url: true } });
   if (!row) throw new DomainError("NOT_FOUND", "URL not found");
-  const available = await currentBalance(db, project.organizationId);
+  const available = await currentBalance(ctx, project.organizationId);
   if (available < 1) throw new DomainError("INSUFFICIENT_CREDITS", "An inspection needs 1 credit; none are available", { required: 1, available: Math.max(0, available) });
 
   const running = inFlight.get(project.id) ?? 0;
@@ -42,12 +42,11 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
   inFlight.set(project.id, running + 1);
   try {
     const outcome = await audit(row.url);
-    const ref = { organizationId: project.organizationId, projectId: project.id };
-    const engines = await connectedEngines(ref);
-    const { applied, balanceAfter } = await db.$transaction(async (tx) => {
+    const engines = await connectedEngines(ctx, project.id);
+    const { applied, balanceAfter } = await withTransaction(ctx, async (ctx) => {
       // Outcome first, debit second: the order a sitemap sync takes its locks in (stats row, then organization).
-      const applied = await applyAuditOutcomes(tx, { ...project, ...ref, engines }, [{ trackedUrlId: row.id, outcome, source: "inspect_now" }], now());
-      const balanceAfter = await debitCredits(tx, {
+      const applied = await applyAuditOutcomes(ctx, { ...project, projectId: project.id, engines }, [{ trackedUrlId: row.id, outcome, source: "inspect_now" }], now());
+      const balanceAfter = await debitCredits(ctx, {
         organizationId: project.organizationId, amount: 1, kind: "inspection", reference: row.id,
         metadata: { projectId: project.id, source: "inspect_now" }, actorUserId: ctx.actor.type === "user" ? ctx.actor.userId : null,
       });
@@ -57,7 +56,7 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
     if (applied.changedForIndexNow) await requestProjectSubmission(project.id, "audit_changed");
     // The connected engines are asked now too, for the same credit; their failure never fails the inspection,
     // and a check the quota defers stays owed (first in line after never-asked URLs) for the backlog sync.
-    if (engines.engineA || engines.engineB) await observeEngines(ref, [{ id: row.id, url: row.url }], { source: "inspect_now", now })
+    if (engines.engineA || engines.engineB) await observeEngines(ctx, project.id, [{ id: row.id, url: row.url }], { source: "inspect_now", now })
       .catch((e: unknown) => logEngineWarning(`Engine observation after inspect-now failed: ${e instanceof Error ? e.message : "unknown error"}`));
   } finally {
     const left = (inFlight.get(project.id) ?? 1) - 1;

@@ -48,7 +48,7 @@ export async function queueInspections({ ctx, projectId, input, now = new Date()
     await recordAudit({
       ...auditActor(c), action: "project.updated", target: { type: "project", id: project.id },
       metadata: { change: "urls.check_again", ...result, selection: selectionForAudit(input) },
-    }, db);
+    }, c);
     return result;
   });
 }

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db";
 import type { Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { recordAudit } from "@/lib/audit-log/record-audit";
@@ -13,8 +13,9 @@ import type { PublicInvite } from "./schemas";
 export async function acceptInvite(ctx: Ctx, token: string, now = new Date()) {
   if (ctx.actor.type === "system") throw new DomainError("FORBIDDEN", "Only a person can accept an invitation");
   const actor = ctx.actor;
-  const accepted = await db.$transaction(async (tx) => {
-    const row = await openInvite(tx, token, now);
+  const accepted = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    const row = await openInvite(ctx, token, now);
     if (!row) throw gone();
     if (row.email.toLowerCase() !== actor.email.toLowerCase()) {
       throw new DomainError("FORBIDDEN", "This invitation was sent to another email address. Sign in with that address to accept it.", { missingPermission: "invitation.recipient" });
@@ -26,7 +27,7 @@ export async function acceptInvite(ctx: Ctx, token: string, now = new Date()) {
     await recordAudit({
       action: "member.accepted", userId: actor.userId, organizationId: row.organizationId, target: { type: "invitation", id: row.id },
       metadata: { email: row.email, role: row.role, alreadyMember: !!existing }, request: ctx.request,
-    }, tx);
+    }, ctx);
     return { row, alreadyMember: !!existing };
   });
   const { row } = accepted;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -12,7 +12,8 @@ import type { createInviteBody, InviteResponse } from "./schemas";
 /** Invites an address with a role; 409 when it is a member or already has an open invitation; 429 beyond the daily limit. */
 export async function createInvite(ctx: OrgCtx, input: z.infer<typeof createInviteBody>, now = new Date()): Promise<InviteResponse> {
   const token = newToken();
-  const { row, organizationName } = await db.$transaction(async (tx) => {
+  const { row, organizationName } = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const org = await tx.organization.findUniqueOrThrow({ where: { id: ctx.org.id }, select: { name: true } });
     const member = await tx.membership.findFirst({ where: { organizationId: ctx.org.id, user: { email: input.email } }, select: { id: true } });
     if (member) throw new DomainError("CONFLICT", `${input.email} is already a member`);
@@ -25,7 +26,7 @@ export async function createInvite(ctx: OrgCtx, input: z.infer<typeof createInvi
           expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000), lastSentAt: now,
         },
       });
-      await recordAudit({ action: "member.invited", ...auditActor(ctx), target: { type: "invitation", id: row.id }, metadata: { email: input.email, role: input.role } }, tx);
+      await recordAudit({ action: "member.invited", ...auditActor(ctx), target: { type: "invitation", id: row.id }, metadata: { email: input.email, role: input.role } }, ctx);
       return { row, organizationName: org.name };
     } catch (e) {
       if ((e as { code?: string }).code === "P2002") throw new DomainError("CONFLICT", `${input.email} already has an open invitation; resend it instead`);

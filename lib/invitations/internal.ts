@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { db, Prisma, type Tx } from "@/lib/db";
+import { db, Prisma, dbOf } from "@/lib/db";
 import { appBaseUrl } from "@/lib/core/app-base-url";
-import type { OrgCtx } from "@/lib/core/context";
+import type { OrgCtx, Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { sendMail } from "@/lib/mail/send-mail";
 import { unlinkable } from "@/lib/mail/unlinkable";
@@ -33,14 +33,16 @@ export const toInviteResponse = (r: Row): InviteResponse => ({
 });
 
 /** Inside a transaction pass its `tx`: the embedded database serves one connection, so `db` would wait for the transaction to end. */
-export async function inviterEmails(rows: Row[], client: Tx = db) {
+export async function inviterEmails(rows: Row[], ctx?: Ctx) {
+  const client = ctx ? dbOf(ctx) : db;
   const ids = [...new Set(rows.map((r) => r.invitedByUserId).filter((x): x is string => !!x))];
   const users = await client.user.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
   const byId = new Map(users.map((u) => [u.id, u.email]));
   return rows.map((r) => ({ ...r, invitedByEmail: r.invitedByUserId ? (byId.get(r.invitedByUserId) ?? null) : null }));
 }
 
-export async function inviteOrThrow(tx: Tx, ctx: OrgCtx, inviteId: string) {
+export async function inviteOrThrow(ctx: OrgCtx, inviteId: string) {
+  const tx = dbOf(ctx);
   const row = await tx.invitation.findFirst({ where: { id: inviteId, organizationId: ctx.org.id } });
   if (!row) throw new DomainError("NOT_FOUND", "Invitation not found");
   return row;
@@ -63,7 +65,8 @@ export async function mailInvite(to: string, token: string, name: string, invite
 }
 
 /** The open, unexpired invitation behind a token, or null (unknown, used, revoked, expired, or its organization deleted). */
-export async function openInvite(tx: Tx, token: string, now: Date) {
+export async function openInvite(ctx: Ctx, token: string, now: Date) {
+  const tx = dbOf(ctx);
   if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
   const row = await tx.invitation.findUnique({ where: { tokenHash: hashToken(token) }, include: { organization: { select: { name: true, deletedAt: true } } } });
   if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now || row.organization.deletedAt) return null;

@@ -1,36 +1,37 @@
-import { Prisma, type Tx, type IssueSeverity, type IssueType } from "@/lib/db";
+import type { Ctx, OrgCtx } from "@/lib/core/context";
+import { Prisma, type IssueSeverity, type IssueType, dbOf } from "@/lib/db";
 import { recordEvent } from "@/lib/events/outbox";
 import { lockProjectStats, refreshIssueCounters } from "./counters";
 import { SAMPLE_URLS } from "./schemas";
 import { severityOf } from "./severity";
 
-// The one place detectors report to. Callers pass their own transaction (READ COMMITTED, the default)
-// so issue state commits with the state that caused it. Every call locks the project's stats row
-// first (counters.ts); a caller that also updates tracked_urls rows should call lockProjectStats
-// itself before those updates, so that it takes the locks in the same order as everyone else.
-export type ProjectRef = { organizationId: string; projectId: string };
+// The one place detectors report to. Callers pass their context, their own transaction in it (withTransaction;
+// READ COMMITTED, the default), so issue state commits with the state that caused it: the context's organization
+// owns the project. Every call locks the project's stats row first (counters.ts); a caller that also updates
+// tracked_urls rows should call lockProjectStats itself before those updates, so that it takes the locks in the same order as everyone else.
 export type UrlRef = { trackedUrlId: string; url: string };
 
 /**
  * A project-level problem is present now. Creates the group on first detection (metadata frozen
  * then), updates lastDetectedAt, reopens a resolved group; an ignored group stays ignored.
  */
-export async function detectProjectIssue(tx: Tx, p: ProjectRef, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<void> {
-  await lockProjectStats(tx, p);
-  const { id, prior } = await upsertGroup(tx, p, type, metadata, now);
-  await emitTransition(tx, p, id, prior, now);
-  await refreshIssueCounters(tx, p.projectId);
+export async function detectProjectIssue(ctx: OrgCtx, projectId: string, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<void> {
+  await lockProjectStats(ctx, projectId);
+  const { id, prior } = await upsertGroup(ctx, projectId, type, metadata, now);
+  await emitTransition(ctx, projectId, id, prior, now);
+  await refreshIssueCounters(ctx, projectId);
 }
 
 /** The project-level problem is gone: an open group resolves itself. No-op otherwise. */
-export async function clearProjectIssue(tx: Tx, p: ProjectRef, type: IssueType, now: Date): Promise<void> {
-  await lockProjectStats(tx, p);
+export async function clearProjectIssue(ctx: OrgCtx, projectId: string, type: IssueType, now: Date): Promise<void> {
+  const tx = dbOf(ctx);
+  await lockProjectStats(ctx, projectId);
   const resolved = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
     UPDATE issues SET status = 'resolved', resolved_at = ${now}, updated_at = now()
-    WHERE project_id = ${p.projectId}::uuid AND type = ${type}::"IssueType" AND status = 'open'
+    WHERE project_id = ${projectId}::uuid AND type = ${type}::"IssueType" AND status = 'open'
     RETURNING id::text AS id`);
-  for (const { id } of resolved) await emitTransition(tx, p, id, "open", now);
-  if (resolved.length) await refreshIssueCounters(tx, p.projectId);
+  for (const { id } of resolved) await emitTransition(ctx, projectId, id, "open", now);
+  if (resolved.length) await refreshIssueCounters(ctx, projectId);
 }
 
 /**
@@ -43,16 +44,17 @@ export async function clearProjectIssue(tx: Tx, p: ProjectRef, type: IssueType, 
  * skipped. To reopen a group after a manual resolve, report every currently affected URL, not only new ones.
  */
 export async function recordUrlDetections(
-  tx: Tx, p: ProjectRef, type: IssueType, change: { affected: UrlRef[]; cleared: string[] }, metadata: Record<string, unknown>, now: Date,
+  ctx: OrgCtx, projectId: string, type: IssueType, change: { affected: UrlRef[]; cleared: string[] }, metadata: Record<string, unknown>, now: Date,
 ): Promise<void> {
+  const tx = dbOf(ctx);
   // Deduplicated: ON CONFLICT may touch a row only once per statement.
   const affected = [...new Set(change.affected.map((u) => u.trackedUrlId))];
   const affectedSet = new Set(affected);
   const cleared = [...new Set(change.cleared)].filter((id) => !affectedSet.has(id));
   if (!affected.length && !cleared.length) return;
 
-  await lockProjectStats(tx, p);
-  const group = affected.length ? await upsertGroup(tx, p, type, metadata, now) : await existingGroup(tx, p.projectId, type);
+  await lockProjectStats(ctx, projectId);
+  const group = affected.length ? await upsertGroup(ctx, projectId, type, metadata, now) : await existingGroup(ctx, projectId, type);
   if (!group) return;
   const issueId = group.id;
 
@@ -72,15 +74,15 @@ export async function recordUrlDetections(
       INSERT INTO issue_url_memberships AS m (id, organization_id, issue_id, tracked_url_id, url, detected_at, created_at, updated_at)
       SELECT gen_random_uuid(), t.organization_id, ${issueId}::uuid, t.id, t.url, ${now}, now(), now()
       FROM ${uuidList(affected)} AS u(id)
-      JOIN tracked_urls t ON t.id = u.id AND t.project_id = ${p.projectId}::uuid
+      JOIN tracked_urls t ON t.id = u.id AND t.project_id = ${projectId}::uuid
       LEFT JOIN issue_url_memberships o ON o.issue_id = ${issueId}::uuid AND o.tracked_url_id = u.id
       WHERE o.id IS NULL OR o.resolved_at IS NOT NULL
       ORDER BY t.id
       ON CONFLICT (issue_id, tracked_url_id) DO UPDATE SET resolved_at = NULL, resolved_manually = false, detected_at = EXCLUDED.detected_at, updated_at = now()`);
   }
-  await refreshGroup(tx, issueId, now);
-  await emitTransition(tx, p, issueId, group.prior, now);
-  await refreshIssueCounters(tx, p.projectId);
+  await refreshGroup(ctx, issueId, now);
+  await emitTransition(ctx, projectId, issueId, group.prior, now);
+  await refreshIssueCounters(ctx, projectId);
 }
 
 type Status = "open" | "resolved" | "ignored";
@@ -90,18 +92,19 @@ type Status = "open" | "resolved" | "ignored";
  * open group resolved itself; nothing for a group that stayed as it was. Written to the outbox in the
  * detector's transaction, so the events go out only if the detection commits.
  */
-async function emitTransition(tx: Tx, p: ProjectRef, issueId: string, prior: Status | null, now: Date): Promise<void> {
+async function emitTransition(ctx: OrgCtx, projectId: string, issueId: string, prior: Status | null, now: Date): Promise<void> {
+  const tx = dbOf(ctx);
   const [row] = await tx.$queryRaw<{ status: Status; type: IssueType; severity: IssueSeverity; affected_url_count: number }[]>(Prisma.sql`
     SELECT status::text AS status, type::text AS type, severity::text AS severity, affected_url_count FROM issues WHERE id = ${issueId}::uuid`);
   if (!row || row.status === prior) return;
   const at = now.toISOString();
   if (row.status === "open" && (prior === null || prior === "resolved")) {
-    await recordEvent(tx, "issue.opened", {
-      organizationId: p.organizationId, projectId: p.projectId, issueId, issueType: row.type, severity: row.severity,
+    await recordEvent(ctx, "issue.opened", {
+      organizationId: ctx.org.id, projectId, issueId, issueType: row.type, severity: row.severity,
       affectedUrlCount: row.affected_url_count, reopened: prior === "resolved", openedAt: at,
     }, `issue-opened-${issueId}-${at}`);
   } else if (row.status === "resolved" && prior === "open") {
-    await recordEvent(tx, "issue.resolved", { organizationId: p.organizationId, projectId: p.projectId, issueId, resolvedAt: at, actorUserId: null },
+    await recordEvent(ctx, "issue.resolved", { organizationId: ctx.org.id, projectId, issueId, resolvedAt: at, actorUserId: null },
       `issue-resolved-${issueId}-${at}`);
   }
 }
@@ -113,14 +116,15 @@ const uuidList = (ids: string[]) => Prisma.sql`unnest(string_to_array(${ids.join
  * Insert or touch the (project, type) group; returns its id and its status before (null when new; the
  * caller holds the project's stats lock, so nobody changes it in between). Metadata is written on insert only.
  */
-async function upsertGroup(tx: Tx, p: ProjectRef, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<{ id: string; prior: Status | null }> {
+async function upsertGroup(ctx: OrgCtx, projectId: string, type: IssueType, metadata: Record<string, unknown>, now: Date): Promise<{ id: string; prior: Status | null }> {
+  const tx = dbOf(ctx);
   const { severity, rank } = severityOf(type);
   const [before] = await tx.$queryRaw<{ status: Status }[]>(Prisma.sql`
-    SELECT status::text AS status FROM issues WHERE project_id = ${p.projectId}::uuid AND type = ${type}::"IssueType"`);
+    SELECT status::text AS status FROM issues WHERE project_id = ${projectId}::uuid AND type = ${type}::"IssueType"`);
   const [row] = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
     INSERT INTO issues AS i (id, organization_id, project_id, type, severity, severity_rank, status, affected_url_count, sample_urls,
                              first_detected_at, last_detected_at, metadata, created_at, updated_at)
-    VALUES (gen_random_uuid(), ${p.organizationId}::uuid, ${p.projectId}::uuid, ${type}::"IssueType", ${severity}::"IssueSeverity", ${rank},
+    VALUES (gen_random_uuid(), ${ctx.org.id}::uuid, ${projectId}::uuid, ${type}::"IssueType", ${severity}::"IssueSeverity", ${rank},
             'open', 0, '{}', ${now}, ${now}, ${JSON.stringify(metadata ?? {})}::jsonb, now(), now())
     ON CONFLICT (project_id, type) DO UPDATE SET
       last_detected_at = GREATEST(i.last_detected_at, EXCLUDED.last_detected_at),
@@ -132,7 +136,8 @@ async function upsertGroup(tx: Tx, p: ProjectRef, type: IssueType, metadata: Rec
   return { id: row.id, prior: before?.status ?? null };
 }
 
-async function existingGroup(tx: Tx, projectId: string, type: IssueType): Promise<{ id: string; prior: Status } | null> {
+async function existingGroup(ctx: OrgCtx, projectId: string, type: IssueType): Promise<{ id: string; prior: Status } | null> {
+  const tx = dbOf(ctx);
   const [row] = await tx.$queryRaw<{ id: string; status: Status }[]>(Prisma.sql`
     SELECT id::text AS id, status::text AS status FROM issues WHERE project_id = ${projectId}::uuid AND type = ${type}::"IssueType" FOR UPDATE`);
   return row ? { id: row.id, prior: row.status } : null;
@@ -146,7 +151,8 @@ const groupCounts = (issueId: string) => Prisma.sql`
            ORDER BY detected_at DESC, url LIMIT ${SAMPLE_URLS}) s), '{}') AS sample`;
 
 /** affectedUrlCount and sampleUrls of a group as its memberships say now. */
-export async function countGroup(tx: Tx, issueId: string): Promise<{ n: number; sample: string[] }> {
+export async function countGroup(ctx: Ctx, issueId: string): Promise<{ n: number; sample: string[] }> {
+  const tx = dbOf(ctx);
   const [row] = await tx.$queryRaw<{ n: number; sample: string[] }[]>(groupCounts(issueId));
   return row;
 }
@@ -155,7 +161,8 @@ export async function countGroup(tx: Tx, issueId: string): Promise<{ n: number; 
  * affectedUrlCount = open memberships, sampleUrls = the most recently detected open URLs; an open
  * group with no open membership left resolves itself (ignored and resolved groups keep their status).
  */
-export async function refreshGroup(tx: Tx, issueId: string, now: Date): Promise<void> {
+export async function refreshGroup(ctx: Ctx, issueId: string, now: Date): Promise<void> {
+  const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     UPDATE issues i SET
       affected_url_count = c.n,

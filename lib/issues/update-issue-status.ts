@@ -28,7 +28,7 @@ export async function updateIssueStatus(ctx: OrgCtx, projectId: string, issueId:
     const { tx } = ctx;
     const project = await getProjectOrThrow(ctx, projectId);
     // Same lock order as the detectors: stats row, then the group.
-    await lockProjectStats(tx, { organizationId: project.organizationId, projectId: project.id });
+    await lockProjectStats(ctx, project.id);
     const current = await getIssueOrThrow(ctx, project.id, issueId);
     const renote = status === "ignored" && current.status === "ignored" && input.note !== undefined && note !== current.ignoreNote;
     if (current.status === status && !renote) return current;
@@ -41,7 +41,7 @@ export async function updateIssueStatus(ctx: OrgCtx, projectId: string, issueId:
         UPDATE issue_url_memberships SET resolved_at = NULL, resolved_manually = false, updated_at = now()
         WHERE issue_id = ${current.id}::uuid AND resolved_manually`);
     }
-    const counts = status === "open" ? await countGroup(tx, current.id) : null;
+    const counts = status === "open" ? await countGroup(ctx, current.id) : null;
     const ignored = status === "ignored" ? { ignoreNote: note, ignoredAt: now, ignoredByUserId: actorUserId(ctx) } : {};
     const updated = await tx.issue.update({
       where: { id: current.id },
@@ -50,17 +50,17 @@ export async function updateIssueStatus(ctx: OrgCtx, projectId: string, issueId:
         : { status, resolvedAt: null, ...ignored, ...(counts ? { affectedUrlCount: counts.n, sampleUrls: counts.sample } : {}) },
       include: issueInclude,
     });
-    await refreshIssueCounters(tx, project.id);
+    await refreshIssueCounters(ctx, project.id);
     if (status === "resolved") {
       const resolvedAt = now.toISOString();
-      await recordEvent(tx, "issue.resolved", { organizationId: project.organizationId, projectId: project.id, issueId: updated.id, resolvedAt, actorUserId: actorUserId(ctx) },
+      await recordEvent(ctx, "issue.resolved", { organizationId: project.organizationId, projectId: project.id, issueId: updated.id, resolvedAt, actorUserId: actorUserId(ctx) },
         `issue-resolved-${updated.id}-${resolvedAt}`);
     }
     await recordAudit({
       ...auditActor(ctx), action: "project.updated", target: { type: "issue", id: updated.id },
       metadata: { projectId: project.id, issueType: updated.type, from: current.status, to: status, ...(status === "ignored" ? { note } : {}),
         ...(counts ? { restoredUrls: counts.n } : {}) },
-    }, tx);
+    }, ctx);
     return updated;
   }, { timeout: 30_000, maxWait: 10_000 });
   return toIssueResponse(issue);

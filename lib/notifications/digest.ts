@@ -1,4 +1,5 @@
-import { db, Prisma } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { sendMail } from "@/lib/mail/send-mail";
 import { appBaseUrl } from "@/lib/core/app-base-url";
 import { layout } from "./email-templates";
@@ -41,7 +42,8 @@ export async function digestIssueOpened(organizationId: string, projectId: strin
   if (!project) return 0;
   let mailed = 0;
   for (const r of await recipients(organizationId)) {
-    const sendNow = await db.$transaction(async (tx) => {
+    const sendNow = await withTransaction(systemCtx("digest"), async (ctx) => {
+      const { tx } = ctx;
       await tx.$executeRaw`INSERT INTO notification_digests (user_id, project_id, type, pending, updated_at) VALUES (${r.userId}::uuid, ${projectId}::uuid, 'issue.opened', '[]', now()) ON CONFLICT DO NOTHING`;
       const [row] = await tx.$queryRaw<{ last_sent_at: Date | null; pending_since: Date | null }[]>(Prisma.sql`
         SELECT last_sent_at, pending_since FROM notification_digests WHERE ${KEY(r.userId, projectId)} FOR UPDATE`);
@@ -62,7 +64,8 @@ export async function digestIssueOpened(organizationId: string, projectId: strin
 
 /** Mails every digest whose hour is up (pending items, last mail an hour ago or more). Answers how many mails went. */
 export async function sendDueDigests(now = new Date()): Promise<number> {
-  const due = await db.$transaction(async (tx) => {
+  const due = await withTransaction(systemCtx("digest"), async (ctx) => {
+    const { tx } = ctx;
     const rows = await tx.$queryRaw<{ user_id: string; project_id: string; pending: DigestItem[] }[]>(Prisma.sql`
       SELECT user_id, project_id, pending FROM notification_digests
       WHERE type = 'issue.opened' AND pending_since IS NOT NULL AND (last_sent_at IS NULL OR last_sent_at <= ${new Date(now.getTime() - DIGEST_WINDOW_MS)})

@@ -1,4 +1,4 @@
-import { db, type Tx } from "@/lib/db";
+import { db, withTransaction, dbOf } from "@/lib/db";
 import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { validationError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -16,7 +16,8 @@ function matrix(rows: Stored[]): Preferences {
 }
 
 /** The user's full preference matrix (only configurable channels; unset ones are on). */
-export async function getPreferences(userId: string, tx: Tx = db): Promise<Preferences> {
+export async function getPreferences(userId: string, ctx?: Ctx): Promise<Preferences> {
+  const tx = ctx ? dbOf(ctx) : db;
   return matrix(await tx.notificationPreference.findMany({ where: { userId }, select: { type: true, channel: true, enabled: true } }));
 }
 
@@ -35,7 +36,8 @@ export async function updatePreferences(ctx: Ctx, items: { type: NotificationTyp
         : `${item.type} is always delivered (${ALWAYS.join(", ")}); nothing can be configured`,
     })));
   }
-  return db.$transaction(async (tx) => {
+  return withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     for (const { type, channel, enabled } of items) {
       await tx.notificationPreference.upsert({
         where: { userId_type_channel: { userId, type: storedType(type), channel } },
@@ -43,8 +45,8 @@ export async function updatePreferences(ctx: Ctx, items: { type: NotificationTyp
         update: { enabled },
       });
     }
-    await recordAudit({ ...auditActor(ctx), action: "notification.preferences_updated", target: { type: "user", id: userId }, metadata: { preferences: items } }, tx);
-    return getPreferences(userId, tx);
+    await recordAudit({ ...auditActor(ctx), action: "notification.preferences_updated", target: { type: "user", id: userId }, metadata: { preferences: items } }, ctx);
+    return getPreferences(userId, ctx);
   });
 }
 

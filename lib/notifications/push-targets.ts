@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db";
 import { userActorOrThrow, type Ctx } from "@/lib/core/context";
 import { validationError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -26,7 +26,8 @@ export async function registerPushTarget(ctx: Ctx, body: z.infer<typeof register
   const { userId } = userActorOrThrow(ctx);
   const refusal = suppliedUrlRefusal(body.endpoint);
   if (refusal) throw validationError("This push endpoint cannot be used", [{ path: "endpoint", code: "url_refused", message: refusal }]);
-  return db.$transaction(async (tx) => {
+  return withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
     const row = await tx.pushTarget.upsert({
       where: { endpoint: body.endpoint },
@@ -35,7 +36,7 @@ export async function registerPushTarget(ctx: Ctx, body: z.infer<typeof register
     });
     const extra = await tx.pushTarget.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, skip: MAX_TARGETS_PER_USER, select: { id: true } });
     if (extra.length) await tx.pushTarget.deleteMany({ where: { id: { in: extra.map((e) => e.id) } } });
-    await recordAudit({ ...auditActor(ctx), action: "notification.push_target_registered", target: { type: "push_target", id: row.id }, metadata: { host: new URL(row.endpoint).host } }, tx);
+    await recordAudit({ ...auditActor(ctx), action: "notification.push_target_registered", target: { type: "push_target", id: row.id }, metadata: { host: new URL(row.endpoint).host } }, ctx);
     return { endpoint: row.endpoint, createdAt: row.createdAt.toISOString() };
   });
 }
@@ -43,11 +44,12 @@ export async function registerPushTarget(ctx: Ctx, body: z.infer<typeof register
 /** Removes the caller's target with this endpoint (another user's is left alone). */
 export async function unregisterPushTarget(ctx: Ctx, body: z.infer<typeof unregisterPushBody>) {
   const { userId } = userActorOrThrow(ctx);
-  return db.$transaction(async (tx) => {
+  return withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const row = await tx.pushTarget.findFirst({ where: { endpoint: body.endpoint, userId } });
     if (!row) return { removed: false };
     await tx.pushTarget.delete({ where: { id: row.id } });
-    await recordAudit({ ...auditActor(ctx), action: "notification.push_target_removed", target: { type: "push_target", id: row.id }, metadata: { host: new URL(row.endpoint).host } }, tx);
+    await recordAudit({ ...auditActor(ctx), action: "notification.push_target_removed", target: { type: "push_target", id: row.id }, metadata: { host: new URL(row.endpoint).host } }, ctx);
     return { removed: true };
   });
 }

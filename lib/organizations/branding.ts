@@ -1,4 +1,5 @@
-import { db, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { db, dbOf } from "@/lib/db";
 import type { BrandingResponse } from "./schemas";
 
 // An organization's branding as client reports and share pages use it: the name they show (its display name, else
@@ -31,7 +32,8 @@ export async function brandingOf(organizationId: string, { withLogo = true } = {
   };
 }
 
-export async function toBrandingResponse(organizationId: string, tx: Tx = db): Promise<BrandingResponse> {
+export async function toBrandingResponse(organizationId: string, ctx?: Ctx): Promise<BrandingResponse> {
+  const tx = ctx ? dbOf(ctx) : db;
   const org = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { name: true, personal: true } });
   const [row] = await tx.$queryRaw<{ display_name: string | null; accent_color: string | null; logo_mime_type: string | null; logo_width: number | null; logo_height: number | null; logo_bytes: number | null; logo_updated_at: Date | null }[]>`
     SELECT display_name, accent_color, logo_mime_type, logo_width, logo_height, octet_length(logo) AS logo_bytes, logo_updated_at

@@ -1,4 +1,4 @@
-import { db, type OrgRole } from "@/lib/db";
+import { type OrgRole, withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
 import { notifyUsers } from "@/lib/notifications/notify-members";
@@ -8,14 +8,15 @@ import type { MemberResponse } from "./schemas";
 const ROLE_NAMES: Record<OrgRole, string> = { owner: "owner", admin: "admin", member: "member" };
 
 export async function changeMemberRole(ctx: OrgCtx, userId: string, role: OrgRole): Promise<MemberResponse> {
-  const { member, changed } = await db.$transaction(async (tx) => {
-    await lockOrganization(tx, ctx.org.id);
-    const current = await memberOrThrow(tx, ctx.org.id, userId);
+  const { member, changed } = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    await lockOrganization(ctx, ctx.org.id);
+    const current = await memberOrThrow(ctx, ctx.org.id, userId);
     if (current.role === role) return { member: current, changed: false };
     refuseUnlessManages(ctx, current.role, role);
-    if (current.role === "owner") await assertNotLastOwner(tx, ctx.org.id, "The last owner cannot be demoted");
+    if (current.role === "owner") await assertNotLastOwner(ctx, ctx.org.id, "The last owner cannot be demoted");
     const updated = await tx.membership.update({ where: { id: current.id }, data: { role }, include: { user: { select: { email: true, name: true } } } });
-    await recordAudit({ action: "member.role_changed", ...auditActor(ctx), target: { type: "user", id: userId }, metadata: { email: current.user.email, from: current.role, to: role } }, tx);
+    await recordAudit({ action: "member.role_changed", ...auditActor(ctx), target: { type: "user", id: userId }, metadata: { email: current.user.email, from: current.role, to: role } }, ctx);
     return { member: updated, changed: true };
   });
   if (changed) {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db";
 import { actorUserId, type Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -10,11 +10,12 @@ import type { createOrganizationBody, OrganizationResponse } from "./schemas";
 export async function createOrganization(ctx: Ctx, input: z.infer<typeof createOrganizationBody>): Promise<OrganizationResponse> {
   const userId = actorUserId(ctx);
   if (!userId) throw new DomainError("FORBIDDEN", "Only a person can create an organization");
-  return db.$transaction(async (tx) => {
-    await assertRoomForAnotherOrganization(tx, userId);
+  return withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    await assertRoomForAnotherOrganization(ctx, userId);
     const org = await tx.organization.create({ data: { name: input.name, slug: slugFor(input.name) } });
     await tx.membership.create({ data: { organizationId: org.id, userId, role: "owner", lastActiveAt: new Date() } });
-    await recordAudit({ action: "organization.created", ...auditActor(ctx), organizationId: org.id, target: { type: "organization", id: org.id }, metadata: { name: input.name } }, tx);
-    return toOrganizationResponse(org.id, "owner", tx);
+    await recordAudit({ action: "organization.created", ...auditActor(ctx), organizationId: org.id, target: { type: "organization", id: org.id }, metadata: { name: input.name } }, ctx);
+    return toOrganizationResponse(org.id, "owner", ctx);
   });
 }

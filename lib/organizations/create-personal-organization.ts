@@ -1,5 +1,6 @@
+import type { Ctx } from "@/lib/core/context";
 import crypto from "node:crypto";
-import type { Tx } from "@/lib/db";
+import { dbOf } from "@/lib/db";
 import { recordAudit } from "@/lib/audit-log/record-audit";
 import { grantCredits } from "@/lib/credits/credit-ledger";
 
@@ -9,14 +10,15 @@ export function freeCredits(): number {
 }
 
 /** Every user gets a personal organization (role owner) funded with FREE_CREDITS through the ledger. */
-export async function createPersonalOrganization(tx: Tx, user: { id: string; email: string }) {
+export async function createPersonalOrganization(ctx: Ctx, user: { id: string; email: string }) {
+  const tx = dbOf(ctx);
   const local = user.email.split("@")[0].toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "org";
   const org = await tx.organization.create({
     data: { name: `${user.email}'s organization`, slug: `${local}-${crypto.randomBytes(4).toString("hex")}`, personal: true },
   });
   await tx.membership.create({ data: { organizationId: org.id, userId: user.id, role: "owner" } });
   const credits = freeCredits();
-  if (credits > 0) await grantCredits(tx, { organizationId: org.id, amount: credits, kind: "grant", reference: "signup", actorUserId: user.id });
-  await recordAudit({ action: "organization.created", userId: user.id, organizationId: org.id, target: { type: "organization", id: org.id } }, tx);
+  if (credits > 0) await grantCredits(ctx, { organizationId: org.id, amount: credits, kind: "grant", reference: "signup", actorUserId: user.id });
+  await recordAudit({ action: "organization.created", userId: user.id, organizationId: org.id, target: { type: "organization", id: org.id } }, ctx);
   return org;
 }

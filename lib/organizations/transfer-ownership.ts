@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -10,15 +10,16 @@ export async function transferOwnership(ctx: OrgCtx, toUserId: string) {
   const fromUserId = actorUserId(ctx);
   if (!fromUserId) throw new DomainError("FORBIDDEN", "Only a person can transfer ownership");
   if (toUserId === fromUserId) throw new DomainError("CONFLICT", "You already own this organization");
-  const target = await db.$transaction(async (tx) => {
-    await lockOrganization(tx, ctx.org.id);
-    const to = await memberOrThrow(tx, ctx.org.id, toUserId);
-    const from = await memberOrThrow(tx, ctx.org.id, fromUserId);
+  const target = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    await lockOrganization(ctx, ctx.org.id);
+    const to = await memberOrThrow(ctx, ctx.org.id, toUserId);
+    const from = await memberOrThrow(ctx, ctx.org.id, fromUserId);
     if (from.role !== "owner") throw new DomainError("FORBIDDEN", "Only an owner can transfer ownership", { missingPermission: "ownership.transfer" });
     await tx.membership.update({ where: { id: to.id }, data: { role: "owner" } });
     await tx.membership.update({ where: { id: from.id }, data: { role: "admin" } });
     for (const [m, toRole] of [[to, "owner"], [from, "admin"]] as const) {
-      await recordAudit({ action: "member.role_changed", ...auditActor(ctx), target: { type: "user", id: m.userId }, metadata: { email: m.user.email, from: m.role, to: toRole, transfer: true } }, tx);
+      await recordAudit({ action: "member.role_changed", ...auditActor(ctx), target: { type: "user", id: m.userId }, metadata: { email: m.user.email, from: m.role, to: toRole, transfer: true } }, ctx);
     }
     return to;
   });

@@ -12,15 +12,15 @@ import type { PrioritiesBody, PrioritiesResponse } from "./schemas";
  * are inserted (insert-tracked-urls.ts).
  */
 export async function setPriorities(ctx: OrgCtx, projectId: string, body: PrioritiesBody): Promise<PrioritiesResponse> {
-  return withTransaction(ctx, async (tx) => {
-    const project = await getProjectOrThrow(tx, projectId);
-    const db = dbOf(tx);
+  return withTransaction(ctx, async (ctx) => {
+    const project = await getProjectOrThrow(ctx, projectId);
+    const db = dbOf(ctx);
     await db.urlPriorityRule.deleteMany({ where: { projectId: project.id } });
     if (body.rules.length) await db.urlPriorityRule.createMany({ data: body.rules.map((r) => ({ projectId: project.id, ...r })) });
     await db.$executeRaw(Prisma.sql`
       UPDATE tracked_urls t SET priority = p.priority, updated_at = now()
       FROM (SELECT id, ${priorityOf(project.id, Prisma.sql`u.url`)} AS priority FROM tracked_urls u WHERE u.project_id = ${project.id}::uuid) p
       WHERE t.id = p.id AND t.project_id = ${project.id}::uuid AND NOT t.priority_set_by_hand AND t.priority IS DISTINCT FROM p.priority`);
-    return getPriorities(tx, project.id);
+    return getPriorities(ctx, project.id);
   });
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db, Prisma } from "@/lib/db";
+import { Prisma, withTransaction } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -23,7 +23,8 @@ export function projectLimit(): number {
 export async function createProject({ ctx, input }: { ctx: OrgCtx; input: z.infer<typeof createProjectBody> }) {
   const organizationId = ctx.org.id;
   const { domain } = input;
-  const project = await db.$transaction(async (tx) => {
+  const project = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const locked = await tx.$queryRaw<{ id: string }[]>(
       Prisma.sql`SELECT id FROM organizations WHERE id = ${organizationId}::uuid AND deleted_at IS NULL FOR NO KEY UPDATE`);
     if (!locked.length) throw new DomainError("NOT_FOUND", "Organization not found");
@@ -46,7 +47,7 @@ export async function createProject({ ctx, input }: { ctx: OrgCtx; input: z.infe
     if (held > limit) {
       throw new DomainError("PROJECT_LIMIT_REACHED", `This organization already has ${held - 1} projects; the limit is ${limit}`, { limit, current: held - 1 });
     }
-    await recordAudit({ ...auditActor(ctx), action: "project.created", target: { type: "project", id: row.id }, metadata: { domain, name: row.name } }, tx);
+    await recordAudit({ ...auditActor(ctx), action: "project.created", target: { type: "project", id: row.id }, metadata: { domain, name: row.name } }, ctx);
     return row;
   });
   return toProjectResponse(project);

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -10,7 +10,8 @@ import { toProjectResponse } from "./internal";
  */
 export async function deleteProject(ctx: OrgCtx, id: string, now = new Date()) {
   const organizationId = ctx.org.id;
-  const project = await db.$transaction(async (tx) => {
+  const project = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const { count } = await tx.project.updateMany({
       where: { id, organizationId, deletedAt: null },
       data: { status: "paused", deletedAt: now, liveDomain: null },
@@ -18,7 +19,7 @@ export async function deleteProject(ctx: OrgCtx, id: string, now = new Date()) {
     const row = await tx.project.findFirst({ where: { id, organizationId } });
     if (!row) throw new DomainError("NOT_FOUND", "Project not found");
     if (count) {
-      await recordAudit({ ...auditActor(ctx), action: "project.deleted", target: { type: "project", id: row.id }, metadata: { domain: row.domain, name: row.name } }, tx);
+      await recordAudit({ ...auditActor(ctx), action: "project.deleted", target: { type: "project", id: row.id }, metadata: { domain: row.domain, name: row.name } }, ctx);
     }
     return row;
   });

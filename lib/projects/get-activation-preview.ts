@@ -16,7 +16,7 @@ export async function getActivationPreview(ctx: OrgCtx, id: string, now = new Da
   const cycleStart = new Date(now.getTime() - CADENCE_MS[project.inspectionCadence]);
   const [count, balance, [schedule]] = await Promise.all([
     trackedUrlCount(project.id),
-    currentBalance(db, project.organizationId),
+    currentBalance(ctx, project.organizationId),
     db.$queryRaw<{ next: Date | null; due: number; inspected: number; queued: number }[]>(Prisma.sql`
       SELECT (SELECT min(next_inspection_at) FROM tracked_urls WHERE project_id = ${project.id}::uuid AND next_inspection_at IS NOT NULL) AS next,
              (SELECT count(*)::int FROM tracked_urls WHERE project_id = ${project.id}::uuid AND next_inspection_at IS NOT NULL AND next_inspection_at <= ${now}) AS due,

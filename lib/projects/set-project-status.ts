@@ -21,7 +21,7 @@ export async function setProjectStatus({ ctx, id, input }: { ctx: OrgCtx; id: st
     if (count) {
       const action = input.status === "paused" ? "project.paused" : "project.resumed";
       const from = input.status === "paused" ? "active" : "paused";
-      await recordAudit({ ...auditActor(ctx), action, target: { type: "project", id: row.id }, metadata: { from, to: input.status } }, tx);
+      await recordAudit({ ...auditActor(ctx), action, target: { type: "project", id: row.id }, metadata: { from, to: input.status } }, ctx);
     }
     return row;
   });

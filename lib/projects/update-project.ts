@@ -20,7 +20,7 @@ export async function updateProject({ ctx, id, input }: { ctx: OrgCtx; id: strin
       where: { id: current.id, organizationId: ctx.org.id, deletedAt: null },
       data: Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v.to])),
     });
-    await recordAudit({ ...auditActor(ctx), action: "project.updated", target: { type: "project", id: row.id }, metadata: { changes } }, tx);
+    await recordAudit({ ...auditActor(ctx), action: "project.updated", target: { type: "project", id: row.id }, metadata: { changes } }, ctx);
     return row;
   });
   return toProjectResponse(project);

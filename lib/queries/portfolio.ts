@@ -3,7 +3,7 @@ import type { PortfolioProject } from "@/lib/portfolio/schemas";
 import type { SitemapCoverageResponse } from "@/lib/sitemaps/coverage/schemas";
 import { fetchApi } from "./fetch-api";
 import { projectKeys, projectsPath } from "./projects";
-import type { ProjectRef } from "./urls";
+import type { ProjectPath } from "./urls";
 
 export type { PortfolioProject };
 export type SitemapCoverage = SitemapCoverageResponse;
@@ -27,7 +27,7 @@ export const portfolioQuery = (orgId: string, params: PortfolioParams) =>
   });
 
 /** Tracked and indexed URLs per sitemap and per section; the server prefetches it with `getSitemapCoverage`. */
-export const sitemapCoverageQuery = (p: ProjectRef) =>
+export const sitemapCoverageQuery = (p: ProjectPath) =>
   queryOptions({
     queryKey: [...projectKeys.project(p.orgId, p.projectId), "sitemaps", "coverage"] as const,
     queryFn: ({ signal }) => fetchApi<SitemapCoverage>(projectsPath(p.orgId, p.projectId, "/sitemaps/coverage"), { signal }),

@@ -3,32 +3,32 @@ import type { ReportScheduleBody, ReportScheduleResponse, TestReportResponse } f
 import type { ShareLinkResponse } from "@/lib/share-links/schemas";
 import { fetchApi } from "./fetch-api";
 import { projectKeys, projectsPath } from "./projects";
-import { fetchPage, queryString, type Page, type ProjectRef } from "./urls";
+import { fetchPage, queryString, type Page, type ProjectPath } from "./urls";
 
 export type ShareLink = ShareLinkResponse;
 export type ReportSchedule = ReportScheduleResponse;
 export type TestReport = TestReportResponse;
 
 export const SHARE_LINKS_PAGE: Page = { offset: 0, limit: 100 };
-const path = (p: ProjectRef, rest: string) => projectsPath(p.orgId, p.projectId, rest);
+const path = (p: ProjectPath, rest: string) => projectsPath(p.orgId, p.projectId, rest);
 
 export const reportKeys = {
-  all: (p: ProjectRef) => [...projectKeys.project(p.orgId, p.projectId), "client-reports"] as const,
-  shareLinks: (p: ProjectRef, page: Page) => [...reportKeys.all(p), "share-links", page] as const,
-  schedule: (p: ProjectRef) => [...reportKeys.all(p), "schedule"] as const,
+  all: (p: ProjectPath) => [...projectKeys.project(p.orgId, p.projectId), "client-reports"] as const,
+  shareLinks: (p: ProjectPath, page: Page) => [...reportKeys.all(p), "share-links", page] as const,
+  schedule: (p: ProjectPath) => [...reportKeys.all(p), "schedule"] as const,
 };
 
 /** The project's share links, newest first (never their URLs: those are shown once, when made). */
-export const shareLinksQuery = (p: ProjectRef, page: Page = SHARE_LINKS_PAGE) =>
+export const shareLinksQuery = (p: ProjectPath, page: Page = SHARE_LINKS_PAGE) =>
   queryOptions({ queryKey: reportKeys.shareLinks(p, page), queryFn: ({ signal }) => fetchPage<ShareLink>(path(p, `/share-links${queryString(page)}`), page, signal) });
 
-export const reportScheduleQuery = (p: ProjectRef) =>
+export const reportScheduleQuery = (p: ProjectPath) =>
   queryOptions({ queryKey: reportKeys.schedule(p), queryFn: ({ signal }) => fetchApi<ReportSchedule>(path(p, "/reports/schedule"), { signal }) });
 
-export const createShareLink = (p: ProjectRef, expiresInDays: number) => fetchApi<ShareLink>(path(p, "/share-links"), { method: "POST", body: { expiresInDays } });
-export const revokeShareLink = (p: ProjectRef, id: string) => fetchApi<ShareLink>(path(p, `/share-links/${encodeURIComponent(id)}`), { method: "DELETE" });
-export const setReportSchedule = (p: ProjectRef, body: ReportScheduleBody) => fetchApi<ReportSchedule>(path(p, "/reports/schedule"), { method: "PUT", body });
-export const sendTestReport = (p: ProjectRef) => fetchApi<TestReport>(path(p, "/reports/test"), { method: "POST" });
+export const createShareLink = (p: ProjectPath, expiresInDays: number) => fetchApi<ShareLink>(path(p, "/share-links"), { method: "POST", body: { expiresInDays } });
+export const revokeShareLink = (p: ProjectPath, id: string) => fetchApi<ShareLink>(path(p, `/share-links/${encodeURIComponent(id)}`), { method: "DELETE" });
+export const setReportSchedule = (p: ProjectPath, body: ReportScheduleBody) => fetchApi<ReportSchedule>(path(p, "/reports/schedule"), { method: "PUT", body });
+export const sendTestReport = (p: ProjectPath) => fetchApi<TestReport>(path(p, "/reports/test"), { method: "POST" });
 
 /** The latest report's PDF, downloaded by the browser with the session cookie. */
-export const latestReportHref = (p: ProjectRef) => path(p, "/reports/latest");
+export const latestReportHref = (p: ProjectPath) => path(p, "/reports/latest");

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { RobotsTestResponse, RobotsTestResult as RobotsTestResultSchema, testRobotsBody } from "@/lib/robots/schemas";
 import { fetchApi } from "./fetch-api";
 import { projectsPath } from "./projects";
-import type { ProjectRef } from "./urls";
+import type { ProjectPath } from "./urls";
 
 export type RobotsTest = RobotsTestResponse;
 export type RobotsTestResult = z.infer<typeof RobotsTestResultSchema>;
@@ -16,5 +16,5 @@ export const MAX_ROBOTS_TEST_URLS = 100;
 export const MAX_ROBOTS_DRAFT_BYTES = 512 * 1024;
 
 /** POST robots/test: the live robots.txt (or a pasted draft) against URLs or paths of the project's domain; costs nothing. */
-export const testRobots = (p: ProjectRef, input: RobotsTestInput) =>
+export const testRobots = (p: ProjectPath, input: RobotsTestInput) =>
   fetchApi<RobotsTest>(projectsPath(p.orgId, p.projectId, "/robots/test"), { method: "POST", body: input });

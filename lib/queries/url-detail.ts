@@ -5,7 +5,7 @@ import { crawlKeys } from "./crawl";
 import { fetchApi } from "./fetch-api";
 import { projectsPath } from "./projects";
 import { removalKeys } from "./removals";
-import { HISTORY_PAGE, latestEngineAnswerQuery, urlKeys, type ProjectRef, type UrlHistoryEntry } from "./urls";
+import { HISTORY_PAGE, latestEngineAnswerQuery, urlKeys, type ProjectPath, type UrlHistoryEntry } from "./urls";
 
 export type UrlDetail = UrlDetailResponse;
 
@@ -16,7 +16,7 @@ export const DETAIL_DAYS = { performance: 90, crawl: 90 } as const;
  * Puts each part of the detail where the panel's own queries look for it (the same keys as their endpoints'
  * queries), so that they render at once and fetch only when invalidated or when the person pages or changes a range.
  */
-export function seedUrlDetail(client: QueryClient, p: ProjectRef, urlId: string, d: UrlDetail) {
+export function seedUrlDetail(client: QueryClient, p: ProjectPath, urlId: string, d: UrlDetail) {
   client.setQueryData(urlKeys.one(p, urlId), d.url);
   client.setQueryData(urlKeys.issues(p, urlId), d.issues);
   client.setQueryData(urlKeys.historyPage(p, urlId, HISTORY_PAGE), { data: d.history.data as UrlHistoryEntry[], meta: d.history.meta });
@@ -33,7 +33,7 @@ export function seedUrlDetail(client: QueryClient, p: ProjectRef, urlId: string,
  * The URL panel's one read (GET …/urls/{urlId}/detail): it seeds the queries of the panel's parts and answers the URL.
  * Its key sits outside the project's, so that an invalidation after Inspect now refreshes the parts, not this read too.
  */
-export const urlDetailQuery = (p: ProjectRef, urlId: string) =>
+export const urlDetailQuery = (p: ProjectPath, urlId: string) =>
   queryOptions({
     queryKey: ["url-detail", p.orgId, p.projectId, urlId] as const,
     queryFn: async ({ signal, client }) => {

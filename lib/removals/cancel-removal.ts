@@ -1,5 +1,5 @@
-import { Prisma, withTransaction, type Tx } from "@/lib/db";
-import type { OrgCtx } from "@/lib/core/context";
+import { Prisma, withTransaction, dbOf } from "@/lib/db";
+import type { OrgCtx, Ctx } from "@/lib/core/context";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { getBatchOrThrow, refreshBatch } from "./internal";
@@ -16,16 +16,17 @@ export async function cancelRemoval(ctx: OrgCtx, projectId: string, removalId: s
     const project = await getProjectOrThrow(c, projectId);
     const batch = await getBatchOrThrow(c, project.id, removalId);
     if (batch.status === "cancelled") return;
-    const ids = await cancelUrls(c.tx, Prisma.sql`batch_id = ${batch.id}::uuid`, now, null);
-    await recordUrlDetections(c.tx, { organizationId: project.organizationId, projectId: project.id }, "removal_stuck", { affected: [], cleared: ids }, {}, now);
-    await refreshBatch(c.tx, batch.id, now);
+    const ids = await cancelUrls(c, Prisma.sql`batch_id = ${batch.id}::uuid`, now, null);
+    await recordUrlDetections(c, project.id, "removal_stuck", { affected: [], cleared: ids }, {}, now);
+    await refreshBatch(c, batch.id, now);
     await c.tx.removalBatch.update({ where: { id: batch.id }, data: { status: "cancelled", cancelledAt: batch.cancelledAt ?? now, updatedAt: now } });
   });
   return getRemoval(ctx, projectId, removalId);
 }
 
 /** Cancels the followed URLs (pending, confirmed, stuck) matching `where`; answers their tracked URL ids. */
-export async function cancelUrls(tx: Tx, where: Prisma.Sql, now: Date, reason: string | null): Promise<string[]> {
+export async function cancelUrls(ctx: Ctx, where: Prisma.Sql, now: Date, reason: string | null): Promise<string[]> {
+  const tx = dbOf(ctx);
   const rows = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
     UPDATE removal_urls SET state = 'cancelled', active_tracked_url_id = NULL, cancelled_at = ${now},
       site_reason = coalesce(${reason}::text, site_reason)

@@ -1,9 +1,11 @@
+import type { Ctx } from "@/lib/core/context";
+import { systemCtx, type OrgCtx } from "@/lib/core/context";
 import { auditUrl, createRobotsCache, type AuditOptions } from "@/lib/audit";
-import { db, Prisma, uuidArray, type RemovalIntent, type Tx } from "@/lib/db";
+import { db, Prisma, uuidArray, type RemovalIntent, withTransaction, dbOf } from "@/lib/db";
 import { connectedEngines, type ConnectedEngines } from "@/lib/connections/connected-engines";
 import { recordEvents } from "@/lib/events/outbox";
 import { lockProjectStats } from "@/lib/issues/counters";
-import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
+import { recordUrlDetections } from "@/lib/issues/detections";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
 import { requestProjectSubmission } from "@/lib/indexnow/request-project-submission";
 import { cancelUrls } from "./cancel-removal";
@@ -28,8 +30,8 @@ export type FollowOptions = { now?: Date; audit?: Pick<AuditOptions, "fetcher" |
 export type FollowReport = { projects: number; siteChecked: number; confirmed: number; removed: number; stuck: number; cancelled: number };
 
 /** Projects with an active batch, oldest check first. */
-export async function listProjectsWithActiveRemovals(): Promise<ProjectRef[]> {
-  return db.$queryRaw<ProjectRef[]>(Prisma.sql`
+export async function listProjectsWithActiveRemovals(): Promise<{ organizationId: string; projectId: string }[]> {
+  return db.$queryRaw<{ organizationId: string; projectId: string }[]>(Prisma.sql`
     SELECT b.organization_id::text AS "organizationId", b.project_id::text AS "projectId" FROM removal_batches b
     JOIN projects p ON p.id = b.project_id AND p.deleted_at IS NULL
     WHERE b.status = 'active' GROUP BY b.organization_id, b.project_id ORDER BY min(b.last_checked_at) NULLS FIRST`);
@@ -39,7 +41,7 @@ export async function followAllRemovals(opts: FollowOptions = {}): Promise<Follo
   const total: FollowReport = { projects: 0, siteChecked: 0, confirmed: 0, removed: 0, stuck: 0, cancelled: 0 };
   for (const ref of await listProjectsWithActiveRemovals()) {
     try {
-      const r = await followProjectRemovals(ref, opts);
+      const r = await followProjectRemovals(systemCtx("follow-removals", ref.organizationId), ref.projectId, opts);
       for (const k of Object.keys(total) as (keyof FollowReport)[]) total[k] += r[k];
     } catch (e) {
       console.error(`[removals] following the removals of project ${ref.projectId} failed`, e);
@@ -64,11 +66,11 @@ type Change = {
 };
 
 /** One project's followed URLs: audit, read the engines, move states. Never throws for one URL's audit. */
-export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions = {}): Promise<FollowReport> {
+export async function followProjectRemovals(ctx: OrgCtx, projectId: string, opts: FollowOptions = {}): Promise<FollowReport> {
   const now = opts.now ?? new Date();
   const report: FollowReport = { projects: 1, siteChecked: 0, confirmed: 0, removed: 0, stuck: 0, cancelled: 0 };
-  const engines = await connectedEngines(ref);
-  const urls = await followed(ref.projectId);
+  const engines = await connectedEngines(ctx, projectId);
+  const urls = await followed(projectId);
   if (!urls.length) return report;
 
   // 1. Our own audit, for URLs due one (never checked first), outside any transaction.
@@ -80,43 +82,44 @@ export async function followProjectRemovals(ref: ProjectRef, opts: FollowOptions
   const changes = urls.filter((u) => !u.back_in_sitemap).map((u) => decide(u, verdicts.get(u.id), engines, now));
   const byId = new Map(urls.map((u) => [u.id, u]));
 
-  await db.$transaction(async (tx) => {
-    await lockProjectStats(tx, ref);
+  await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    await lockProjectStats(ctx, projectId);
     if (backInSitemap.length) {
-      report.cancelled += (await cancelUrls(tx, Prisma.sql`id = ANY(${uuidArray(backInSitemap)})`, now, RELISTED_REASON)).length;
+      report.cancelled += (await cancelUrls(ctx, Prisma.sql`id = ANY(${uuidArray(backInSitemap)})`, now, RELISTED_REASON)).length;
     }
-    await writeChanges(tx, changes, now);
+    await writeChanges(ctx, changes, now);
     // The engines are asked through the coverage backlog, at the "check again" priority, reason `removal`.
     const owed = changes.filter((c) => c.owe).map((c) => byId.get(c.id)!.tracked_url_id);
-    await oweEngineChecks(tx, ref.projectId, owed, engines);
+    await oweEngineChecks(ctx, projectId, owed, engines);
 
     // The site now says it: IndexNow tells the engines to re-fetch, as for a changed page.
     const confirmedNow = changes.filter((c) => c.confirmedAt).map((c) => byId.get(c.id)!);
     if (confirmedNow.length) {
-      await markUrlsChangedForIndexNow(tx, ref.projectId, confirmedNow.map((u) => u.tracked_url_id), now);
+      await markUrlsChangedForIndexNow(ctx, projectId, confirmedNow.map((u) => u.tracked_url_id), now);
       await tx.$executeRaw(Prisma.sql`UPDATE removal_urls SET index_now_submitted_at = ${now} WHERE id = ANY(${uuidArray(confirmedNow.map((u) => u.id))})`);
     }
     report.confirmed += confirmedNow.length;
 
-    const { removed, stuck } = await recordOutcomes(tx, ref, changes, byId, engines, now);
+    const { removed, stuck } = await recordOutcomes(ctx, projectId, changes, byId, engines, now);
     report.removed += removed.length;
     report.stuck += stuck.length;
     // removal_stuck: every URL stuck now is affected (so a resolved group reopens); removed and cancelled ones clear.
     const stuckUrls = changes.filter((c) => c.state === "stuck").map((c) => byId.get(c.id)!);
     const cleared = [...removed.map((c) => byId.get(c.id)!.tracked_url_id), ...backInSitemap.map((id) => byId.get(id)!.tracked_url_id)];
-    await recordUrlDetections(tx, ref, "removal_stuck", { affected: stuckUrls.map((u) => ({ trackedUrlId: u.tracked_url_id, url: u.url })), cleared },
+    await recordUrlDetections(ctx, projectId, "removal_stuck", { affected: stuckUrls.map((u) => ({ trackedUrlId: u.tracked_url_id, url: u.url })), cleared },
       { stuckAfterDays: Math.min(...urls.map((u) => u.stuck_after_days)) }, now);
     // A stuck URL whose site is confirmed reads "Google still indexes it" rather than the audit's words.
     for (const c of stuckUrls.length ? changes.filter((x) => x.state === "stuck" && x.siteConfirmed) : []) {
       await tx.removalUrl.update({ where: { id: c.id }, data: { siteReason: stuckReason(c, engines) } });
     }
     for (const batchId of new Set(urls.map((u) => u.batch_id))) {
-      await refreshBatch(tx, batchId, now);
+      await refreshBatch(ctx, batchId, now);
       await tx.removalBatch.update({ where: { id: batchId }, data: { lastCheckedAt: now } });
     }
   }, { timeout: 60_000 });
 
-  if (report.confirmed) await requestProjectSubmission(ref.projectId, "audit_changed");
+  if (report.confirmed) await requestProjectSubmission(projectId, "audit_changed");
   return report;
 }
 
@@ -162,9 +165,9 @@ function decide(u: Followed, v: SiteVerdict | undefined, engines: ConnectedEngin
 }
 
 /** The decided states written to removal_urls in one statement, with the engines' latest states beside them. */
-async function writeChanges(tx: Tx, changes: Change[], now: Date): Promise<void> {
+async function writeChanges(ctx: Ctx, changes: Change[], now: Date): Promise<void> {
   if (!changes.length) return;
-  await tx.$executeRaw(Prisma.sql`
+  await dbOf(ctx).$executeRaw(Prisma.sql`
     UPDATE removal_urls r SET
       state = v.state::"RemovalUrlState",
       active_tracked_url_id = CASE WHEN v.state = 'removed' THEN NULL ELSE r.active_tracked_url_id END,
@@ -189,25 +192,25 @@ async function writeChanges(tx: Tx, changes: Change[], now: Date): Promise<void>
 }
 
 /** The url.removed and removal.stuck events of the URLs removed and stuck in this run; answers those URLs' changes. */
-async function recordOutcomes(tx: Tx, ref: ProjectRef, changes: Change[], byId: Map<string, Followed>, engines: ConnectedEngines, now: Date): Promise<{ removed: Change[]; stuck: Change[] }> {
+async function recordOutcomes(ctx: OrgCtx, projectId: string, changes: Change[], byId: Map<string, Followed>, engines: ConnectedEngines, now: Date): Promise<{ removed: Change[]; stuck: Change[] }> {
   const removed = changes.filter((c) => c.state === "removed");
-  await recordEvents(tx, "url.removed", removed.map((c) => {
+  await recordEvents(ctx, "url.removed", removed.map((c) => {
     const u = byId.get(c.id)!;
     return {
       eventId: `url-removed-${c.id}`,
       data: {
-        ...ref, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, declaredAt: u.declared_at.toISOString(),
+        organizationId: ctx.org.id, projectId, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, declaredAt: u.declared_at.toISOString(),
         removedAt: c.removedAt!.toISOString(), engineARemovedAt: c.aRemovedAt?.toISOString() ?? null, engineBRemovedAt: c.bRemovedAt?.toISOString() ?? null,
       },
     };
   }));
   const stuck = changes.filter((c) => c.stuckAt);
-  await recordEvents(tx, "removal.stuck", stuck.map((c) => {
+  await recordEvents(ctx, "removal.stuck", stuck.map((c) => {
     const u = byId.get(c.id)!;
     return {
       eventId: `removal-stuck-${c.id}`,
       data: {
-        ...ref, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, reason: stuckReason(c, engines),
+        organizationId: ctx.org.id, projectId, removalId: u.batch_id, trackedUrlId: u.tracked_url_id, url: u.url, intent: u.intent, reason: stuckReason(c, engines),
         declaredAt: u.declared_at.toISOString(), stuckAt: now.toISOString(), stuckAfterDays: u.stuck_after_days,
       },
     };
@@ -223,7 +226,8 @@ function stuckReason(c: { siteConfirmed: boolean | null; siteReason: string | nu
 }
 
 /** Connected engines owe these URLs a check at priority 1 (reason `removal`), unless one as urgent is already owed. */
-async function oweEngineChecks(tx: Tx, projectId: string, trackedUrlIds: string[], engines: ConnectedEngines): Promise<void> {
+async function oweEngineChecks(ctx: Ctx, projectId: string, trackedUrlIds: string[], engines: ConnectedEngines): Promise<void> {
+  const tx = dbOf(ctx);
   if (!trackedUrlIds.length || (!engines.engineA && !engines.engineB)) return;
   const ids = uuidArray(trackedUrlIds);
   const p = 1;

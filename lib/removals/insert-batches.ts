@@ -90,7 +90,7 @@ export async function insertBatches(ctx: OrgCtx, project: Project, plans: BatchP
         if (e instanceof Error && /active_tracked_url_id/.test(e.message)) throw alreadyActive([]);
         throw e;
       }
-      await refreshBatch(tx, created.id, now);
+      await refreshBatch(ctx, created.id, now);
       batches.push(await tx.removalBatch.findUniqueOrThrow({ where: { id: created.id } }));
     }
     return batches;
@@ -101,7 +101,7 @@ export async function insertBatches(ctx: OrgCtx, project: Project, plans: BatchP
 export async function batchResponses(ctx: OrgCtx, project: Project, batches: RemovalBatch[]): Promise<RemovalBatchResponse[]> {
   const [progress, engines] = await Promise.all([
     progressOf(dbOf(ctx), batches.map((b) => b.id)),
-    connectedEngines({ organizationId: project.organizationId, projectId: project.id }),
+    connectedEngines(ctx, project.id),
   ]);
   return batches.map((b) => toBatchResponse(b, progress.get(b.id)!, engines, project.domain));
 }

@@ -1,5 +1,5 @@
 import { dbOf, Prisma, uuidArray, type RemovalBatch, type RemovalUrl, type Tx } from "@/lib/db";
-import type { OrgCtx } from "@/lib/core/context";
+import type { OrgCtx, Ctx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { iso } from "@/lib/core/iso";
 import { appBaseUrl } from "@/lib/core/app-base-url";
@@ -114,7 +114,8 @@ export function toUrlResponse(u: RemovalUrl, intent: RemovalBatch["intent"]): Re
 }
 
 /** The stored per-state counts of a batch, recomputed from its URLs; an active batch with nothing left to follow is finished. */
-export async function refreshBatch(tx: Tx, batchId: string, now: Date): Promise<void> {
+export async function refreshBatch(ctx: Ctx, batchId: string, now: Date): Promise<void> {
+  const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     UPDATE removal_batches b SET
       url_count = c.total, pending_count = c.pending, confirmed_count = c.confirmed, removed_count = c.removed,

@@ -25,7 +25,7 @@ export async function listRemovals(ctx: OrgCtx, projectId: string, q: ListRemova
   const byId = new Map(batches.map((b) => [b.id, b]));
   const [progress, engines, suggestions] = await Promise.all([
     progressOf(db, ids.map((r) => r.id)),
-    connectedEngines({ organizationId: project.organizationId, projectId: project.id }),
+    connectedEngines(ctx, project.id),
     listSuggestions(db, project.id),
   ]);
   const data = ids.map((r) => byId.get(r.id)!).filter(Boolean).map((b) => toBatchResponse(b, progress.get(b.id)!, engines, project.domain));
@@ -37,7 +37,7 @@ export async function getRemoval(ctx: OrgCtx, projectId: string, removalId: stri
   const project = await getProjectOrThrow(ctx, projectId);
   const batch = await getBatchOrThrow(ctx, project.id, removalId);
   const db = dbOf(ctx);
-  const [progress, engines] = await Promise.all([progressOf(db, [batch.id]), connectedEngines({ organizationId: project.organizationId, projectId: project.id })]);
+  const [progress, engines] = await Promise.all([progressOf(db, [batch.id]), connectedEngines(ctx, project.id)]);
   return toBatchResponse(batch, progress.get(batch.id)!, engines, project.domain);
 }
 

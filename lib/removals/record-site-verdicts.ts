@@ -1,5 +1,6 @@
+import type { Ctx } from "@/lib/core/context";
 import type { AuditOutcome } from "@/lib/audit/types";
-import { Prisma, uuidArray, type RemovalIntent, type Tx } from "@/lib/db";
+import { Prisma, uuidArray, type RemovalIntent, dbOf } from "@/lib/db";
 import { markUrlsChangedForIndexNow } from "@/lib/indexnow/mark-urls-changed";
 import { refreshBatch } from "./internal";
 import { judgeSite } from "./judge-site";
@@ -13,7 +14,8 @@ type Followed = { id: string; batch_id: string; tracked_url_id: string; state: s
  * hourly follow does (it then finds the URL checked and confirmed, and neither audits nor notifies it again).
  * Answers how many URLs went to the IndexNow backlog (call requestProjectSubmission after commit).
  */
-export async function recordRemovalSiteVerdicts(tx: Tx, projectId: string, audits: { trackedUrlId: string; outcome: AuditOutcome }[], now: Date): Promise<number> {
+export async function recordRemovalSiteVerdicts(ctx: Ctx, projectId: string, audits: { trackedUrlId: string; outcome: AuditOutcome }[], now: Date): Promise<number> {
+  const tx = dbOf(ctx);
   if (!audits.length) return 0;
   const rows = await tx.$queryRaw<Followed[]>(Prisma.sql`
     SELECT r.id::text AS id, r.batch_id::text AS batch_id, r.tracked_url_id::text AS tracked_url_id, r.state::text AS state, b.intent::text AS intent,
@@ -37,7 +39,7 @@ export async function recordRemovalSiteVerdicts(tx: Tx, projectId: string, audit
       index_now_submitted_at = CASE WHEN v.confirmed_now THEN ${now} ELSE r.index_now_submitted_at END
     FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS v(id uuid, confirmed boolean, reason text, http_status int, confirmed_now boolean)
     WHERE r.id = v.id`);
-  for (const batchId of new Set(rows.map((r) => r.batch_id))) await refreshBatch(tx, batchId, now);
+  for (const batchId of new Set(rows.map((r) => r.batch_id))) await refreshBatch(ctx, batchId, now);
   const confirmedNow = rows.filter((r, i) => changes[i].confirmed_now).map((r) => r.tracked_url_id);
-  return confirmedNow.length ? markUrlsChangedForIndexNow(tx, projectId, confirmedNow, now) : 0;
+  return confirmedNow.length ? markUrlsChangedForIndexNow(ctx, projectId, confirmedNow, now) : 0;
 }

@@ -1,4 +1,5 @@
-import { db } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { db, withTransaction } from "@/lib/db";
 import { sendMail } from "@/lib/mail/send-mail";
 import { dropOlderPdfs } from "./internal";
 import { dailyCapMessage, releaseReportMail, reportMailsPerDay, reserveReportMail } from "./mail-cap";
@@ -26,9 +27,10 @@ export async function deliverReport(claim: { id: string; attempts: number }, pro
   try {
     const { data, pdf } = await renderReport(project, period, now);
     generatedAt = now;
-    const row = await db.$transaction(async (tx) => {
+    const row = await withTransaction(systemCtx("deliver-report"), async (ctx) => {
+      const { tx } = ctx;
       await tx.clientReport.updateMany({ where: fence, data: { pdf: Buffer.from(pdf), generatedAt } });
-      await dropOlderPdfs(tx, { id: claim.id, projectId: project.id });
+      await dropOlderPdfs(ctx, { id: claim.id, projectId: project.id });
       return tx.clientReport.findUnique({ where: { id: claim.id }, select: { deliveredTo: true } });
     });
     const delivered = new Set((row?.deliveredTo ?? []).map((e) => e.toLowerCase()));

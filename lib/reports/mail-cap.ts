@@ -1,4 +1,6 @@
-import { db, Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { systemCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction, dbOf } from "@/lib/db";
 
 // Report mails an organization may send in 24 hours (every recipient's copy counts, test reports too): a member
 // cannot turn the reports into a bulk mailer. REPORT_MAILS_PER_ORG_PER_DAY, 200 by default.
@@ -11,7 +13,8 @@ export function reportMailsPerDay(): number {
 }
 
 /** Report mails the organization's reports delivered in the 24 hours before `now`. */
-export async function reportMailsSince(organizationId: string, now: Date, tx: Tx = db): Promise<number> {
+export async function reportMailsSince(organizationId: string, now: Date, ctx?: Ctx): Promise<number> {
+  const tx = ctx ? dbOf(ctx) : db;
   const [row] = await tx.$queryRaw<{ n: number }[]>(Prisma.sql`
     SELECT coalesce(sum(cardinality(delivered_to)), 0)::int AS n FROM client_reports
     WHERE organization_id = ${organizationId}::uuid AND coalesce(sent_at, created_at) > ${new Date(now.getTime() - 86_400_000)}`);
@@ -30,9 +33,10 @@ type Fence = { id: string; attempts: number };
  * claimed again since (its new owner sends).
  */
 export async function reserveReportMail(organizationId: string, fence: Fence, email: string, cap: number): Promise<"reserved" | "capped" | "lost"> {
-  return db.$transaction(async (tx) => {
+  return withTransaction(systemCtx("mail-cap"), async (ctx) => {
+    const { tx } = ctx;
     await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`report-mails:${organizationId}`}, 0))`);
-    if (await reportMailsSince(organizationId, new Date(), tx) >= cap) return "capped";
+    if (await reportMailsSince(organizationId, new Date(), ctx) >= cap) return "capped";
     const { count } = await tx.clientReport.updateMany({ where: fence, data: { deliveredTo: { push: email } } });
     return count ? "reserved" : "lost";
   });

@@ -1,3 +1,4 @@
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import { db, Prisma } from "@/lib/db";
 import { deliverReport } from "./deliver-report";
@@ -46,7 +47,7 @@ export async function sendScheduledReport(due: DueReport, now = new Date()): Pro
   // Addresses that unsubscribed get nothing, whatever the schedule lists; with none left there is nothing to send.
   const gone = new Set(schedule ? await unsubscribedAmong(due.projectId, schedule.recipients) : []);
   const recipients = (schedule?.recipients ?? []).filter((e) => !gone.has(e));
-  const project = recipients.length ? await reportProject(db, due.projectId, due.organizationId) : null;
+  const project = recipients.length ? await reportProject(systemCtx("send-due-reports"), due.projectId, due.organizationId) : null;
   if (!schedule || !project) return "skipped";
   const [claim] = await db.$queryRaw<{ id: string; attempts: number }[]>(Prisma.sql`
     INSERT INTO client_reports (id, organization_id, project_id, period_key, cadence, period_start, period_end, recipients, attempts, claimed_until, status)

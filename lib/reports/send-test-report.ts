@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { userActorOrThrow, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
-import { db, Prisma } from "@/lib/db";
+import { Prisma, withTransaction } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { deliverReport } from "./deliver-report";
 import { reportProject, scheduleOf } from "./internal";
@@ -27,9 +27,10 @@ export async function sendTestReport(ctx: OrgCtx, projectId: string, now = new D
   if (await reportMailsSince(ctx.org.id, now) >= cap) throw new DomainError("RATE_LIMITED", dailyCapMessage(cap), { retryAfterSeconds: 3600 });
   const schedule = await scheduleOf(ctx, found.id);
   const period = lastCompletePeriod(schedule?.cadence === "monthly" ? "monthly" : "weekly", now);
-  const project = (await reportProject(db, found.id, ctx.org.id))!;
+  const project = (await reportProject(ctx, found.id, ctx.org.id))!;
   // Counted and recorded in one transaction behind a per-project lock: a burst of tests is counted one by one.
-  const row = await db.$transaction(async (tx) => {
+  const row = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`report-test:${found.id}`}, 0))`);
     const hourAgo = new Date(now.getTime() - 3600_000);
     const recent = await tx.clientReport.findMany({ where: { projectId: found.id, test: true, createdAt: { gt: hourAgo } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });

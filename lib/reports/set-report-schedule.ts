@@ -10,9 +10,9 @@ import type { ReportScheduleBody, ReportScheduleResponse } from "./schemas";
  * the first period that ends after now); changing only the recipients keeps it.
  */
 export async function setReportSchedule(ctx: OrgCtx, projectId: string, body: ReportScheduleBody, now = new Date()): Promise<ReportScheduleResponse> {
-  await withTransaction(ctx, async (tx) => {
-    const project = await getProjectOrThrow(tx, projectId);
-    const db = dbOf(tx);
+  await withTransaction(ctx, async (ctx) => {
+    const project = await getProjectOrThrow(ctx, projectId);
+    const db = dbOf(ctx);
     const before = await db.reportSchedule.findUnique({ where: { projectId: project.id } });
     const activeSince = body.cadence === "off" ? null : before?.cadence === body.cadence ? before.activeSince : now;
     const data = { cadence: body.cadence, recipients: body.recipients, activeSince, updatedAt: now };
@@ -20,7 +20,7 @@ export async function setReportSchedule(ctx: OrgCtx, projectId: string, body: Re
     await recordAudit({
       ...auditActor(ctx), action: "settings.updated", target: { type: "project", id: project.id },
       metadata: { change: "report_schedule_updated", cadence: body.cadence, recipients: body.recipients.length, previousCadence: before?.cadence ?? "off" },
-    }, db);
+    }, ctx);
   });
   return getReportSchedule(ctx, projectId, now);
 }

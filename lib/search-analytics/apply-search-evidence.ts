@@ -1,7 +1,7 @@
-import { db, Prisma } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { applyEngineObservations } from "@/lib/engine-sync/apply-engine-observations";
 import type { Observation } from "@/lib/engine-sync/observation";
-import type { ProjectRef } from "@/lib/issues/detections";
 import { addDays } from "./day-keys";
 import { METRIC_DAYS } from "./config";
 
@@ -17,7 +17,7 @@ const EVIDENCE_BATCH = 1000;
  * not goes through the engine observations like an inspection's answer (history entry, coverage issues
  * cleared). No impressions is no evidence: nothing is ever downgraded here.
  */
-export async function applySearchEvidence(p: ProjectRef, today: string, now: Date): Promise<{ promoted: number; refreshed: number }> {
+export async function applySearchEvidence(ctx: OrgCtx, projectId: string, today: string, now: Date): Promise<{ promoted: number; refreshed: number }> {
   const from = addDays(today, -(METRIC_DAYS - 1));
   // Per URL through the (tracked_url_id, day) key, whatever the statistics say: right after a first backfill or a large
   // import the planner has none yet, and a join of two aggregates it takes for small would run quadratic.
@@ -35,23 +35,23 @@ export async function applySearchEvidence(p: ProjectRef, today: string, now: Dat
                  / NULLIF(sum(d.impressions) FILTER (WHERE d.day >= ${from}::date), 0) AS position,
                count(*) FILTER (WHERE d.day >= ${from}::date)::int AS days, max(d.day) AS last_day
         FROM url_search_days d WHERE d.tracked_url_id = u.id) a
-      WHERE u.project_id = ${p.projectId}::uuid
+      WHERE u.project_id = ${projectId}::uuid
     ) x
-    WHERE t.id = x.id AND t.project_id = ${p.projectId}::uuid
+    WHERE t.id = x.id AND t.project_id = ${projectId}::uuid
       AND (t.clicks_28d IS DISTINCT FROM x.clicks OR t.impressions_28d IS DISTINCT FROM x.impressions OR t.position_28d IS DISTINCT FROM x.position
         OR t.impression_days_28d IS DISTINCT FROM x.days OR t.last_impression_at IS DISTINCT FROM x.last)`);
 
   // Already indexed: the newer evidence becomes the verdict's provenance, without a history entry a day.
   await db.$executeRaw(Prisma.sql`
     UPDATE tracked_urls SET engine_a_state_source = 'search_analytics', engine_a_observed_at = last_impression_at
-    WHERE project_id = ${p.projectId}::uuid AND engine_a_state = 'indexed' AND last_impression_at IS NOT NULL
+    WHERE project_id = ${projectId}::uuid AND engine_a_state = 'indexed' AND last_impression_at IS NOT NULL
       AND (engine_a_observed_at IS NULL OR engine_a_observed_at < last_impression_at)`);
 
   let promoted = 0;
   for (;;) {
     const batch = await db.$queryRaw<{ id: string; at: Date; state: string }[]>(Prisma.sql`
       SELECT id::text AS id, last_impression_at AS at, engine_a_state::text AS state FROM tracked_urls
-      WHERE project_id = ${p.projectId}::uuid AND engine_a_state <> 'indexed' AND last_impression_at IS NOT NULL
+      WHERE project_id = ${projectId}::uuid AND engine_a_state <> 'indexed' AND last_impression_at IS NOT NULL
         AND (engine_a_observed_at IS NULL OR engine_a_observed_at < last_impression_at)
       ORDER BY id LIMIT ${EVIDENCE_BATCH}`);
     if (!batch.length) break;
@@ -59,7 +59,7 @@ export async function applySearchEvidence(p: ProjectRef, today: string, now: Dat
       trackedUrlId: u.id, kind: "engineA", state: "indexed", source: "search_analytics", stateSource: "search_analytics", observedAt: u.at,
       record: { state: "indexed", decidedBy: "search_analytics", lastImpressionDay: u.at.toISOString(), previousState: u.state },
     }));
-    await db.$transaction((tx) => applyEngineObservations(tx, p, observations, now));
+    await withTransaction(ctx, (ctx) => applyEngineObservations(ctx, projectId, observations, now));
     promoted += batch.length;
     if (batch.length < EVIDENCE_BATCH) break;
   }

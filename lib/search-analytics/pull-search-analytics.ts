@@ -1,4 +1,5 @@
-import { db, Prisma } from "@/lib/db";
+import { systemCtx, type OrgCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { markGscRevoked } from "@/lib/connections/mark-gsc-revoked";
 import { openGscRefreshToken } from "@/lib/connections/secrets";
 import { gscOAuthCredentials } from "@/lib/connections/config";
@@ -7,7 +8,6 @@ import { searchAnalyticsPages, type SearchAnalyticsRow } from "@/lib/engines/gsc
 import { logEngineWarning } from "@/lib/engines/log";
 import { nextPacificMidnight, pacificDayKey } from "@/lib/engines/pacific-time";
 import type { NotOk } from "@/lib/engines/outcome";
-import type { ProjectRef } from "@/lib/issues/detections";
 import { applySearchEvidence } from "./apply-search-evidence";
 import { FINAL_LAG_DAYS, KEEP_DAYS, METRIC_DAYS, RETRY_AFTER_FAILURE_MS, ROWS_PER_REQUEST, WINDOW_DAYS } from "./config";
 import { addDays } from "./day-keys";
@@ -29,26 +29,26 @@ type Connection = { domain: string; propertyUrl: string; box: string };
  * a revoked grant) resumes after the last window stored. The days asked again are cleared first (fresh
  * data changes until final). After a complete pull the URLs' 28-day figures and the evidence are written.
  */
-export async function pullSearchAnalytics(ref: ProjectRef, now: Date = new Date()): Promise<PullOutcome> {
-  const conn = await readConnection(ref);
+export async function pullSearchAnalytics(ctx: OrgCtx, projectId: string, now: Date = new Date()): Promise<PullOutcome> {
+  const conn = await readConnection(ctx, projectId);
   if (!conn) return { status: "not_connected" };
   const credentials = gscOAuthCredentials();
   if (!credentials) return { status: "not_configured" };
 
-  const state = await readState(ref.projectId, conn.propertyUrl);
+  const state = await readState(projectId, conn.propertyUrl);
   if (state.notBefore && state.notBefore > now) return { status: "waiting", until: state.notBefore };
 
   let refreshToken: string;
-  try { refreshToken = openGscRefreshToken(ref.projectId, conn.box); } catch {
-    logEngineWarning(`The gsc grant of project ${ref.projectId} cannot be decrypted (was ENCRYPTION_KEY changed?); connect gsc again`);
+  try { refreshToken = openGscRefreshToken(projectId, conn.box); } catch {
+    logEngineWarning(`The gsc grant of project ${projectId} cannot be decrypted (was ENCRYPTION_KEY changed?); connect gsc again`);
     return { status: "not_configured" };
   }
-  const token = (fresh = false) => gscAccessToken({ projectId: ref.projectId, box: conn.box, refreshToken: () => refreshToken, ...credentials, now, fresh });
+  const token = (fresh = false) => gscAccessToken({ projectId, box: conn.box, refreshToken: () => refreshToken, ...credentials, now, fresh });
 
   const today = pacificDayKey(now);
   const oldest = addDays(today, -(KEEP_DAYS - 1));
   let from = state.finalThrough && state.finalThrough >= oldest ? addDays(state.finalThrough, 1) : oldest;
-  await clearFrom(ref.projectId, from, addDays(today, -(METRIC_DAYS - 1)));
+  await clearFrom(projectId, from, addDays(today, -(METRIC_DAYS - 1)));
 
   const tally: Tally = { requests: 0, rows: 0, skipped: 0, counts: { matched: 0, untracked: 0, offHost: 0, invalid: 0 } };
   let windows = 0;
@@ -58,19 +58,19 @@ export async function pullSearchAnalytics(ref: ProjectRef, now: Date = new Date(
     const to = minDay(addDays(from, WINDOW_DAYS - 1), today);
     if (!access) {
       const t = await token();
-      if (t.kind !== "ok") return stop(ref, t, now, windows, state.quotaStrikes);
+      if (t.kind !== "ok") return stop(ctx, projectId, t, now, windows, state.quotaStrikes);
       access = t.token;
     }
     let read = await readWindow({ accessToken: access, siteUrl: conn.propertyUrl, startDate: from, endDate: to, now }, 0, tally, store);
     if (read.kind === "transient" && read.code === "unauthorized") {
       // A refused token: one fresh refresh tells an expired token from a dead grant; the window goes on where it stopped.
-      forgetAccessToken(ref.projectId);
+      forgetAccessToken(projectId);
       const t = await token(true);
-      if (t.kind !== "ok") return stop(ref, t, now, windows, state.quotaStrikes);
+      if (t.kind !== "ok") return stop(ctx, projectId, t, now, windows, state.quotaStrikes);
       access = t.token;
       read = await readWindow({ accessToken: access, siteUrl: conn.propertyUrl, startDate: from, endDate: to, now }, read.startRow, tally, store);
     }
-    if (read.kind !== "ok") return stop(ref, read, now, windows, state.quotaStrikes);
+    if (read.kind !== "ok") return stop(ctx, projectId, read, now, windows, state.quotaStrikes);
     const firstIncomplete = read.firstIncomplete;
     windows++;
     // The window's days are final up to the day before the first incomplete one (or, without one, all but the
@@ -78,22 +78,22 @@ export async function pullSearchAnalytics(ref: ProjectRef, now: Date = new Date(
     const finalEnd = minDay(to, firstIncomplete ? addDays(firstIncomplete, -1) : addDays(today, -FINAL_LAG_DAYS));
     if (finalEnd >= from && (!finalThrough || finalEnd > finalThrough)) {
       finalThrough = finalEnd;
-      await saveState(ref.projectId, { finalThrough });
+      await saveState(projectId, { finalThrough });
     }
     from = addDays(to, 1);
   }
 
-  await db.$executeRaw(Prisma.sql`DELETE FROM url_search_days WHERE project_id = ${ref.projectId}::uuid AND day < ${oldest}::date`);
-  const evidence = await applySearchEvidence(ref, today, now);
+  await db.$executeRaw(Prisma.sql`DELETE FROM url_search_days WHERE project_id = ${projectId}::uuid AND day < ${oldest}::date`);
+  const evidence = await applySearchEvidence(ctx, projectId, today, now);
   const { counts } = tally;
-  await saveState(ref.projectId, {
+  await saveState(projectId, {
     finalThrough, lastPulledAt: now, backfilledAt: state.backfilledAt ?? now, notBefore: null, lastError: null,
     rowsSkipped: tally.skipped + counts.invalid + counts.offHost, untrackedRows: counts.untracked, quotaStrikes: 0,
   });
   return { status: "pulled", windows, requests: tally.requests, rows: tally.rows, counts, promoted: evidence.promoted, finalThrough };
 
   async function store(rows: SearchAnalyticsRow[]) {
-    return db.$transaction((tx) => storeSearchRows(tx, { projectId: ref.projectId, domain: conn!.domain }, rows, today));
+    return withTransaction(ctx, (ctx) => storeSearchRows(ctx, { projectId, domain: conn!.domain }, rows, today));
   }
 }
 
@@ -120,9 +120,9 @@ async function readWindow(
   return { kind: "ok", firstIncomplete };
 }
 
-async function readConnection(ref: ProjectRef): Promise<Connection | null> {
+async function readConnection(ctx: OrgCtx, projectId: string): Promise<Connection | null> {
   const p = await db.project.findFirst({
-    where: { id: ref.projectId, organizationId: ref.organizationId, deletedAt: null, gscRevokedAt: null, gscPropertyUrl: { not: null }, gscRefreshTokenEnc: { not: null } },
+    where: { id: projectId, organizationId: ctx.org.id, deletedAt: null, gscRevokedAt: null, gscPropertyUrl: { not: null }, gscRefreshTokenEnc: { not: null } },
     select: { domain: true, gscPropertyUrl: true, gscRefreshTokenEnc: true },
   });
   return p?.gscPropertyUrl && p.gscRefreshTokenEnc ? { domain: p.domain, propertyUrl: p.gscPropertyUrl, box: p.gscRefreshTokenEnc } : null;
@@ -136,15 +136,16 @@ async function readState(projectId: string, propertyUrl: string): Promise<State>
   if (row && row.propertyUrl === propertyUrl) {
     return { finalThrough: row.finalThrough ? row.finalThrough.toISOString().slice(0, 10) : null, notBefore: row.notBefore, backfilledAt: row.backfilledAt, quotaStrikes: row.quotaStrikes };
   }
-  await db.$transaction([
-    db.urlSearchDay.deleteMany({ where: { projectId } }),
-    db.untrackedSearchPage.deleteMany({ where: { projectId } }),
-    db.searchAnalyticsPull.upsert({
+  await withTransaction(systemCtx("pull-search-analytics"), async (ctx) => {
+    const { tx } = ctx;
+    await tx.urlSearchDay.deleteMany({ where: { projectId } });
+    await tx.untrackedSearchPage.deleteMany({ where: { projectId } });
+    await tx.searchAnalyticsPull.upsert({
       where: { projectId },
       create: { projectId, propertyUrl },
       update: { propertyUrl, finalThrough: null, backfilledAt: null, lastPulledAt: null, notBefore: null, lastError: null, quotaStrikes: 0 },
-    }),
-  ]);
+    });
+  });
   return { finalThrough: null, notBefore: null, backfilledAt: null, quotaStrikes: 0 };
 }
 
@@ -165,21 +166,21 @@ async function clearFrom(projectId: string, from: string, untrackedFrom: string)
   await db.$executeRaw(Prisma.sql`DELETE FROM untracked_search_pages WHERE project_id = ${projectId}::uuid AND (day >= ${from}::date OR day < ${untrackedFrom}::date)`);
 }
 
-async function stop(ref: ProjectRef, why: NotOk, now: Date, windows: number, quotaStrikes: number): Promise<PullOutcome> {
+async function stop(ctx: OrgCtx, projectId: string, why: NotOk, now: Date, windows: number, quotaStrikes: number): Promise<PullOutcome> {
   if (why.kind === "revoked") {
-    forgetAccessToken(ref.projectId);
-    await db.$transaction((tx) => markGscRevoked(tx, ref, now));
-    await saveState(ref.projectId, { lastError: why.message });
+    forgetAccessToken(projectId);
+    await withTransaction(ctx, (ctx) => markGscRevoked(ctx, projectId, now));
+    await saveState(projectId, { lastError: why.message });
     return { status: "stopped", reason: "revoked", message: why.message, retryAt: null, windows };
   }
   if (why.kind === "quota") {
     // ENGINES.md: wait 15 minutes; a quota answer again right after means the day's load is spent.
     const retryAt = quotaStrikes >= 1 ? nextPacificMidnight(now) : why.retryAt;
-    await saveState(ref.projectId, { notBefore: retryAt, lastError: why.message, quotaStrikes: quotaStrikes + 1 });
+    await saveState(projectId, { notBefore: retryAt, lastError: why.message, quotaStrikes: quotaStrikes + 1 });
     return { status: "stopped", reason: "quota", message: why.message, retryAt, windows };
   }
   const retryAt = new Date(now.getTime() + RETRY_AFTER_FAILURE_MS);
-  await saveState(ref.projectId, { notBefore: retryAt, lastError: why.message });
+  await saveState(projectId, { notBefore: retryAt, lastError: why.message });
   if (why.kind !== "invalid") logEngineWarning(why.message);
   return { status: "stopped", reason: why.kind === "invalid" && why.code === "forbidden" ? "forbidden" : "failed", message: why.message, retryAt, windows };
 }

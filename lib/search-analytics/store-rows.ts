@@ -1,4 +1,5 @@
-import { Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { Prisma, dbOf } from "@/lib/db";
 import type { SearchAnalyticsRow } from "@/lib/engines/gsc";
 import { isOnHost, normalizeUrl } from "@/lib/urls/normalize-url";
 import { addDays } from "./day-keys";
@@ -17,8 +18,9 @@ type DayRow = { url: string; day: string; clicks: number; impressions: number; w
  * again before its first page), and position is kept as the impression-weighted average.
  */
 export async function storeSearchRows(
-  tx: Tx, project: { projectId: string; domain: string }, rows: SearchAnalyticsRow[], today: string,
+  ctx: Ctx, project: { projectId: string; domain: string }, rows: SearchAnalyticsRow[], today: string,
 ): Promise<StoreCounts> {
+  const tx = dbOf(ctx);
   const counts: StoreCounts = { matched: 0, untracked: 0, offHost: 0, invalid: 0 };
   const byKey = new Map<string, DayRow>();
   for (const r of rows) {

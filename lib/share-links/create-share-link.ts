@@ -12,9 +12,9 @@ import { MAX_ACTIVE_SHARE_LINKS, type CreateShareLinkBody, type ShareLinkRespons
  * live links is checked under the project's row lock.
  */
 export async function createShareLink(ctx: OrgCtx, projectId: string, body: CreateShareLinkBody, now = new Date()): Promise<ShareLinkResponse> {
-  return withTransaction(ctx, async (tx) => {
-    const project = await getProjectOrThrow(tx, projectId);
-    const db = dbOf(tx);
+  return withTransaction(ctx, async (ctx) => {
+    const project = await getProjectOrThrow(ctx, projectId);
+    const db = dbOf(ctx);
     await db.$executeRaw(Prisma.sql`SELECT 1 FROM projects WHERE id = ${project.id}::uuid FOR UPDATE`);
     const active = await db.shareLink.count({ where: { projectId: project.id, revokedAt: null, expiresAt: { gt: now } } });
     if (active >= MAX_ACTIVE_SHARE_LINKS) {
@@ -30,7 +30,7 @@ export async function createShareLink(ctx: OrgCtx, projectId: string, body: Crea
     await recordAudit({
       ...auditActor(ctx), action: "settings.updated", target: { type: "share_link", id: row.id },
       metadata: { change: "share_link_created", projectId: project.id, domain: project.domain, expiresAt: row.expiresAt.toISOString() },
-    }, db);
+    }, ctx);
     return toShareLinkResponse(row, now);
   });
 }

@@ -11,9 +11,9 @@ import type { ShareLinkResponse } from "./schemas";
  * revoked link answers as it is (no second audit row). Another project's or organization's link is a 404.
  */
 export async function revokeShareLink(ctx: OrgCtx, projectId: string, shareLinkId: string, now = new Date()): Promise<ShareLinkResponse> {
-  return withTransaction(ctx, async (tx) => {
-    const project = await getProjectOrThrow(tx, projectId);
-    const db = dbOf(tx);
+  return withTransaction(ctx, async (ctx) => {
+    const project = await getProjectOrThrow(ctx, projectId);
+    const db = dbOf(ctx);
     const where = { id: shareLinkId, projectId: project.id, organizationId: ctx.org.id };
     const { count } = await db.shareLink.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now } });
     const row = await db.shareLink.findFirst({ where });
@@ -22,7 +22,7 @@ export async function revokeShareLink(ctx: OrgCtx, projectId: string, shareLinkI
       await recordAudit({
         ...auditActor(ctx), action: "settings.updated", target: { type: "share_link", id: row.id },
         metadata: { change: "share_link_revoked", projectId: project.id, domain: project.domain },
-      }, db);
+      }, ctx);
     }
     return toShareLinkResponse(row, now);
   });

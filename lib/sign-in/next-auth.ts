@@ -1,7 +1,8 @@
+import { systemCtx } from "@/lib/core/context";
 import type { NextAuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
 import { PrismaAdapter } from "@next-auth/prisma-adapter";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { recordAudit } from "@/lib/audit-log/record-audit";
 import { cancelDeletionOnSignIn } from "@/lib/users/account-deletion";
 import { createUserWithOrganization } from "@/lib/users/ensure-user";
@@ -21,8 +22,8 @@ export const authOptions: NextAuthOptions = {
     ...adapter,
     // First sign-in: the user, a personal organization and the free credits, in one transaction.
     createUser: async (data: { email: string; emailVerified: Date | null }) => {
-      const { user } = await db.$transaction((tx) =>
-        createUserWithOrganization(tx, { email: data.email, emailVerified: data.emailVerified, request: currentRequestInfo() }));
+      const { user } = await withTransaction(systemCtx("next-auth"), (ctx) =>
+        createUserWithOrganization(ctx, { email: data.email, emailVerified: data.emailVerified, request: currentRequestInfo() }));
       return user;
     },
   },

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { audit, toDomain } from "./internal";
@@ -13,12 +13,13 @@ export async function claimDomain(ctx: OrgCtx, domain: string) {
   if (SHARED_MAIL_DOMAINS.has(domain)) throw new DomainError("VALIDATION_ERROR", `${domain} is a shared mail provider; only a domain the organization owns can be claimed`, { errors: [{ path: "domain", code: "shared_mail_domain", message: "A shared mail provider" }] });
   const taken = await db.ssoDomain.findFirst({ where: { domain, verifiedAt: { not: null }, organizationId: { not: ctx.org.id } }, select: { id: true } });
   if (taken) throw new DomainError("CONFLICT", `${domain} is verified by another organization`);
-  const row = await db.$transaction(async (tx) => {
+  const row = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     const row = await tx.ssoDomain.upsert({
       where: { organizationId_domain: { organizationId: ctx.org.id, domain } }, update: {},
       create: { organizationId: ctx.org.id, domain, verificationToken: crypto.randomBytes(16).toString("hex") },
     });
-    await audit(tx, ctx, "settings.updated", { change: "sso_domain_claimed", domain });
+    await audit(ctx, "settings.updated", { change: "sso_domain_claimed", domain });
     return row;
   });
   return toDomain(row);

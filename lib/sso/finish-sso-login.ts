@@ -1,6 +1,7 @@
+import { systemCtx } from "@/lib/core/context";
 import { z } from "zod";
 import * as oidc from "openid-client";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { decryptSecret } from "@/lib/engines/secret-box";
 import { createUserWithOrganization } from "@/lib/users/ensure-user";
 import { organizationSso, sha256, ssoRedirectUri } from "./internal";
@@ -56,7 +57,8 @@ export async function finishSsoLogin(search: URLSearchParams, fetch: OidcFetch, 
   const userId = await findOrCreateUser(email, now);
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { isActive: true, emailVerified: true } });
   if (!user.isActive) throw new SsoLoginError("account", "This account cannot sign in");
-  const handle = await db.$transaction(async (tx) => {
+  const handle = await withTransaction(systemCtx("finish-sso-login"), async (ctx) => {
+    const { tx } = ctx;
     if (!user.emailVerified) await tx.user.update({ where: { id: userId }, data: { emailVerified: now } });
     const member = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: org.id, userId } } });
     // Just in time: a person from a verified domain joins as a member.
@@ -71,7 +73,7 @@ async function findOrCreateUser(email: string, now: Date): Promise<string> {
   const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) return existing.id;
   try {
-    return (await db.$transaction((tx) => createUserWithOrganization(tx, { email, emailVerified: now }))).user.id;
+    return (await withTransaction(systemCtx("finish-sso-login"), (ctx) => createUserWithOrganization(ctx, { email, emailVerified: now }))).user.id;
   } catch (e) {
     if ((e as { code?: string }).code !== "P2002") throw e;
     return (await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id; // created concurrently

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { db, type Tx } from "@/lib/db";
+import { db } from "@/lib/db";
 import { appBaseUrl } from "@/lib/core/app-base-url";
 import type { OrgCtx } from "@/lib/core/context";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -31,8 +31,8 @@ export function toDomain(d: { domain: string; verificationToken: string; verifie
   };
 }
 
-export function audit(tx: Tx, ctx: OrgCtx, action: "settings.sso_configured" | "settings.sso_disabled" | "settings.updated", metadata: Record<string, unknown>) {
-  return recordAudit({ action, ...auditActor(ctx), target: { type: "organization", id: ctx.org.id }, metadata }, tx);
+export function audit(ctx: OrgCtx, action: "settings.sso_configured" | "settings.sso_disabled" | "settings.updated", metadata: Record<string, unknown>) {
+  return recordAudit({ action, ...auditActor(ctx), target: { type: "organization", id: ctx.org.id }, metadata }, ctx);
 }
 
 export const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");

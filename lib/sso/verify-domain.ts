@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { getDefaultResolver, type HostResolver } from "@/lib/net/resolver";
@@ -13,9 +13,10 @@ export async function verifyDomain(ctx: OrgCtx, domain: string, resolver: HostRe
   const check = await checkDnsRecord(resolver, domainRecordName(domain), domainRecordValue(row.verificationToken));
   const error = check.ok ? null : DNS_FAILURES[check.reason];
   try {
-    await db.$transaction(async (tx) => {
+    await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       await tx.ssoDomain.update({ where: { id: row.id }, data: { lastCheckedAt: now, lastError: error, ...(check.ok && !row.verifiedAt ? { verifiedAt: now } : {}) } });
-      if (check.ok && !row.verifiedAt) await audit(tx, ctx, "settings.updated", { change: "sso_domain_verified", domain });
+      if (check.ok && !row.verifiedAt) await audit(ctx, "settings.updated", { change: "sso_domain_verified", domain });
     });
   } catch (e) {
     if ((e as { code?: string }).code === "P2002") throw new DomainError("CONFLICT", `${domain} was verified by another organization first`);

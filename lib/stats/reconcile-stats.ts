@@ -1,7 +1,8 @@
+import type { Ctx } from "@/lib/core/context";
+import { systemCtx, type OrgCtx } from "@/lib/core/context";
 import { warmIndexingMetrics } from "@/lib/metrics/time-to-index";
-import { db, Prisma, type Tx } from "@/lib/db";
+import { db, Prisma, withTransaction, dbOf } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
-import type { ProjectRef } from "@/lib/issues/detections";
 import { COUNTER_COLUMNS, COUNTERS, type Counter, type Counters } from "./counters";
 
 // Hourly reconciliation: the live counters are kept by triggers and recomputes (lib/issues/counters.ts,
@@ -13,7 +14,8 @@ import { COUNTER_COLUMNS, COUNTERS, type Counter, type Counters } from "./counte
 export type ProjectReconciliation = { projectId: string; drift: Partial<Record<Counter, { stored: number; truth: number }>> };
 
 /** The counters as the rows say now (one pass over the project's URLs, two small issue counts). */
-export async function countTruth(projectId: string, tx: Tx = db): Promise<Counters> {
+export async function countTruth(projectId: string, ctx?: Ctx): Promise<Counters> {
+  const tx = ctx ? dbOf(ctx) : db;
   const [row] = await tx.$queryRaw<Counters[]>(Prisma.sql`
     SELECT
       count(*)::int AS "totalUrls",
@@ -35,19 +37,20 @@ export async function countTruth(projectId: string, tx: Tx = db): Promise<Counte
  * Recomputes one project's counters under its stats lock (writers wait; the count, a later statement, sees
  * every write committed before), fixes the drifted ones and stamps lastReconciledAt. Answers the drift.
  */
-export async function reconcileProject(ref: ProjectRef, now: Date): Promise<ProjectReconciliation> {
-  return db.$transaction(async (tx) => {
-    await lockProjectStats(tx, ref);
-    const truth = await countTruth(ref.projectId, tx);
+export async function reconcileProject(ctx: OrgCtx, projectId: string, now: Date): Promise<ProjectReconciliation> {
+  return withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
+    await lockProjectStats(ctx, projectId);
+    const truth = await countTruth(projectId, ctx);
     const [stored] = await tx.$queryRaw<Counters[]>(Prisma.sql`
-      SELECT ${Prisma.raw(COUNTERS.map((c) => `${COUNTER_COLUMNS[c]} AS "${c}"`).join(", "))} FROM website_stats WHERE project_id = ${ref.projectId}::uuid`);
+      SELECT ${Prisma.raw(COUNTERS.map((c) => `${COUNTER_COLUMNS[c]} AS "${c}"`).join(", "))} FROM website_stats WHERE project_id = ${projectId}::uuid`);
     const drift: ProjectReconciliation["drift"] = {};
     for (const c of COUNTERS) if (stored[c] !== truth[c]) drift[c] = { stored: stored[c], truth: truth[c] };
     const sets = COUNTERS.map((c) => Prisma.sql`${Prisma.raw(COUNTER_COLUMNS[c])} = ${truth[c]}`);
     await tx.$executeRaw(Prisma.sql`
       UPDATE website_stats SET ${Prisma.join(sets, ", ")}, last_reconciled_at = ${now}, updated_at = ${now}
-      WHERE project_id = ${ref.projectId}::uuid`);
-    return { projectId: ref.projectId, drift };
+      WHERE project_id = ${projectId}::uuid`);
+    return { projectId, drift };
   }, { timeout: 120_000 });
 }
 
@@ -58,13 +61,13 @@ export const RECONCILE_BATCH = 100;
 export const WARM_METRICS_FROM_URLS = 100_000;
 
 export async function reconcileBatch(afterId: string | null, now: Date, limit = RECONCILE_BATCH) {
-  const projects = await db.$queryRaw<ProjectRef[]>(Prisma.sql`
+  const projects = await db.$queryRaw<{ organizationId: string; projectId: string }[]>(Prisma.sql`
     SELECT id::text AS "projectId", organization_id::text AS "organizationId" FROM projects
     WHERE deleted_at IS NULL ${afterId ? Prisma.sql`AND id > ${afterId}::uuid` : Prisma.empty}
     ORDER BY id LIMIT ${limit}`);
   let drifted = 0;
   for (const p of projects) {
-    const r = await reconcileProject(p, now);
+    const r = await reconcileProject(systemCtx("reconcile-stats", p.organizationId), p.projectId, now);
     if (Object.keys(r.drift).length) {
       drifted++;
       console.warn(JSON.stringify({ event: "stats.drift_fixed", projectId: p.projectId, organizationId: p.organizationId, drift: r.drift }));

@@ -50,7 +50,7 @@ export async function admitUrls({ ctx, projectId, urls, now = new Date() }: { ct
     }
   }
   // URLs all tracked already (the usual resubmission) write nothing: no statement, no trigger, no event.
-  const insert = (c: OrgCtx) => (fresh.length ? insertTrackedUrls(dbOf(c), { project, source: "manual", rows: { urls: fresh }, now }) : Promise.resolve(0));
+  const insert = (c: OrgCtx) => (fresh.length ? insertTrackedUrls(c, { project, source: "manual", rows: { urls: fresh }, now }) : Promise.resolve(0));
   const inserted = !unexclude.length ? await insert(ctx) : await withTransaction(ctx, async (c) => {
     await dbOf(c).$executeRaw(Prisma.sql`
       DELETE FROM url_exclusions e WHERE e.project_id = ${project.id}::uuid AND e.url = ANY(${unexclude.sort()}::text[])`);

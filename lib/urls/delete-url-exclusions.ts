@@ -30,7 +30,7 @@ export async function deleteUrlExclusions({ ctx, projectId, input }: { ctx: OrgC
     await recordAudit({
       ...auditActor(c), action: "project.updated", target: { type: "project", id: project.id },
       metadata: { change: "url_exclusions.deleted", ...result, selection: input.all ? { all: true } : { urls: input.urls?.length ?? 0 } },
-    }, db);
+    }, c);
     return result;
   });
 }

@@ -1,4 +1,5 @@
-import { Prisma, type Tx, type UrlSource } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { Prisma, type UrlSource, dbOf } from "@/lib/db";
 import { priorityOf } from "./priority-of";
 import { timeOrderedId } from "./time-ordered-id";
 
@@ -29,8 +30,9 @@ export type TrackedUrlRows = { urls: string[] } | { query: Prisma.Sql; withSitem
  * owner's explicit wish (admitUrls deletes its exclusion). Returns the rows inserted.
  */
 export async function insertTrackedUrls(
-  tx: Tx, { project, source, rows, now }: { project: InsertProject; source: UrlSource; rows: TrackedUrlRows; now: Date },
+  ctx: Ctx, { project, source, rows, now }: { project: InsertProject; source: UrlSource; rows: TrackedUrlRows; now: Date },
 ): Promise<number> {
+  const tx = dbOf(ctx);
   const seen = source === "sitemap" ? now : null;
   const sitemapId = "query" in rows && rows.withSitemap ? Prisma.sql`r.sitemap_id` : Prisma.sql`NULL::uuid`;
   return tx.$executeRaw(Prisma.sql`

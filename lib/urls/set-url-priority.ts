@@ -25,7 +25,7 @@ export async function setUrlPriority({ ctx, projectId, input }: { ctx: OrgCtx; p
     await recordAudit({
       ...auditActor(c), action: "project.updated", target: { type: "project", id: project.id },
       metadata: { change: "urls.priority_set", priority: input.priority, ...result, selection: selectionForAudit(input) },
-    }, db);
+    }, c);
     return result;
   });
 }

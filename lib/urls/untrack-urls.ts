@@ -21,8 +21,7 @@ export async function untrackUrls({ ctx, projectId, input, now = new Date() }: {
   return withTransaction(ctx, async (c) => {
     const project = await getProjectOrThrow(c, projectId);
     const db = dbOf(c);
-    const ref = { organizationId: project.organizationId, projectId: project.id };
-    await lockProjectStats(db, ref);
+    await lockProjectStats(c, project.id);
     const selected = await selectUrls(c, project.id, input);
     const kept = await db.$queryRaw<{ id: string }[]>(Prisma.sql`
       SELECT DISTINCT r.tracked_url_id::text AS id FROM removal_urls r
@@ -33,7 +32,7 @@ export async function untrackUrls({ ctx, projectId, input, now = new Date() }: {
     const types = await db.$queryRaw<{ type: IssueType }[]>(Prisma.sql`
       SELECT DISTINCT i.type::text AS type FROM issue_url_memberships m JOIN issues i ON i.id = m.issue_id
       WHERE m.tracked_url_id = ANY(${uuidArray(ids)}) AND m.resolved_at IS NULL AND i.project_id = ${project.id}::uuid`);
-    for (const { type } of types) await recordUrlDetections(db, ref, type, { affected: [], cleared: ids }, {}, now);
+    for (const { type } of types) await recordUrlDetections(c, project.id, type, { affected: [], cleared: ids }, {}, now);
 
     const [gone] = await db.$queryRaw<{ removed: number; in_sitemap: number; excluded: number }[]>(Prisma.sql`
       WITH d AS (
@@ -50,7 +49,7 @@ export async function untrackUrls({ ctx, projectId, input, now = new Date() }: {
     await recordAudit({
       ...auditActor(c), action: "project.updated", target: { type: "project", id: project.id },
       metadata: { change: "urls.untracked", ...result, selection: selectionForAudit(input) },
-    }, db);
+    }, c);
     return result;
   });
 }

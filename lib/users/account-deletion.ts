@@ -1,5 +1,6 @@
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import type { Ctx } from "@/lib/core/context";
+import { systemCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { recordAudit, auditActor } from "@/lib/audit-log/record-audit";
 
@@ -10,12 +11,13 @@ export async function scheduleAccountDeletion(ctx: Ctx, now = new Date()) {
   if (ctx.actor.type === "system") throw new DomainError("FORBIDDEN", "Only a user can delete an account");
   const userId = ctx.actor.userId;
   const deletionScheduledFor = new Date(now.getTime() + DELETION_GRACE_DAYS * 86_400_000);
-  await db.$transaction(async (tx) => {
+  await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     await tx.user.update({ where: { id: userId }, data: { deletionRequestedAt: now, deletionScheduledFor } });
     const sessions = await tx.session.deleteMany({ where: { userId } });
     const keys = await tx.apiKey.deleteMany({ where: { createdByUserId: userId } });
     await recordAudit({ ...auditActor(ctx), action: "user.deletion_requested", target: { type: "user", id: userId },
-      metadata: { deletionScheduledFor: deletionScheduledFor.toISOString(), revokedSessions: sessions.count, revokedApiKeys: keys.count } }, tx);
+      metadata: { deletionScheduledFor: deletionScheduledFor.toISOString(), revokedSessions: sessions.count, revokedApiKeys: keys.count } }, ctx);
   });
   return {
     deletionScheduledFor: deletionScheduledFor.toISOString(),
@@ -45,14 +47,15 @@ export async function purgeDeletedAccounts(now = new Date()) {
   for (const { id } of due) {
     try {
       // deleteMany, not delete: a concurrent purge may have taken the user first; that is not a failure.
-      const gone = await db.$transaction(async (tx) => {
+      const gone = await withTransaction(systemCtx("account-deletion"), async (ctx) => {
+        const { tx } = ctx;
         const orgs = await tx.membership.findMany({ where: { userId: id }, select: { organizationId: true } });
         for (const { organizationId } of orgs) {
           const others = await tx.membership.count({ where: { organizationId, userId: { not: id } } });
           if (others === 0) await tx.organization.deleteMany({ where: { id: organizationId } });
         }
         const removed = await tx.user.deleteMany({ where: { id, deletionScheduledFor: { lte: now } } });
-        if (removed.count) await recordAudit({ action: "user.deleted", target: { type: "user", id }, metadata: { purgedAt: now.toISOString() } }, tx);
+        if (removed.count) await recordAudit({ action: "user.deleted", target: { type: "user", id }, metadata: { purgedAt: now.toISOString() } }, ctx);
         return removed.count === 0;
       });
       if (gone) alreadyGone++;

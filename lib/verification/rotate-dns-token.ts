@@ -16,7 +16,7 @@ export async function rotateDnsToken(ctx: OrgCtx, projectId: string) {
     await recordAudit({
       ...auditActor(ctx), action: "project.dns_token_rotated", target: { type: "project", id: row.id },
       metadata: { recordName: dnsRecordName(row.domain), wasVerified: current.dnsVerifiedAt !== null },
-    }, tx);
+    }, ctx);
     return row;
   });
   return toVerification(project);

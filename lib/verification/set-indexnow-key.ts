@@ -25,7 +25,7 @@ export async function setIndexNowKey(ctx: OrgCtx, projectId: string, input: z.in
     await recordAudit({
       ...auditActor(ctx), action: "project.indexnow_key_set", target: { type: "project", id: row.id },
       metadata: { source, keyFileUrl: keyFileUrl(row.domain, key), wasVerified: current.indexNowKeyVerifiedAt !== null },
-    }, tx);
+    }, ctx);
     return row;
   });
   return toVerification(project);

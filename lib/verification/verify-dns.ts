@@ -39,7 +39,7 @@ export async function verifyDns(ctx: OrgCtx, projectId: string, opts: VerifyDnsO
       ...auditActor(ctx), action: reason ? "project.dns_verification_failed" : "project.dns_verified", success: !reason,
       target: { type: "project", id: project.id },
       metadata: { recordName, ...(reason ? { reason } : {}), ...(!check.ok && check.dnsCode ? { dnsCode: check.dnsCode } : {}) },
-    }, tx);
+    }, ctx);
     return { row: await getProjectOrThrow(ctx, project.id), reason };
   });
   return { verified: !reason, error: reason ? DNS_FAILURES[reason] : null, verification: toVerification(row) };

@@ -30,26 +30,25 @@ export async function verifyKey(ctx: OrgCtx, projectId: string, opts: VerifyKeyO
   if (ctx.actor.type !== "system") await consumeSiteFetch("verify_key", project);
   const check = await checkKeyFile(opts.fetcher ?? getDefaultFetcher(), url, key, opts.timeoutMs);
   const now = opts.now ?? new Date();
-  const ref = { organizationId: ctx.org.id, projectId: project.id };
 
   const { row, reason } = await withTransaction(ctx, async (ctx) => {
     const { tx } = ctx;
     let reason: KeyFailure | null = check.ok ? null : check.reason;
     if (check.ok) {
       // Issue writers take the stats lock first; so do we, before touching the project row.
-      await lockProjectStats(tx, ref);
+      await lockProjectStats(ctx, project.id);
       const { count } = await tx.project.updateMany({
-        where: { id: project.id, organizationId: ref.organizationId, deletedAt: null, indexNowKey: key },
+        where: { id: project.id, organizationId: ctx.org.id, deletedAt: null, indexNowKey: key },
         data: { indexNowKeyVerifiedAt: now },
       });
-      if (count) await clearProjectIssue(tx, ref, "indexnow_key_invalid", now);
+      if (count) await clearProjectIssue(ctx, project.id, "indexnow_key_invalid", now);
       else reason = "key_changed";
     }
     const failure = check.ok ? {} : { httpStatus: check.httpStatus ?? null, detail: check.detail ?? null };
     await recordAudit({
       ...auditActor(ctx), action: reason ? "project.indexnow_key_verification_failed" : "project.indexnow_key_verified", success: !reason,
       target: { type: "project", id: project.id }, metadata: { keyFileUrl: url, ...(reason ? { reason, ...failure } : {}) },
-    }, tx);
+    }, ctx);
     return { row: await getProjectOrThrow(ctx, project.id), reason };
   });
   if (!reason) await requestProjectSubmission(project.id, "key_verified");

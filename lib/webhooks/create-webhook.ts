@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { audit, checkUrl, maxEndpoints, newSecret, sealSecret, toWebhookResponse } from "./internal";
@@ -10,7 +10,8 @@ const defaultFormat = (url: string) => (new URL(url).hostname === "hooks.slack.c
 export async function createWebhook(ctx: OrgCtx, input: z.infer<typeof createWebhookBody>) {
   const url = await checkUrl(input.url);
   const secret = newSecret();
-  const row = await db.$transaction(async (tx) => {
+  const row = await withTransaction(ctx, async (ctx) => {
+    const { tx } = ctx;
     // Counted under the organization's row lock, so that two creations cannot both take the last place.
     await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${ctx.org.id}::uuid FOR UPDATE`;
     const count = await tx.webhookEndpoint.count({ where: { organizationId: ctx.org.id } });
@@ -22,7 +23,7 @@ export async function createWebhook(ctx: OrgCtx, input: z.infer<typeof createWeb
         format: input.format ?? defaultFormat(url), secretEnc: sealSecret(id, secret), createdByUserId: actorUserId(ctx),
       },
     });
-    await audit(tx, ctx, created.id, { change: "webhook_created", url, events: input.events });
+    await audit(ctx, created.id, { change: "webhook_created", url, events: input.events });
     return created;
   });
   return { ...toWebhookResponse(row), secret };

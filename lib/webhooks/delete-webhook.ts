@@ -7,7 +7,7 @@ export async function deleteWebhook(ctx: OrgCtx, webhookId: string) {
     const { tx } = ctx;
     const current = await getWebhookOrThrow(ctx, webhookId);
     await tx.webhookEndpoint.delete({ where: { id: current.id } });
-    await audit(tx, ctx, current.id, { change: "webhook_deleted", url: current.url });
+    await audit(ctx, current.id, { change: "webhook_deleted", url: current.url });
   });
   return { id: webhookId, deleted: true };
 }

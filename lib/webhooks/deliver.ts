@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { Webhook } from "standardwebhooks";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { configuredFetcher } from "@/lib/net/safe-fetch";
 import { openSecret } from "./internal";
 import { notifyEndpointDisabled } from "./notify-disabled";
@@ -97,7 +98,8 @@ async function recordOutcome(d: Claimed, o: AttemptOutcome, now: Date): Promise<
   const last = d.event_type === TEST_EVENT_TYPE || d.attempts >= MAX_ATTEMPTS;
   const status = o.ok ? "succeeded" : last ? "failed" : "pending";
   const nextAttemptAt = status === "pending" ? new Date(now.getTime() + RETRY_SCHEDULE_S[d.attempts - 1] * 1000) : null;
-  const disabled = await db.$transaction(async (tx) => {
+  const disabled = await withTransaction(systemCtx("deliver"), async (ctx) => {
+    const { tx } = ctx;
     await tx.webhookDeliveryAttempt.create({
       data: { organizationId: d.organization_id, deliveryId: d.id, attempt: d.attempts, statusCode: o.statusCode, durationMs: o.durationMs, error: o.error, createdAt: now },
     });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { db, dbOf, type Tx } from "@/lib/db";
+import { db, dbOf } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { DomainError, validationError } from "@/lib/core/errors";
 import { auditActor, recordAudit } from "@/lib/audit-log/record-audit";
@@ -48,8 +48,8 @@ export async function getWebhookOrThrow(ctx: OrgCtx, webhookId: string, opts: { 
   return row;
 }
 
-export function audit(tx: Tx, ctx: OrgCtx, id: string, metadata: Record<string, unknown>) {
-  return recordAudit({ action: "settings.updated", ...auditActor(ctx), organizationId: ctx.org.id, target: { type: "webhook", id }, metadata, request: ctx.request }, tx);
+export function audit(ctx: OrgCtx, id: string, metadata: Record<string, unknown>) {
+  return recordAudit({ action: "settings.updated", ...auditActor(ctx), organizationId: ctx.org.id, target: { type: "webhook", id }, metadata, request: ctx.request }, ctx);
 }
 
 export const withAttempts = { attemptLog: { orderBy: { attempt: "asc" as const } } };

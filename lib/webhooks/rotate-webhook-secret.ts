@@ -25,7 +25,7 @@ export async function rotateWebhookSecret(ctx: OrgCtx, webhookId: string, input:
           : { previousSecretEnc: null, previousSecretExpiresAt: null }),
       },
     });
-    await audit(tx, ctx, row.id, { change: "webhook_secret_rotated", keepPreviousHours: keepHours });
+    await audit(ctx, row.id, { change: "webhook_secret_rotated", keepPreviousHours: keepHours });
     return row;
   });
   return { ...toWebhookResponse(row), secret };

@@ -22,7 +22,7 @@ export async function updateWebhook(ctx: OrgCtx, webhookId: string, input: z.inf
         ...(enabling ? { disabledAt: null, disabledReason: null, failingSince: null } : {}),
       },
     });
-    await audit(tx, ctx, row.id, { change: "webhook_updated", fields: Object.keys(input) });
+    await audit(ctx, row.id, { change: "webhook_updated", fields: Object.keys(input) });
     return toWebhookResponse(row);
   });
 }

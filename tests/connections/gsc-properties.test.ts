@@ -1,6 +1,7 @@
 // Pooled console properties: adding URL-prefix properties of the connected account (validation, the
 // account's site list, tenancy), listing their quota use, removing them, and the routing of inspections:
 // each URL through the most specific covering property with quota left, each property counted apart.
+import { systemCtx } from "@/lib/core/context";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { observeEngines } from "@/lib/engine-sync";
@@ -10,7 +11,7 @@ import * as propertiesRoute from "@/app/api/user/organizations/[organizationId]/
 import * as propertyRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/gsc/properties/[propertyId]/route";
 import { bearer, call } from "../http";
 import { createTestTenant } from "../factories";
-import { engineFakesForSuite, connectedProject, ref, type Setup } from "../engine-sync/helpers";
+import { engineFakesForSuite, connectedProject, type Setup } from "../engine-sync/helpers";
 
 const f = engineFakesForSuite("pooled");
 
@@ -87,7 +88,7 @@ describe("routing inspections over the pool", () => {
     await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(new Date())}, 1999)
       ON CONFLICT (property_key, day) DO UPDATE SET used = 1999`;
     const urls = await db.trackedUrl.findMany({ where: { projectId: s.projectId }, orderBy: { url: "asc" }, select: { id: true, url: true } });
-    const report = await observeEngines(ref(s), urls, { source: "scheduled", engines: ["engineA"] });
+    const report = await observeEngines(systemCtx("test", s.organizationId), s.projectId, urls, { source: "scheduled", engines: ["engineA"] });
     const through = f.gsc.requests.filter((r) => r.route === "inspect" && String(r.body?.inspectionUrl).includes(s.domain))
       .map((r) => [new URL(String(r.body!.inspectionUrl)).pathname, r.body!.siteUrl]);
     expect(through).toEqual([

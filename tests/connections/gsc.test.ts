@@ -1,7 +1,8 @@
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GSC_SCOPE } from "@/lib/engines/gsc/config";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { markGscRevoked, openGscRefreshToken } from "@/lib/connections";
 import { startFakeGsc, type FakeGsc, type FakeSite } from "../fakes/gsc-server";
 import { CLOSED, consent, setEnvForSuite } from "../engines/helpers";
@@ -144,7 +145,7 @@ describe("POST gsc/callback", () => {
     const { t, account } = await setup();
     // An earlier grant died: the revoked issue is open and the connections page says so.
     await db.project.update({ where: { id: t.projectId }, data: { gscConnectedAt: new Date("2026-01-01T00:00:00Z"), gscPropertyUrl: `sc-domain:${t.domain}` } });
-    const revoke = () => db.$transaction((tx) => markGscRevoked(tx, { organizationId: t.organizationId, projectId: t.projectId }, new Date()));
+    const revoke = () => withTransaction(systemCtx("test", t.organizationId), (ctx) => markGscRevoked(ctx, t.projectId, new Date()));
     expect(await revoke()).toBe(true);
     expect(await revoke()).toBe(false); // once per grant: no second audit row
     const revoked = record(await getConnections(t)).body.data.gsc;

@@ -1,9 +1,10 @@
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as ledgerRoute from "@/app/api/user/organizations/[organizationId]/credits/ledger/route";
 import * as usageRoute from "@/app/api/user/organizations/[organizationId]/credits/usage/route";
 import * as forecastRoute from "@/app/api/user/organizations/[organizationId]/credits/forecast/route";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { debitCredits, grantCredits } from "@/lib/credits/credit-ledger";
 import { getCreditForecast } from "@/lib/credit-usage/get-forecast";
 import { apiKeyHeader, bearer, call } from "../http";
@@ -42,18 +43,18 @@ beforeAll(async () => {
   inspectedUrl = { id: u.id, url: u.url };
   const org = alice.organizationId;
   // The sign-up grant (100) is already there; then a purchase, a sync, a scheduled run and an inspect-now, and one old sync.
-  await db.$transaction(async (tx) => {
-    await grantCredits(tx, { organizationId: org, amount: 500, kind: "grant", reference: "cli" });
-    await debitCredits(tx, { organizationId: org, amount: 120, kind: "sitemap_admission", reference: a.id, metadata: { projectId: a.id, urls: 120 }, actorUserId: alice.userId });
-    await debitCredits(tx, { organizationId: org, amount: 30, kind: "inspection", reference: b.id, metadata: { projectId: b.id, urls: 30, scheduled: 25, requested: 5 } });
-    await debitCredits(tx, { organizationId: org, amount: 1, kind: "inspection", reference: u.id, metadata: { projectId: a.id, source: "inspect_now" }, actorUserId: alice.userId });
-    await debitCredits(tx, { organizationId: org, amount: 9, kind: "sitemap_admission", reference: b.id, metadata: { projectId: b.id, urls: 9 } });
+  await withTransaction(systemCtx("test"), async (ctx) => {
+    await grantCredits(ctx, { organizationId: org, amount: 500, kind: "grant", reference: "cli" });
+    await debitCredits(ctx, { organizationId: org, amount: 120, kind: "sitemap_admission", reference: a.id, metadata: { projectId: a.id, urls: 120 }, actorUserId: alice.userId });
+    await debitCredits(ctx, { organizationId: org, amount: 30, kind: "inspection", reference: b.id, metadata: { projectId: b.id, urls: 30, scheduled: 25, requested: 5 } });
+    await debitCredits(ctx, { organizationId: org, amount: 1, kind: "inspection", reference: u.id, metadata: { projectId: a.id, source: "inspect_now" }, actorUserId: alice.userId });
+    await debitCredits(ctx, { organizationId: org, amount: 9, kind: "sitemap_admission", reference: b.id, metadata: { projectId: b.id, urls: 9 } });
   });
   // The last one happened 40 days ago: outside the 30-day window.
   const old = await db.creditLedgerEntry.findFirstOrThrow({ where: { organizationId: org, kind: "sitemap_admission", amount: -9 } });
   await db.creditLedgerEntry.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 40 * DAY) } });
   // Mallory spends too: never in Alice's answers.
-  await db.$transaction((tx) => debitCredits(tx, { organizationId: mallory.organizationId, amount: 7, kind: "inspection", metadata: { urls: 7 } }));
+  await withTransaction(systemCtx("test"), (ctx) => debitCredits(ctx, { organizationId: mallory.organizationId, amount: 7, kind: "inspection", metadata: { urls: 7 } }));
 });
 
 describe("GET O/credits/ledger", () => {
@@ -86,10 +87,10 @@ describe("GET O/credits/ledger", () => {
   it("entries written at the same moment keep their order, so each balance after follows from the one before", async () => {
     const t = await createTestTenant("credits-same-time");
     const p = await createTestProject(t);
-    await db.$transaction(async (tx) => {
+    await withTransaction(systemCtx("test"), async (ctx) => {
       for (let i = 1; i <= 12; i++) {
         // As the demo wrote them: the URLs are not in the metadata, the amount is one credit per URL.
-        await debitCredits(tx, { organizationId: t.organizationId, amount: i, kind: "inspection", reference: p.id, metadata: { projectId: p.id, source: "scheduled" } });
+        await debitCredits(ctx, { organizationId: t.organizationId, amount: i, kind: "inspection", reference: p.id, metadata: { projectId: p.id, source: "scheduled" } });
       }
     });
     await db.creditLedgerEntry.updateMany({ where: { organizationId: t.organizationId }, data: { createdAt: new Date("2026-11-20T00:00:00Z") } });
@@ -104,7 +105,7 @@ describe("GET O/credits/ledger", () => {
   it("a deleted project is still named, marked deleted", async () => {
     const t = await createTestTenant("credits-deleted");
     const p = await createTestProject(t);
-    await db.$transaction((tx) => debitCredits(tx, { organizationId: t.organizationId, amount: 2, kind: "sitemap_admission", metadata: { projectId: p.id, urls: 2 } }));
+    await withTransaction(systemCtx("test"), (ctx) => debitCredits(ctx, { organizationId: t.organizationId, amount: 2, kind: "sitemap_admission", metadata: { projectId: p.id, urls: 2 } }));
     await db.project.update({ where: { id: p.id }, data: { deletedAt: new Date(), liveDomain: null } });
     expect((await ledger(as(t))).body.data[0].project).toEqual({ id: p.id, name: p.name, domain: p.domain, deleted: true });
   });

@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { debitCredits, grantCredits } from "@/lib/credits/credit-ledger";
 import { createTestUser } from "../factories";
 
@@ -7,7 +8,7 @@ describe("credit ledger", () => {
   it("concurrent debits never take the balance below zero, and the ledger adds up", async () => {
     const u = await createTestUser("credits");
     const results = await Promise.allSettled(Array.from({ length: 12 }, () =>
-      db.$transaction((tx) => debitCredits(tx, { organizationId: u.organizationId, amount: 10, kind: "inspection" }))));
+      withTransaction(systemCtx("test"), (ctx) => debitCredits(ctx, { organizationId: u.organizationId, amount: 10, kind: "inspection" }))));
     const ok = results.filter((r) => r.status === "fulfilled").length;
     expect(ok).toBe(10);
     for (const r of results.filter((r) => r.status === "rejected")) {
@@ -22,12 +23,13 @@ describe("credit ledger", () => {
 
   it("a failed debit inside a transaction rolls back everything written with it", async () => {
     const u = await createTestUser("credits-atomic");
-    await expect(db.$transaction(async (tx) => {
+    await expect(withTransaction(systemCtx("test"), async (ctx) => {
+      const { tx } = ctx;
       await tx.organization.update({ where: { id: u.organizationId }, data: { name: "changed" } });
-      await debitCredits(tx, { organizationId: u.organizationId, amount: 101, kind: "sitemap_admission" });
+      await debitCredits(ctx, { organizationId: u.organizationId, amount: 101, kind: "sitemap_admission" });
     })).rejects.toMatchObject({ code: "INSUFFICIENT_CREDITS", meta: { required: 101, available: 100 } });
     const org = await db.organization.findUniqueOrThrow({ where: { id: u.organizationId } });
     expect(org).toMatchObject({ name: expect.not.stringMatching("changed"), creditBalance: 100 });
-    expect(await db.$transaction((tx) => grantCredits(tx, { organizationId: u.organizationId, amount: 5, kind: "grant" }))).toBe(105);
+    expect(await withTransaction(systemCtx("test"), (ctx) => grantCredits(ctx, { organizationId: u.organizationId, amount: 5, kind: "grant" }))).toBe(105);
   });
 });

@@ -1,9 +1,10 @@
 // The engine checks owed after paid inspections: the priority each inspection gives them, the backlog sync
 // inside the gsc quota (day and minute, our count and gsc's 429s, across DST), engine B owed
 // separately, disconnection, and a drop from the index with each likely cause read from our own audits.
+import { systemCtx } from "@/lib/core/context";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { syncEngineBacklogFn } from "@/inngest/functions/engine-sync/sync-engine-backlog";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { disconnectGsc } from "@/lib/connections/disconnect-gsc";
 import { sealGscRefreshToken } from "@/lib/connections/secrets";
@@ -36,7 +37,7 @@ const owe = (ids: string[], priority: number) => db.trackedUrl.updateMany({ wher
 /** Writes audit outcomes as the scheduler does, owing the connected engines a check. */
 function audit(s: Setup, results: InspectionResult[], now: Date, engines = { engineA: true, engineB: false }) {
   const project = { ...ref(s), automatedInspectionsEnabled: false, inspectionCadence: "weekly" as const, engines };
-  return db.$transaction((tx) => applyAuditOutcomes(tx, project, results, now));
+  return withTransaction(systemCtx("test", project.organizationId), (ctx) => applyAuditOutcomes(ctx, project, results, now));
 }
 
 /** the fake gsc and our code on one clock that a test moves (sleeping moves it too). */
@@ -90,7 +91,7 @@ describe("the backlog sync inside the gsc quota", () => {
     const now = new Date();
     await db.$executeRaw(Prisma.sql`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(now)}, 1996)`);
 
-    const report = await syncEngineBacklog(ref(s), { now: () => now });
+    const report = await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId, { now: () => now });
     expect(report.engineA).toMatchObject({ observed: 4, owed: 1, stopped: "quota_day" });
     expect(inspected(s).map((r) => r.body?.inspectionUrl)).toEqual([p0.url, p2.url, p3.url, oldest.url]);
     expect(inspected(s).every((r) => r.status === 200)).toBe(true);
@@ -106,7 +107,7 @@ describe("the backlog sync inside the gsc quota", () => {
       const s = await connected(["/a", "/b", "/c", "/d", "/e"]);
       await owe(s.urls.map((u) => u.id), 0);
       const sleeps: number[] = [];
-      const report = await syncEngineBacklog(ref(s), { now: clock.now, sleep: async (ms) => { sleeps.push(ms); await clock.sleep(ms); } });
+      const report = await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId, { now: clock.now, sleep: async (ms) => { sleeps.push(ms); await clock.sleep(ms); } });
       expect(report.engineA).toMatchObject({ observed: 5, owed: 0, stopped: null });
       expect(sleeps).toEqual([30_000, 60_000]);
       expect(inspected(s).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -123,7 +124,7 @@ describe("the backlog sync inside the gsc quota", () => {
       await owe(s.urls.map((u) => u.id), 0);
       gsc.drainQuota(s.property, 600, "minute");
       const sleeps: number[] = [];
-      const report = await syncEngineBacklog(ref(s), { now: clock.now, sleep: async (ms) => { sleeps.push(ms); await clock.sleep(ms); } });
+      const report = await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId, { now: clock.now, sleep: async (ms) => { sleeps.push(ms); await clock.sleep(ms); } });
       expect(report.engineA).toMatchObject({ observed: 2, owed: 0, stopped: null });
       expect(sleeps).toEqual([60_000]); // gsc says nothing of when: a full minute
       expect(inspected(s).map((r) => r.status)).toEqual([429, 200, 200]);
@@ -143,17 +144,17 @@ describe("the backlog sync inside the gsc quota", () => {
       await owe(s.urls.map((u) => u.id), 0);
       for (const u of s.urls) gsc.setInspection(u.url, indexed);
       gsc.drainQuota(s.property, 2000);
-      const first = await syncEngineBacklog(ref(s), { now: clock.now });
+      const first = await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId, { now: clock.now });
       expect(first.engineA).toMatchObject({ observed: 0, owed: 2, stopped: "quota_day" });
       expect(first.engineA.retryAt).toBe(midnightIso);
 
       // A second before midnight: still today, nothing is asked.
       clock.set(new Date(Date.parse(midnightIso) - 1000).toISOString());
-      expect((await syncEngineBacklog(ref(s), { now: clock.now })).engineA).toMatchObject({ observed: 0, owed: 2, stopped: "quota_day" });
+      expect((await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId, { now: clock.now })).engineA).toMatchObject({ observed: 0, owed: 2, stopped: "quota_day" });
       expect(inspected(s)).toHaveLength(1);
 
       clock.set(midnightIso);
-      expect((await syncEngineBacklog(ref(s), { now: clock.now })).engineA).toMatchObject({ observed: 2, owed: 0, stopped: null });
+      expect((await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId, { now: clock.now })).engineA).toMatchObject({ observed: 2, owed: 0, stopped: null });
       for (const u of s.urls) expect(await urlRow(u.id)).toMatchObject({ engineAState: "indexed", engineASyncPriority: null });
     } finally { gsc.setClock(null); }
   });
@@ -166,12 +167,12 @@ describe("the backlog sync inside the gsc quota", () => {
     await db.$executeRaw(Prisma.sql`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(now)}, 2000)`);
     expect(await listBacklogProjects()).toContainEqual(ref(s));
 
-    const report = await syncEngineBacklog(ref(s), { now: () => now });
+    const report = await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId, { now: () => now });
     expect(report.engineA).toMatchObject({ observed: 0, owed: 2, stopped: "quota_day" });
     expect(report.engineB).toMatchObject({ observed: 2, owed: 0 });
     for (const u of s.urls) expect(await urlRow(u.id)).toMatchObject({ engineBState: "indexed", engineBSyncPriority: null, engineASyncPriority: 0 });
     const calls = engineB.requests.length;
-    await syncEngineBacklog(ref(s), { now: () => now });
+    await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId, { now: () => now });
     expect(engineB.requests.length).toBe(calls);
     expect(inspected(s)).toHaveLength(0);
   });
@@ -206,7 +207,7 @@ describe("the backlog sync inside the gsc quota", () => {
     await db.project.update({ where: { id: s.projectId }, data: { gscRefreshTokenEnc: box } });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      const report = await syncEngineBacklog(ref(s));
+      const report = await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId);
       expect(report.engineA).toMatchObject({ stopped: "not_configured", observed: 0, owed: 1 });
       expect(warn.mock.calls.flat().join(" ")).toContain("cannot be decrypted");
     } finally { warn.mockRestore(); }
@@ -222,7 +223,7 @@ describe("the backlog sync inside the gsc quota", () => {
     const listed = await listBacklogProjects();
     expect(listed).toContainEqual(ref(s));
     expect(listed).not.toContainEqual(ref(revoked));
-    expect((await syncEngineBacklog(ref(revoked))).engineA.stopped).toBe("not_connected");
+    expect((await syncEngineBacklog(systemCtx("test", revoked.organizationId), revoked.projectId)).engineA.stopped).toBe("not_connected");
     expect(await urlRow(revoked.urls[0].id)).toMatchObject({ engineASyncPriority: 0 });
 
     await disconnectGsc(tenant.ctx, s.projectId);
@@ -248,11 +249,11 @@ describe("a drop from the index carries its likely cause from our own audits", (
     const t = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
     await audit(s, [{ trackedUrlId: page.id, outcome: healthy(page.url), source: "scheduled" }], t(120));
     gsc.setInspection(page.url, indexed);
-    await observeEngines(ref(s), [page], { source: "scheduled", now: t(90) });
+    await observeEngines(systemCtx("test", s.organizationId), s.projectId, [page], { source: "scheduled", now: t(90) });
     await audit(s, [{ trackedUrlId: page.id, outcome: healthy(page.url, change), source: "scheduled" }], t(30));
     gsc.setInspection(page.url, { verdict: "NEUTRAL", coverageState: "Crawled - currently not indexed" });
 
-    const report = await observeEngines(ref(s), [page], { source: "scheduled", now: t(0) });
+    const report = await observeEngines(systemCtx("test", s.organizationId), s.projectId, [page], { source: "scheduled", now: t(0) });
     expect(report.dropped).toBe(1);
     expect(await membership(s.projectId, "dropped_from_index", page.id)).toMatchObject({
       resolvedAt: null, metadata: { engine: "engineA", from: "indexed", to: "crawled_not_indexed", cause },

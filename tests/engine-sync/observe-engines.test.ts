@@ -1,5 +1,6 @@
 // Engine observations against the real fakes (tests/fakes): gsc's URL inspection under our quota
 // count, engine B's URL info, history rows, drops with their cause, the revoked grant, and inspect-now.
+import { systemCtx } from "@/lib/core/context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, Prisma } from "@/lib/db";
 import { getConnections } from "@/lib/connections/get-connections";
@@ -11,7 +12,7 @@ import { inspectPlannedProject, type AuditRunnerLike } from "@/lib/inspections/i
 import { startFakeGsc, type FakeGsc } from "../fakes/gsc-server";
 import { startFakeEngineB, type FakeEngineB } from "../fakes/engine-b-server";
 import { createTestTenant, type TestTenant } from "../factories";
-import { connectedProject, healthy, historyOf, membership, ref, urlRow, type Setup } from "./helpers";
+import { connectedProject, healthy, historyOf, membership, urlRow, type Setup } from "./helpers";
 
 let gsc: FakeGsc;
 let engineB: FakeEngineB;
@@ -40,7 +41,7 @@ describe("observeEngines: gsc", () => {
     gsc.setInspection(silent.url, null);
     gsc.setInspection(noindex.url, { verdict: "NEUTRAL", coverageState: "Excluded by \u2018noindex\u2019 tag", indexingState: "BLOCKED_BY_META_TAG" });
 
-    const report = await observeEngines(ref(s), s.urls, { source: "scheduled" });
+    const report = await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled" });
     expect(report.engineA).toMatchObject({ observed: 4, inconclusive: 1, deferred: 0, failed: 0, stopped: null });
     expect(inspectCalls(s).every((r) => r.body?.languageCode === "en-US")).toBe(true);
 
@@ -63,7 +64,7 @@ describe("observeEngines: gsc", () => {
 
     // Crawled later indexed: the membership resolves; the history says what changed.
     gsc.setInspection(crawled.url, { verdict: "PASS", coverageState: "Indexed, not submitted in sitemap" });
-    await observeEngines(ref(s), [crawled], { source: "inspect_now" });
+    await observeEngines(systemCtx("test", s.organizationId), s.projectId, [crawled], { source: "inspect_now" });
     expect(await urlRow(crawled.id)).toMatchObject({ engineAState: "indexed", indexedAt: expect.any(Date) });
     expect(await membership(s.projectId, "crawled_not_indexed", crawled.id)).toMatchObject({ resolvedAt: expect.any(Date) });
     const entries = await historyOf(crawled.id);
@@ -76,14 +77,14 @@ describe("observeEngines: gsc", () => {
     const s = await connected(["/a", "/b", "/c"]);
     const now = new Date();
     await db.$executeRaw(Prisma.sql`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(now)}, 1998)`);
-    const report = await observeEngines(ref(s), s.urls, { source: "scheduled", now });
+    const report = await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled", now });
     expect(report.engineA).toMatchObject({ observed: 2, deferred: 1, stopped: "quota_day" });
     expect(report.engineA.retryAt).toEqual(nextPacificMidnight(now));
     expect(inspectCalls(s)).toHaveLength(2);
     const connections = await getConnections(tenant.ctx, s.projectId);
     expect(connections.gsc).toMatchObject({ quotaUsedToday: 2000, quotaLimit: 2000, sharedQuotaDetected: false });
     // Nothing left today: not one more call.
-    const again = await observeEngines(ref(s), s.urls, { source: "scheduled", now });
+    const again = await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled", now });
     expect(again.engineA).toMatchObject({ observed: 0, deferred: 3, stopped: "quota_day" });
     expect(inspectCalls(s)).toHaveLength(2);
   });
@@ -92,7 +93,7 @@ describe("observeEngines: gsc", () => {
     const s = await connected(["/a", "/b"]);
     gsc.drainQuota(s.property, 2000);
     const now = new Date();
-    const report = await observeEngines(ref(s), s.urls, { source: "scheduled", now });
+    const report = await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled", now });
     expect(report.engineA).toMatchObject({ observed: 0, deferred: 2, failed: 0, stopped: "quota_day" });
     expect(report.engineA.retryAt).toEqual(nextPacificMidnight(now));
     expect(inspectCalls(s).map((r) => r.status)).toEqual([429]);
@@ -107,14 +108,14 @@ describe("observeEngines: gsc", () => {
     const s = await connected(["/a", "/b"]);
     gsc.revoke(s.refreshToken);
     const before = gsc.requests.length;
-    const report = await observeEngines(ref(s), s.urls, { source: "scheduled" });
+    const report = await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled" });
     expect(report.engineA).toMatchObject({ stopped: "revoked", deferred: 2, observed: 0 });
     expect(gsc.requests.slice(before).map((r) => r.route)).toEqual(["token"]);
     const project = await db.project.findUniqueOrThrow({ where: { id: s.projectId }, omit: { gscRefreshTokenEnc: false } });
     expect(project).toMatchObject({ gscRefreshTokenEnc: null, gscRevokedAt: expect.any(Date) });
     expect(await db.issue.findUniqueOrThrow({ where: { projectId_type: { projectId: s.projectId, type: "gsc_auth_revoked" } } })).toMatchObject({ status: "open" });
     const mid = gsc.requests.length;
-    await observeEngines(ref(s), s.urls, { source: "scheduled" });
+    await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled" });
     expect(gsc.requests.length).toBe(mid);
   });
 });
@@ -125,7 +126,7 @@ describe("observeEngines: engine B and drops", () => {
     const [kept, found] = s.urls;
     engineB.setUrlInfo(kept.url, { HttpStatus: 200, DocumentSize: 5120, LastCrawledDate: new Date("2026-11-01T00:00:00Z"), DiscoveryDate: new Date("2026-10-01T00:00:00Z") });
     engineB.setUrlInfo(found.url, { DiscoveryDate: new Date("2026-10-01T00:00:00Z") });
-    const first = await observeEngines(ref(s), s.urls, { source: "scheduled" });
+    const first = await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled" });
     expect(first.engineA.stopped).toBe("not_connected");
     expect(first.engineB).toMatchObject({ observed: 2, stopped: null });
     expect(await urlRow(kept.id)).toMatchObject({ engineBState: "indexed", indexedAt: expect.any(Date), engineBIndexedAt: expect.any(Date), engineAIndexedAt: null });
@@ -135,14 +136,14 @@ describe("observeEngines: engine B and drops", () => {
     expect(h.state).toMatchObject({ state: "indexed", decidedBy: "DocumentSize", DocumentSize: 5120, HttpStatus: 200 });
 
     engineB.setUrlInfo(kept.url, {}); // size 0, no dates: the service forgot, not a drop
-    const second = await observeEngines(ref(s), [kept], { source: "scheduled" });
+    const second = await observeEngines(systemCtx("test", s.organizationId), s.projectId, [kept], { source: "scheduled" });
     expect(second.engineB).toMatchObject({ observed: 0, inconclusive: 1 });
     expect(await urlRow(kept.id)).toMatchObject({ engineBState: "indexed" });
     expect(await historyOf(kept.id)).toHaveLength(1);
     expect(await membership(s.projectId, "dropped_from_index", kept.id)).toBeNull();
 
     engineB.failUrlInfo(kept.url, { status: 500, body: { ErrorCode: 1, Message: "InternalError" } });
-    const third = await observeEngines(ref(s), [kept], { source: "scheduled" });
+    const third = await observeEngines(systemCtx("test", s.organizationId), s.projectId, [kept], { source: "scheduled" });
     expect(third.engineB).toMatchObject({ observed: 0, failed: 1 });
     expect(await urlRow(kept.id)).toMatchObject({ engineBState: "indexed" });
   });
@@ -156,7 +157,7 @@ describe("observeEngines: engine B and drops", () => {
       { Url: seo.url, HttpCode: 200, Date: new Date("2026-11-02T00:00:00Z"), IssueType: "SeoIssues" },
     ]);
     const before = engineB.requests.length;
-    const report = await observeEngines(ref(s), s.urls, { source: "scheduled" });
+    const report = await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled" });
     expect(report.engineB).toMatchObject({ observed: 2 });
     expect(engineB.requests.slice(before).map((r) => r.apiMethod)).toEqual(["GetCrawlIssues", "GetUrlInfo", "GetUrlInfo"]);
     expect(await urlRow(blocked.id)).toMatchObject({ engineBState: "blocked" });
@@ -170,7 +171,7 @@ describe("observeEngines: engine B and drops", () => {
     const [noindexed, quiet] = s.urls;
     for (const u of s.urls) gsc.setInspection(u.url, { verdict: "PASS", coverageState: "Submitted and indexed" });
     const t0 = new Date(Date.now() - 3600_000);
-    await observeEngines(ref(s), s.urls, { source: "scheduled", now: t0 });
+    await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled", now: t0 });
     expect(await urlRow(noindexed.id)).toMatchObject({ engineAState: "indexed" });
 
     // Our audit, after the engine said indexed: the page turned noindex.
@@ -183,7 +184,7 @@ describe("observeEngines: engine B and drops", () => {
     });
     gsc.setInspection(noindexed.url, { verdict: "NEUTRAL", coverageState: "Excluded by 'noindex' tag", indexingState: "BLOCKED_BY_META_TAG" });
     gsc.setInspection(quiet.url, { verdict: "NEUTRAL", coverageState: "Crawled - currently not indexed", lastCrawlTime: "2026-11-20T00:00:00Z" });
-    const report = await observeEngines(ref(s), s.urls, { source: "scheduled" });
+    const report = await observeEngines(systemCtx("test", s.organizationId), s.projectId, s.urls, { source: "scheduled" });
     expect(report.dropped).toBe(2);
 
     const group = await db.issue.findUniqueOrThrow({ where: { projectId_type: { projectId: s.projectId, type: "dropped_from_index" } } });
@@ -202,9 +203,9 @@ describe("observeEngines: engine B and drops", () => {
 
     // "URL is unknown" is never counted as not indexed.
     gsc.setInspection(noindexed.url, { verdict: "PASS", coverageState: "Submitted and indexed" });
-    await observeEngines(ref(s), [noindexed], { source: "scheduled" });
+    await observeEngines(systemCtx("test", s.organizationId), s.projectId, [noindexed], { source: "scheduled" });
     gsc.setInspection(noindexed.url, { verdict: "NEUTRAL", coverageState: "URL is unknown to Google" });
-    const unknown = await observeEngines(ref(s), [noindexed], { source: "scheduled" });
+    const unknown = await observeEngines(systemCtx("test", s.organizationId), s.projectId, [noindexed], { source: "scheduled" });
     expect(unknown.dropped).toBe(0);
     expect(await membership(s.projectId, "dropped_from_index", noindexed.id)).toMatchObject({ resolvedAt: expect.any(Date) });
   });
@@ -227,7 +228,7 @@ describe("the scheduler's inspections owe the engines a check, paid by the backl
     for (const u of s.urls) expect(await urlRow(u.id)).toMatchObject({ healthState: "healthy", engineAState: "unknown", engineASyncPriority: 0, engineBSyncPriority: null });
     expect(inspectCalls(s)).toHaveLength(0);
 
-    const synced = await syncEngineBacklog(ref(s));
+    const synced = await syncEngineBacklog(systemCtx("test", s.organizationId), s.projectId);
     expect(synced.engineA).toMatchObject({ observed: 2, owed: 0, stopped: null });
     expect(synced.engineB.stopped).toBe("not_connected");
     for (const u of s.urls) expect(await urlRow(u.id)).toMatchObject({ engineAState: "indexed", engineASyncPriority: null });
@@ -239,11 +240,11 @@ describe("the scheduler's inspections owe the engines a check, paid by the backl
     const base = process.env.GSC_API_BASE_URL;
     process.env.GSC_API_BASE_URL = "http://127.0.0.1:9";
     try {
-      expect((await syncEngineBacklog(ref(down))).engineA).toMatchObject({ observed: 0, failed: 1, owed: 1 });
+      expect((await syncEngineBacklog(systemCtx("test", down.organizationId), down.projectId)).engineA).toMatchObject({ observed: 0, failed: 1, owed: 1 });
     } finally { process.env.GSC_API_BASE_URL = base; }
     expect(await urlRow(down.urls[0].id)).toMatchObject({ healthState: "healthy", engineAState: "unknown", lastAuditAt: expect.any(Date), engineASyncPriority: 0 });
     // gsc is back: the owed check is paid.
-    expect((await syncEngineBacklog(ref(down))).engineA).toMatchObject({ observed: 1, owed: 0 });
+    expect((await syncEngineBacklog(systemCtx("test", down.organizationId), down.projectId)).engineA).toMatchObject({ observed: 1, owed: 0 });
   });
 });
 

@@ -1,6 +1,7 @@
 // The day's Google inspection plan: the quota left (every property, minus what is owed) goes to URLs never
 // observed, then at risk (an important page whose impressions stopped), then the oldest verdicts; pages proven
 // indexed by recent impressions and verdicts from the last day are skipped; once per Pacific day.
+import { systemCtx } from "@/lib/core/context";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { planGscDayFn } from "@/inngest/functions/engine-sync/plan-gsc-day";
 import { db } from "@/lib/db";
@@ -34,7 +35,7 @@ describe("the day's Google inspection plan", () => {
     await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1994)`;
 
     expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(true);
-    const plan = await planGscDay(ref(s), NOW);
+    const plan = await planGscDay(systemCtx("test", s.organizationId), s.projectId, NOW);
     expect(plan).toEqual({ day: pacificDayKey(NOW), planned: 5, byReason: { never_observed: 1, at_risk: 2, crawl_aging: 0, oldest_verdict: 2 } });
     const owed = Object.fromEntries((await db.trackedUrl.findMany({ where: { projectId: s.projectId }, select: { url: true, engineASyncPriority: true, engineACheckReason: true } }))
       .map((u) => [new URL(u.url).pathname, [u.engineASyncPriority, u.engineACheckReason]]));
@@ -44,7 +45,7 @@ describe("the day's Google inspection plan", () => {
     });
 
     // Once per Pacific day.
-    expect(await planGscDay(ref(s), new Date(NOW.getTime() + 3_600_000))).toBeNull();
+    expect(await planGscDay(systemCtx("test", s.organizationId), s.projectId, new Date(NOW.getTime() + 3_600_000))).toBeNull();
     expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(false);
     expect(await db.gscDayPlan.findUniqueOrThrow({ where: { projectId_day: { projectId: s.projectId, day: pacificDayKey(NOW) } } }))
       .toMatchObject({ planned: 5, byReason: { never_observed: 1, at_risk: 2, crawl_aging: 0, oldest_verdict: 2 } });
@@ -55,7 +56,7 @@ describe("the day's Google inspection plan", () => {
     const top = s.urls[3];
     await db.trackedUrl.update({ where: { id: top.id }, data: { engineAState: "indexed", engineAObservedAt: daysAgo(3), lastImpressionAt: daysAgo(3), clicks28d: 60, impressionDays28d: 28 } });
     await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1999)`;
-    expect(await planGscDay(ref(s), NOW)).toMatchObject({ planned: 1, byReason: { at_risk: 1, never_observed: 0 } });
+    expect(await planGscDay(systemCtx("test", s.organizationId), s.projectId, NOW)).toMatchObject({ planned: 1, byReason: { at_risk: 1, never_observed: 0 } });
     expect((await db.trackedUrl.findUniqueOrThrow({ where: { id: top.id } })).engineASyncPriority).toBe(3);
   });
 
@@ -76,7 +77,7 @@ describe("the day's Google inspection plan", () => {
     await set("/older", { engineAState: "crawled_not_indexed", engineAObservedAt: daysAgo(80), engineALastCrawlAt: daysAgo(80) });
     // Room for 5: the two aging pages, then the oldest verdict, then the page Googlebot left 50 days ago and the one fetched yesterday.
     await db.$executeRaw`INSERT INTO engine_quota_usage (property_key, day, used) VALUES (${propertyKey(s.property)}, ${pacificDayKey(NOW)}, 1995)`;
-    expect(await planGscDay(ref(s), NOW)).toMatchObject({ planned: 5, byReason: { crawl_aging: 2, oldest_verdict: 3, at_risk: 0, never_observed: 0 } });
+    expect(await planGscDay(systemCtx("test", s.organizationId), s.projectId, NOW)).toMatchObject({ planned: 5, byReason: { crawl_aging: 2, oldest_verdict: 3, at_risk: 0, never_observed: 0 } });
     const owed = Object.fromEntries((await db.trackedUrl.findMany({ where: { projectId: s.projectId }, select: { url: true, engineASyncPriority: true, engineACheckReason: true } }))
       .map((u) => [new URL(u.url).pathname, [u.engineASyncPriority, u.engineACheckReason]]));
     expect(owed).toEqual({
@@ -87,7 +88,7 @@ describe("the day's Google inspection plan", () => {
 
   it("plans nothing for a project without a live Google connection", async () => {
     const s = await connectedProject({ gsc: f.gsc, engineB: f.engineB }, f.tenant, ["/a"], { gsc: false });
-    expect(await planGscDay(ref(s), NOW)).toBeNull();
+    expect(await planGscDay(systemCtx("test", s.organizationId), s.projectId, NOW)).toBeNull();
     expect((await listProjectsToPlan(NOW)).some((p) => p.projectId === s.projectId)).toBe(false);
   });
 });

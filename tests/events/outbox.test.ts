@@ -1,7 +1,8 @@
 // Domain events through the transactional outbox: written with the change that caused them, sent only
 // after it commits, once, whatever flushes run at the same time.
+import { systemCtx } from "@/lib/core/context";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { recentEvents } from "@/lib/events/event-log";
 import { flushOutbox, recordEvent } from "@/lib/events/outbox";
 import { createTestUser } from "../factories";
@@ -39,9 +40,9 @@ describe("issue transitions", () => {
     const u = await createTestUser("events-rollback");
     const t = await projectFor(u);
     const urls = await trackUrls(t, 2);
-    await expect(db.$transaction(async (tx) => {
+    await expect(withTransaction(systemCtx("test", t.organizationId), async (ctx) => {
       const { recordUrlDetections } = await import("@/lib/issues/detections");
-      await recordUrlDetections(tx, t, "server_error", { affected: urls, cleared: [] }, {}, new Date());
+      await recordUrlDetections(ctx, t.projectId, "server_error", { affected: urls, cleared: [] }, {}, new Date());
       throw new Error("the detector failed after detecting");
     })).rejects.toThrow("failed after");
     expect(await outboxed("issue.opened", u.organizationId)).toHaveLength(0);
@@ -50,11 +51,11 @@ describe("issue transitions", () => {
 
   it("refuses a malformed event inside the transaction, and records one event id once", async () => {
     const u = await createTestUser("events-invalid");
-    await expect(db.$transaction((tx) => recordEvent(tx, "issue.opened", { organizationId: "nope" } as never, "bad-1"))).rejects.toThrow(/Invalid issue.opened/);
+    await expect(withTransaction(systemCtx("test"), (ctx) => recordEvent(ctx, "issue.opened", { organizationId: "nope" } as never, "bad-1"))).rejects.toThrow(/Invalid issue.opened/);
     const data = { organizationId: u.organizationId, projectId: crypto.randomUUID(), importId: crypto.randomUUID(), insertedRows: 1, skippedRows: 0, completedAt: new Date().toISOString() };
     const id = `import-completed-${data.importId}`;
-    await db.$transaction((tx) => recordEvent(tx, "import.completed", data, id));
-    await db.$transaction((tx) => recordEvent(tx, "import.completed", data, id));
+    await withTransaction(systemCtx("test"), (ctx) => recordEvent(ctx, "import.completed", data, id));
+    await withTransaction(systemCtx("test"), (ctx) => recordEvent(ctx, "import.completed", data, id));
     expect(await db.eventOutbox.count({ where: { eventId: id } })).toBe(1);
   });
 });
@@ -63,9 +64,9 @@ describe("flushing", () => {
   it("sends each event once when several flushes run at once", async () => {
     const u = await createTestUser("events-flush");
     const ids = Array.from({ length: 30 }, () => crypto.randomUUID());
-    await db.$transaction(async (tx) => {
+    await withTransaction(systemCtx("test"), async (ctx) => {
       for (const importId of ids) {
-        await recordEvent(tx, "import.completed", { organizationId: u.organizationId, projectId: crypto.randomUUID(), importId, insertedRows: 1, skippedRows: 0, completedAt: new Date().toISOString() },
+        await recordEvent(ctx, "import.completed", { organizationId: u.organizationId, projectId: crypto.randomUUID(), importId, insertedRows: 1, skippedRows: 0, completedAt: new Date().toISOString() },
           `import-completed-${importId}`);
       }
     });
@@ -85,8 +86,8 @@ describe("claims", () => {
   it("releases the claim when the send fails, so the next flush sends the batch; a live claim is skipped, an expired one retried", async () => {
     const u = await createTestUser("events-claims");
     const [a, b, c] = [importCompleted(u.organizationId), importCompleted(u.organizationId), importCompleted(u.organizationId)];
-    await db.$transaction(async (tx) => {
-      for (const e of [a, b, c]) await recordEvent(tx, "import.completed", e.data, e.id);
+    await withTransaction(systemCtx("test"), async (ctx) => {
+      for (const e of [a, b, c]) await recordEvent(ctx, "import.completed", e.data, e.id);
     });
     // A row the catalogue no longer accepts fails the batch's one send: nothing is marked sent, nothing stays claimed.
     await db.eventOutbox.update({ where: { eventId: b.id }, data: { data: { ...b.data, insertedRows: -1 } } });

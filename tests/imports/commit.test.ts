@@ -90,7 +90,7 @@ describe("commit: confirmation and state rules", () => {
 describe("commit: background insertion", () => {
   it("inserts 2,500 net-new rows in three chunks as `import` URLs, with exact counts and live stats, and no credits", async () => {
     const t = await projectFor(u);
-    const balance = await currentBalance(db, u.organizationId);
+    const balance = await currentBalance(systemCtx("test"), u.organizationId);
     const data = await preview(t, csvOf(t.domain, [...pages(2_500), "p1", "p2"]));
     expect(data).toMatchObject({ netNewRows: 2_500, duplicateInFileRows: 2 });
     const done = await waitForImport((await commit(t, data.id)).body.data.id);
@@ -100,7 +100,7 @@ describe("commit: background insertion", () => {
     expect(urls).toHaveLength(2_500);
     expect(new Set(urls.map((r) => r.source))).toEqual(new Set(["import"]));
     expect((await statsOf(t.projectId)).totalUrls).toBe(2_500);
-    expect(await currentBalance(db, u.organizationId)).toBe(balance);
+    expect(await currentBalance(systemCtx("test"), u.organizationId)).toBe(balance);
     expect(await db.urlImportRow.count({ where: { importId: data.id } })).toBe(0);
     const view = await getImport(t, data.id);
     expect(view.body.data).toMatchObject({ status: "completed", insertedRows: 2_500, processedRows: 2_500 });

@@ -1,3 +1,4 @@
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -31,7 +32,7 @@ beforeAll(async () => { u = await createTestUser("imports-upload"); });
 describe("import preview: CSV", () => {
   it("detects and skips a header, previews without writing URLs or debiting credits", async () => {
     const t = await projectFor(u);
-    const balance = await currentBalance(db, u.organizationId);
+    const balance = await currentBalance(systemCtx("test"), u.organizationId);
     const csv = `url,title\nhttps://${t.domain}/a,A\nhttps://${t.domain}/b,B\n`;
     const { res, body } = await uploadRaw(t, csv);
     expect(res.status).toBe(201);
@@ -46,7 +47,7 @@ describe("import preview: CSV", () => {
       { seq: 0, line: 2, url: `https://${t.domain}/a` }, { seq: 1, line: 3, url: `https://${t.domain}/b` },
     ]);
     expect(await trackedUrls(t.projectId)).toEqual([]);
-    expect(await currentBalance(db, u.organizationId)).toBe(balance);
+    expect(await currentBalance(systemCtx("test"), u.organizationId)).toBe(balance);
   });
 
   it("takes the first row as data when it is a URL", async () => {

@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { submitPendingUrls } from "@/lib/indexnow/submit-pending-urls";
 import { createTestUser, type TestUser } from "../factories";
 import { startFakeIndexNow, type FakeIndexNow } from "../fakes/indexnow-server";
@@ -63,7 +64,7 @@ describe("IndexNow batching", () => {
     expect(await pendingCount(t)).toBe(1);
     await addUrls(t, 1, "new");
     const { markUrlsChangedForIndexNow } = await import("@/lib/indexnow/mark-urls-changed");
-    expect(await db.$transaction((tx) => markUrlsChangedForIndexNow(tx, t.projectId, [c.id, crypto.randomUUID()]))).toBe(1);
+    expect(await withTransaction(systemCtx("test"), (ctx) => markUrlsChangedForIndexNow(ctx, t.projectId, [c.id, crypto.randomUUID()]))).toBe(1);
 
     const run = await submit(t, fake.url, clock);
     expect(run.batches.map((x) => x.urlCount)).toEqual([3]);

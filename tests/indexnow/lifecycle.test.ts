@@ -1,6 +1,7 @@
+import { systemCtx } from "@/lib/core/context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as urlsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/route";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { listDueProjects, listUnsettledProjects } from "@/lib/indexnow/list-due-projects";
 import { DETAIL_RETENTION_MS } from "@/lib/indexnow/limits";
 import { purgeSubmissionDetails } from "@/lib/indexnow/purge-submission-details";
@@ -155,7 +156,8 @@ describe("per-URL detail retention", () => {
     let locked!: () => void;
     const isLocked = new Promise<void>((r) => { locked = r; });
     // A long writer (as a sitemap sync is) holds one of the batch's rows.
-    const writer = db.$transaction(async (tx) => {
+    const writer = withTransaction(systemCtx("test"), async (ctx) => {
+      const { tx } = ctx;
       await tx.$executeRaw`UPDATE tracked_urls SET updated_at = now() WHERE project_id = ${t.projectId}::uuid AND url LIKE '%p000001'`;
       locked();
       await held;

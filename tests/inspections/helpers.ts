@@ -1,8 +1,9 @@
 // Shared set-up for the inspection suites: tenants with verified projects on domains of one local
 // HTTPS test site (tests/sitemaps/helpers.ts SitemapSite: answers per host and path), the real audit
 // runner through a safe fetcher mapped to it, and a few direct database helpers for arranging state.
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { createAuditRunner } from "@/lib/audit/runner";
 import { createRobotsCache } from "@/lib/audit/robots-cache";
 import { debitCredits, grantCredits } from "@/lib/credits/credit-ledger";
@@ -30,9 +31,9 @@ export async function addUrls(p: { id: string; organizationId: string; domain: s
 
 export async function setBalance(organizationId: string, target: number) {
   const { creditBalance } = await db.organization.findUniqueOrThrow({ where: { id: organizationId } });
-  await db.$transaction(async (tx) => {
-    if (creditBalance > target) await debitCredits(tx, { organizationId, amount: creditBalance - target, kind: "adjustment" });
-    if (creditBalance < target) await grantCredits(tx, { organizationId, amount: target - creditBalance, kind: "grant" });
+  await withTransaction(systemCtx("test"), async (ctx) => {
+    if (creditBalance > target) await debitCredits(ctx, { organizationId, amount: creditBalance - target, kind: "adjustment" });
+    if (creditBalance < target) await grantCredits(ctx, { organizationId, amount: target - creditBalance, kind: "grant" });
   });
 }
 

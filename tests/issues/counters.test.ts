@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { createTestUser, type TestUser } from "../factories";
 import { clearProject, counters, detectProject, detectUrls, getStats, groupOf, openIssueUrls, patchIssue, projectFor, trackUrls } from "./helpers";
 
@@ -84,7 +85,8 @@ describe("PATCH beside a tracked_urls writer", () => {
     const { id } = await groupOf(t, "server_error");
     let patched: ReturnType<typeof patchIssue> | undefined;
     // The writer locks a URL row, lets the PATCH take the stats row and wait for that URL, then wants the stats row.
-    const writer = db.$transaction(async (tx) => {
+    const writer = withTransaction(systemCtx("test"), async (ctx) => {
+      const { tx } = ctx;
       await tx.$queryRaw(Prisma.sql`SELECT 1 FROM tracked_urls WHERE id = ${urls[0].trackedUrlId}::uuid FOR UPDATE`);
       patched = patchIssue(t, id, { status: "resolved" });
       await new Promise((r) => setTimeout(r, 300));

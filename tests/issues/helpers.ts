@@ -1,14 +1,18 @@
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import * as issuesRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/issues/route";
 import * as issueRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/issues/[issueId]/route";
 import * as issueUrlsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/issues/[issueId]/urls/route";
 import * as statsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/stats/route";
-import { db, Prisma, type IssueType } from "@/lib/db";
-import { clearProjectIssue, detectProjectIssue, recordUrlDetections, type ProjectRef, type UrlRef } from "@/lib/issues/detections";
+import { db, Prisma, type IssueType, withTransaction } from "@/lib/db";
+import { clearProjectIssue, detectProjectIssue, recordUrlDetections, type UrlRef } from "@/lib/issues/detections";
+
+/** A test project by its ids (the detections take the organization in the context, the project by id). */
+type ProjectIds = { organizationId: string; projectId: string };
 import { bearer, call } from "../http";
 import { createTestProject, type TestUser } from "../factories";
 
-export type Target = ProjectRef & { headers: Record<string, string>; domain: string };
+export type Target = ProjectIds & { headers: Record<string, string>; domain: string };
 type Caller = Pick<Target, "organizationId" | "projectId" | "headers">;
 
 export async function projectFor(user: TestUser): Promise<Target> {
@@ -34,19 +38,17 @@ export async function trackUrls(t: Target, n: number, prefix = "p"): Promise<Url
   return rows.map((r) => ({ trackedUrlId: r.id, url: r.url }));
 }
 
-const ref = (t: ProjectRef): ProjectRef => ({ organizationId: t.organizationId, projectId: t.projectId });
-
-export function detectUrls(t: ProjectRef, type: IssueType, affected: UrlRef[], cleared: UrlRef[] = [], metadata: Record<string, unknown> = {}, now = new Date()) {
-  return db.$transaction((tx) => recordUrlDetections(tx, ref(t), type, { affected, cleared: cleared.map((u) => u.trackedUrlId) }, metadata, now), { timeout: 60_000 });
+export function detectUrls(t: ProjectIds, type: IssueType, affected: UrlRef[], cleared: UrlRef[] = [], metadata: Record<string, unknown> = {}, now = new Date()) {
+  return withTransaction(systemCtx("test", t.organizationId), (ctx) => recordUrlDetections(ctx, t.projectId, type, { affected, cleared: cleared.map((u) => u.trackedUrlId) }, metadata, now), { timeout: 60_000 });
 }
-export function detectProject(t: ProjectRef, type: IssueType, metadata: Record<string, unknown> = {}, now = new Date()) {
-  return db.$transaction((tx) => detectProjectIssue(tx, ref(t), type, metadata, now));
+export function detectProject(t: ProjectIds, type: IssueType, metadata: Record<string, unknown> = {}, now = new Date()) {
+  return withTransaction(systemCtx("test", t.organizationId), (ctx) => detectProjectIssue(ctx, t.projectId, type, metadata, now));
 }
-export function clearProject(t: ProjectRef, type: IssueType, now = new Date()) {
-  return db.$transaction((tx) => clearProjectIssue(tx, ref(t), type, now));
+export function clearProject(t: ProjectIds, type: IssueType, now = new Date()) {
+  return withTransaction(systemCtx("test", t.organizationId), (ctx) => clearProjectIssue(ctx, t.projectId, type, now));
 }
 
-export const groupOf = (t: ProjectRef, type: IssueType) => db.issue.findUniqueOrThrow({ where: { projectId_type: { projectId: t.projectId, type } } });
+export const groupOf = (t: ProjectIds, type: IssueType) => db.issue.findUniqueOrThrow({ where: { projectId_type: { projectId: t.projectId, type } } });
 
 const base = (c: Caller) => `http://127.0.0.1:3000/api/user/organizations/${c.organizationId}/projects/${c.projectId}`;
 const params = (c: Caller) => ({ organizationId: c.organizationId, id: c.projectId });
@@ -63,7 +65,7 @@ export const getStats = (c: Caller) => call(statsRoute.GET, { url: `${base(c)}/s
 
 /** openIssues and urlsWithIssues as stored, and as recounted from scratch. */
 /** The project's rows of open_issue_urls, and the URLs they should be (open memberships of open groups), both sorted. */
-export async function openIssueUrls(t: ProjectRef) {
+export async function openIssueUrls(t: ProjectIds) {
   const table = await db.openIssueUrl.findMany({ where: { projectId: t.projectId }, select: { trackedUrlId: true }, orderBy: { trackedUrlId: "asc" } });
   const recount = await db.issueUrlMembership.findMany({
     where: { resolvedAt: null, issue: { projectId: t.projectId, status: "open" } }, select: { trackedUrlId: true }, distinct: ["trackedUrlId"], orderBy: { trackedUrlId: "asc" },
@@ -71,7 +73,7 @@ export async function openIssueUrls(t: ProjectRef) {
   return { table: table.map((r) => r.trackedUrlId), recount: recount.map((r) => r.trackedUrlId) };
 }
 
-export async function counters(t: ProjectRef) {
+export async function counters(t: ProjectIds) {
   const s = await db.websiteStats.findUnique({ where: { projectId: t.projectId } });
   const openIssues = await db.issue.count({ where: { projectId: t.projectId, status: "open" } });
   const urls = await db.issueUrlMembership.findMany({

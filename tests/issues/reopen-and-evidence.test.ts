@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { AUDIT_ISSUE_TYPES, type AuditOutcome } from "@/lib/audit/types";
 import { applyAuditOutcomes } from "@/lib/inspections/apply-audit-outcomes";
 import { createTestUser, type TestUser } from "../factories";
@@ -23,7 +24,7 @@ function audit(url: string, chain: boolean): AuditOutcome {
 }
 
 async function audits(t: Target, urls: { trackedUrlId: string; url: string }[], chain: boolean) {
-  await db.$transaction((tx) => applyAuditOutcomes(tx, { ...t, automatedInspectionsEnabled: false, inspectionCadence: "weekly" },
+  await withTransaction(systemCtx("test", t.organizationId), (ctx) => applyAuditOutcomes(ctx, { ...t, automatedInspectionsEnabled: false, inspectionCadence: "weekly" },
     urls.map((u) => ({ trackedUrlId: u.trackedUrlId, outcome: audit(u.url, chain), source: "scheduled" as const })), new Date()));
 }
 
@@ -154,7 +155,7 @@ describe("GET …/issues/{issueId}/urls: the evidence of each URL", () => {
     const t = await projectFor(user);
     const [u] = await trackUrls(t, 1);
     const { recordUrlDetections } = await import("@/lib/issues/detections");
-    await db.$transaction((tx) => recordUrlDetections(tx, t, "discovered_not_indexed", { affected: [u], cleared: [] }, {}, new Date()));
+    await withTransaction(systemCtx("test", t.organizationId), (ctx) => recordUrlDetections(ctx, t.projectId, "discovered_not_indexed", { affected: [u], cleared: [] }, {}, new Date()));
     const { id } = await groupOf(t, "discovered_not_indexed");
     const { body } = await listIssueUrls(t, id);
     expect(body.data[0].evidence).toMatchObject({ healthState: "unknown", redirectChain: null, lastAuditAt: null, engineAState: "unknown" });

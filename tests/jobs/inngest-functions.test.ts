@@ -1,6 +1,7 @@
 // Every Inngest function run through the SDK's own engine with step results passed through JSON (tests/inngest-engine.ts),
 // each on real rows of this suite, asserting what it wrote or sent. tests/architecture/inngest-coverage.test.ts checks
 // that every function of inngest/functions/index.ts is run this way by some test.
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifyCreditsLowFn, notifyIssueOpenedFn } from "@/inngest/functions/notifications/notify-in-app";
@@ -10,7 +11,7 @@ import { takeDailySnapshotsFn } from "@/inngest/functions/snapshots/take-daily-s
 import { reconcileStatsFn } from "@/inngest/functions/stats/reconcile-stats";
 import { syncAllProjectsFn } from "@/inngest/functions/sitemaps/sync-all-projects";
 import { purgeDeletedOrganizationsFn } from "@/inngest/functions/organizations/purge-deleted-organizations";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { creditsLow, issueOpened, sitemapSyncRequested } from "@/lib/events/catalogue";
 import { recordEvent } from "@/lib/events/outbox";
 import { createTestProject, createTestUser, type TestUser } from "../factories";
@@ -82,7 +83,7 @@ describe("the scheduled functions", () => {
   it("events-outbox-flush: a committed event is sent and marked sent", async () => {
     const data = { organizationId: owner.organizationId, projectId: crypto.randomUUID(), importId: crypto.randomUUID(), insertedRows: 1, skippedRows: 0, completedAt: new Date().toISOString() };
     const eventId = `import-completed-${data.importId}`;
-    await db.$transaction((tx) => recordEvent(tx, "import.completed", data, eventId));
+    await withTransaction(systemCtx("test"), (ctx) => recordEvent(ctx, "import.completed", data, eventId));
     // The flush is global, and tests flush their own organization's events (OUTBOX_KICK_MS=0): the other unsent rows are held.
     const run = await holdingOthers(Prisma.sql`SELECT id FROM event_outbox WHERE sent_at IS NULL AND event_id <> ${eventId} FOR UPDATE`, () => runUnderInngest(flushOutboxFn));
     expect(run.error).toBeUndefined();

@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { debitCredits } from "@/lib/credits/credit-ledger";
 import { createTestProject, createTestUser, type TestUser } from "../factories";
 import { as, projectCall, routes } from "./helpers";
@@ -18,7 +19,7 @@ async function addUrls(p: Project, n: number, extra: { nextInspectionAt?: Date |
 
 const setBalance = async (orgId: string, target: number) => {
   const { creditBalance } = await db.organization.findUniqueOrThrow({ where: { id: orgId } });
-  if (creditBalance > target) await db.$transaction((tx) => debitCredits(tx, { organizationId: orgId, amount: creditBalance - target, kind: "adjustment" }));
+  if (creditBalance > target) await withTransaction(systemCtx("test"), (ctx) => debitCredits(ctx, { organizationId: orgId, amount: creditBalance - target, kind: "adjustment" }));
 };
 
 const preview = (u: TestUser, p: Project) => projectCall(routes.preview.GET, u.organizationId, p.id, as(u), { suffix: "/activation-preview" });

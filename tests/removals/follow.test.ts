@@ -2,6 +2,7 @@
 // Search Console and the fake Bing: pending → confirmed_by_site → removed per engine → removed (url.removed,
 // IndexNow), stuck after stuckAfterDays (removal_stuck issue, removal.stuck, issue.opened), a URL back in the
 // sitemap cancelled, each intent judged from what the site really serves, and the webhooks the events become.
+import { systemCtx } from "@/lib/core/context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followRemovalsFn } from "@/inngest/functions/removals/follow-removals";
 import { db } from "@/lib/db";
@@ -52,7 +53,7 @@ describe("a gone batch followed to the end", () => {
     const declaredAt = (await row(batch.id, old.id)).declaredAt;
 
     // 1. Our audit: /old answers 404 (confirmed), /still answers 200 (pending, with the reason).
-    const first = await followProjectRemovals(ref(p), auditVia(h));
+    const first = await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, auditVia(h));
     expect(first).toMatchObject({ siteChecked: 2, confirmed: 1, removed: 0, stuck: 0 });
     expect(await row(batch.id, old.id)).toMatchObject({ state: "confirmed_by_site", siteConfirmed: true, siteReason: "answers 404", siteHttpStatus: 404 });
     expect(await row(batch.id, still.id)).toMatchObject({ state: "pending", siteConfirmed: false, siteReason: "still answers 200" });
@@ -64,8 +65,8 @@ describe("a gone batch followed to the end", () => {
     // 2. Google drops it first; Bing still has it: removed for Google only.
     gsc.setInspection(old.url, notFound);
     engineB.setUrlInfo(old.url, { HttpStatus: 200, LastCrawledDate: new Date(Date.now() - 5 * DAY), DiscoveryDate: new Date(Date.now() - 90 * DAY), DocumentSize: 5120 });
-    await syncEngineBacklog(ref(p));
-    await followProjectRemovals(ref(p), auditVia(h));
+    await syncEngineBacklog(systemCtx("test", p.organizationId), p.projectId);
+    await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, auditVia(h));
     const half = await row(batch.id, old.id);
     expect(half).toMatchObject({ state: "confirmed_by_site", engineAState: "excluded", engineBState: "indexed", engineBRemovedAt: null });
     expect(half.engineARemovedAt!.getTime()).toBeGreaterThan(declaredAt.getTime());
@@ -76,8 +77,8 @@ describe("a gone batch followed to the end", () => {
     // 3. Bing drops it too (crawled, answered 404): removed overall, url.removed once, the URL free again.
     engineB.setUrlInfo(old.url, { HttpStatus: 404, LastCrawledDate: new Date(), DiscoveryDate: new Date(Date.now() - 90 * DAY), DocumentSize: 0 });
     await db.trackedUrl.update({ where: { id: old.id }, data: { engineBSyncPriority: 1 } });
-    await syncEngineBacklog(ref(p));
-    const third = await followProjectRemovals(ref(p), auditVia(h));
+    await syncEngineBacklog(systemCtx("test", p.organizationId), p.projectId);
+    const third = await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, auditVia(h));
     expect(third.removed).toBe(1);
     const done = await row(batch.id, old.id);
     expect(done).toMatchObject({ state: "removed", activeTrackedUrlId: null, engineBState: "error" });
@@ -85,15 +86,15 @@ describe("a gone batch followed to the end", () => {
     const removedEvents = await outbox(p.organizationId, "url.removed");
     expect(removedEvents).toHaveLength(1);
     expect(removedEvents[0].data).toMatchObject({ removalId: batch.id, trackedUrlId: old.id, url: old.url, intent: "gone", declaredAt: declaredAt.toISOString() });
-    await followProjectRemovals(ref(p), auditVia(h));
+    await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, auditVia(h));
     expect(await outbox(p.organizationId, "url.removed")).toHaveLength(1);
 
     // 4. Thirty-one days on, /still is still served and Google still indexes it: stuck, with the audit's reason.
     gsc.setInspection(still.url, indexed);
     await db.trackedUrl.update({ where: { id: still.id }, data: { engineASyncPriority: 1 } });
-    await syncEngineBacklog(ref(p));
+    await syncEngineBacklog(systemCtx("test", p.organizationId), p.projectId);
     const later = new Date(Date.now() + 31 * DAY);
-    const fourth = await followProjectRemovals(ref(p), { ...auditVia(h), now: later });
+    const fourth = await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, { ...auditVia(h), now: later });
     expect(fourth.stuck).toBe(1);
     expect(await row(batch.id, still.id)).toMatchObject({ state: "stuck", siteReason: "still answers 200", stuckAt: later });
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: p.projectId, type: "removal_stuck" } });
@@ -129,12 +130,12 @@ describe("a gone batch followed to the end", () => {
     h.set("/b", { status: 404 });
     const p = await removalProject(tenant, h, ["/a", "/b"], { gsc });
     const batch = await declareRemoval(tenant.ctx, p.projectId, { urls: [p.urls["/a"].url, p.urls["/b"].url], intent: "gone" });
-    await followProjectRemovals(ref(p), auditVia(h));
+    await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, auditVia(h));
     // /b comes back in the sitemap: its removal is cancelled, with the reason in words.
     await db.trackedUrl.update({ where: { id: p.urls["/b"].id }, data: { lastSeenInSitemapAt: new Date(Date.now() + 1000) } });
     gsc.setInspection(p.urls["/a"].url, notFound);
-    await syncEngineBacklog(ref(p));
-    const r = await followProjectRemovals(ref(p), auditVia(h));
+    await syncEngineBacklog(systemCtx("test", p.organizationId), p.projectId);
+    const r = await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, auditVia(h));
     expect(r).toMatchObject({ cancelled: 1, removed: 1 });
     expect(await row(batch.id, p.urls["/b"].id)).toMatchObject({ state: "cancelled", siteReason: expect.stringMatching(/sitemap again/) });
     const timeline = await listUrlRemovals(tenant.ctx, p.projectId, p.urls["/b"].id);
@@ -166,7 +167,7 @@ describe("what our audit sees for each intent", () => {
       noindex: await declareRemoval(tenant.ctx, p.projectId, { urls: [u["/hidden"].url, u["/google-only"].url], intent: "noindexed" }),
       blocked: await declareRemoval(tenant.ctx, p.projectId, { urls: [u["/private/page"].url, u["/both/page"].url], intent: "blocked" }),
     };
-    await followProjectRemovals(ref(p), auditVia(h));
+    await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, auditVia(h));
     const seen = async (batchId: string, path: string) => {
       const r = await row(batchId, u[path].id);
       return [r.state, r.siteReason];
@@ -186,7 +187,7 @@ describe("what our audit sees for each intent", () => {
     h.set("/void", { status: 404 });
     const p = await removalProject(tenant, h, ["/gone-away"], {});
     const b = await declareRemoval(tenant.ctx, p.projectId, { urls: [p.urls["/gone-away"].url], intent: "redirected" });
-    await followProjectRemovals(ref(p), auditVia(h));
+    await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, auditVia(h));
     expect(await row(b.id, p.urls["/gone-away"].id)).toMatchObject({ state: "pending", siteReason: "the redirect target answers 404" });
   });
 });

@@ -1,6 +1,7 @@
 // An audit of a URL under removal made outside the removals job (Inspect now; Check again and scheduled inspections
 // write through the same applyAuditOutcomes) records the site's verdict on the removal either way: "still answers
 // 200" as well as a confirmation, which also moves the URL to confirmed_by_site and into the IndexNow backlog once.
+import { systemCtx } from "@/lib/core/context";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { declareRemoval } from "@/lib/removals/declare-removal";
@@ -9,7 +10,7 @@ import { inspectUrlNow } from "@/lib/inspections/inspect-url-now";
 import { AuditSite } from "../audit/helpers";
 import { createTestTenant, type TestTenant } from "../factories";
 import { setBalance } from "../inspections/helpers";
-import { ref, removalProject } from "./helpers";
+import { removalProject } from "./helpers";
 
 let site: AuditSite;
 let tenant: TestTenant;
@@ -46,7 +47,7 @@ describe("Inspect now on a URL under removal", () => {
 
     // The hourly follow finds it checked and confirmed: no second audit, no second confirmation.
     const requests = h.requests().length;
-    const followed = await followProjectRemovals(ref(p), { audit: { fetcher: h.fetcher, robots: h.robots } });
+    const followed = await followProjectRemovals(systemCtx("test", p.organizationId), p.projectId, { audit: { fetcher: h.fetcher, robots: h.robots } });
     expect(followed).toMatchObject({ siteChecked: 0, confirmed: 0 });
     expect(h.requests().length).toBe(requests);
     expect(await row()).toMatchObject({ state: "confirmed_by_site", siteConfirmed: true, siteReason: "answers 404" });

@@ -1,6 +1,7 @@
 // The client report's PDF names agencies and clients in their own script: rendered by the report cron's own function
 // (renderReport), a Polish agency and a Greek and Russian client come out as written, in the embedded Noto Sans (no
 // standard font left in the file), and what the font cannot draw (Chinese, emoji, Arabic) prints as "?".
+import { systemCtx } from "@/lib/core/context";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { reportProject } from "@/lib/reports/internal";
@@ -25,7 +26,7 @@ async function render(agency: string, client: string) {
   const t = await projectWithHistory(owner, WEEK);
   await db.organization.update({ where: { id: t.organizationId }, data: { name: agency, personal: false } });
   await db.project.update({ where: { id: t.projectId }, data: { name: client } });
-  const project = await reportProject(db, t.projectId, t.organizationId);
+  const project = await reportProject(systemCtx("test"), t.projectId, t.organizationId);
   const { pdf } = await renderReport(project!, WEEK, AFTER);
   return { t, pdf, text: (await pdfText(pdf)).normalize("NFC") };
 }

@@ -2,6 +2,7 @@
 // week fits on one page; a week with full issue tables flows onto a second page that carries whole sections, not a
 // lone line; the organization's display name, logo and accent colour head the report (REPORT_PNG_DIR=dir writes the
 // pages as PNGs with pdftoppm, to look at them).
+import { systemCtx } from "@/lib/core/context";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -40,7 +41,7 @@ async function pagesOf(pdf: Uint8Array): Promise<string[]> {
 }
 
 async function render(t: Target, name: string) {
-  const project = await reportProject(db, t.projectId, t.organizationId);
+  const project = await reportProject(systemCtx("test"), t.projectId, t.organizationId);
   const { pdf } = await renderReport(project!, WEEK, AFTER);
   const dir = process.env.REPORT_PNG_DIR;
   if (dir) {

@@ -2,6 +2,7 @@
 // 25,000 rows, matching to tracked URLs (fragments summed; slash and query variants are other pages), the
 // 28-day figures, the evidence it gives engine A (never a downgrade, never over a newer inspection), the
 // untracked pages, only the days not yet final asked again, quota waits and a revoked grant resumed.
+import { systemCtx } from "@/lib/core/context";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { pullSearchAnalyticsFn } from "@/inngest/functions/search-analytics/pull-search-analytics";
 import { db } from "@/lib/db";
@@ -38,7 +39,7 @@ describe("the first pull", () => {
       { page: `https://www.${s.domain}/a`, date: day(2), clicks: 9, impressions: 90 },      // another host
       { page: u("/old"), date: day(470), clicks: 1, impressions: 1 },
     ]);
-    const out = await pullSearchAnalytics(ref(s), NOW);
+    const out = await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, NOW);
     expect(out).toMatchObject({ status: "pulled", windows: 16 });
     const asked = bodies(s);
     expect(asked[0]).toMatchObject({ startDate: day(479), dataState: "all" });
@@ -69,7 +70,7 @@ describe("the first pull", () => {
     const s = await connected(["/p0"]);
     const rows = Array.from({ length: 26_000 }, (_, i) => ({ page: `https://${s.domain}/p${i}`, date: day(3), clicks: 1, impressions: 2 }));
     f.gsc.setSearchAnalytics(s.property, rows);
-    await pullSearchAnalytics(ref(s), NOW);
+    await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, NOW);
     const last = bodies(s).filter((b) => b.endDate === TODAY);
     expect(last.map((b) => b.startRow)).toEqual([0, 25_000]);
     const [{ n }] = await db.$queryRaw<{ n: number }[]>`SELECT count(DISTINCT url)::int AS n FROM untracked_search_pages WHERE project_id = ${s.projectId}::uuid`;
@@ -89,7 +90,7 @@ describe("evidence", () => {
       { page: later.url, date: day(2), clicks: 1, impressions: 3 },
       { page: before.url, date: day(1), clicks: 1, impressions: 3 },
     ]);
-    await pullSearchAnalytics(ref(s), NOW);
+    await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, NOW);
     expect(await urlRow(later.id)).toMatchObject({ engineAState: "crawled_not_indexed", engineAStateSource: "inspection" });
     expect(await urlRow(before.id)).toMatchObject({ engineAState: "indexed", engineAStateSource: "search_analytics", engineAObservedAt: pacificDayStart(day(1)) });
     expect(await historyOf(before.id)).toHaveLength(0); // no entry a day for what did not change
@@ -101,7 +102,7 @@ describe("the next pulls", () => {
   it("ask only the days not final yet, replace fresh days instead of adding them twice, and wait for the next Pacific day", async () => {
     const s = await connected(["/a"]);
     f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(1), clicks: 2, impressions: 10 }]);
-    await pullSearchAnalytics(ref(s), NOW);
+    await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, NOW);
     const pull = await db.searchAnalyticsPull.findUniqueOrThrow({ where: { projectId: s.projectId } });
     // The fake's fresh days are today and the 3 before: final through day(4).
     expect(pull.finalThrough?.toISOString().slice(0, 10)).toBe(day(4));
@@ -112,7 +113,7 @@ describe("the next pulls", () => {
     const tomorrow = new Date(NOW.getTime() + 24 * 3_600_000);
     expect((await listDueSearchAnalyticsProjects(tomorrow)).some((p) => p.projectId === s.projectId)).toBe(true);
     const before = bodies(s).length;
-    await pullSearchAnalytics(ref(s), tomorrow);
+    await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, tomorrow);
     const again = bodies(s).slice(before);
     expect(again).toHaveLength(1);
     expect(again[0]).toMatchObject({ startDate: day(3), endDate: addDays(TODAY, 1) });
@@ -123,16 +124,16 @@ describe("the next pulls", () => {
     const s = await connected(["/a"]);
     f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(100), clicks: 1, impressions: 1 }]);
     f.gsc.failSearchAnalytics(1);
-    const first = await pullSearchAnalytics(ref(s), NOW);
+    const first = await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, NOW);
     expect(first).toMatchObject({ status: "stopped", reason: "quota", retryAt: new Date(NOW.getTime() + 15 * 60_000) });
-    expect(await pullSearchAnalytics(ref(s), new Date(NOW.getTime() + 60_000))).toMatchObject({ status: "waiting" });
+    expect(await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, new Date(NOW.getTime() + 60_000))).toMatchObject({ status: "waiting" });
 
     f.gsc.failSearchAnalytics(1);
-    const second = await pullSearchAnalytics(ref(s), new Date(NOW.getTime() + 16 * 60_000));
+    const second = await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, new Date(NOW.getTime() + 16 * 60_000));
     expect(second).toMatchObject({ status: "stopped", reason: "quota" });
     expect((second as { retryAt: Date }).retryAt.getTime()).toBe(pacificDayStart(addDays(TODAY, 1)).getTime());
 
-    const done = await pullSearchAnalytics(ref(s), new Date(pacificDayStart(addDays(TODAY, 1)).getTime() + 60_000));
+    const done = await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, new Date(pacificDayStart(addDays(TODAY, 1)).getTime() + 60_000));
     expect(done).toMatchObject({ status: "pulled" });
     const [{ n }] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM url_search_days WHERE project_id = ${s.projectId}::uuid`;
     expect(n).toBe(1);
@@ -143,7 +144,7 @@ describe("the next pulls", () => {
     f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(300), clicks: 1, impressions: 2 }, { page: s.urls[0].url, date: day(2), clicks: 1, impressions: 3 }]);
     let expired = false;
     const timer = setInterval(() => { if (!expired && f.gsc.searchAnalyticsQueries(s.property) >= 4) { expired = true; f.gsc.expireAccessTokens(); } }, 0);
-    const out = await pullSearchAnalytics(ref(s), NOW).finally(() => clearInterval(timer));
+    const out = await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, NOW).finally(() => clearInterval(timer));
     expect(out).toMatchObject({ status: "pulled", windows: 16, counts: { matched: 2 } });
     expect(await urlRow(s.urls[0].id)).toMatchObject({ impressions28d: 3, lastImpressionAt: pacificDayStart(day(2)) });
   });
@@ -153,7 +154,7 @@ describe("the next pulls", () => {
     f.gsc.setSearchAnalytics(s.property, [{ page: s.urls[0].url, date: day(400), clicks: 1, impressions: 1 }]);
     // Three windows go through, then the user removes access: the grant dies between two requests.
     const timer = setInterval(() => { if (f.gsc.searchAnalyticsQueries(s.property) >= 3) f.gsc.revoke(s.refreshToken); }, 0);
-    const out = await pullSearchAnalytics(ref(s), NOW).finally(() => clearInterval(timer));
+    const out = await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, NOW).finally(() => clearInterval(timer));
     expect(out).toMatchObject({ status: "stopped", reason: "revoked" });
     const project = await db.project.findUniqueOrThrow({ where: { id: s.projectId } });
     expect(project.gscRevokedAt).not.toBeNull();
@@ -167,7 +168,7 @@ describe("the next pulls", () => {
     const { refreshToken } = f.gsc.issueTokens(email);
     await db.project.update({ where: { id: s.projectId }, data: { gscRefreshTokenEnc: sealGscRefreshToken(s.projectId, refreshToken), gscRevokedAt: null } });
     const before = bodies(s).length;
-    expect(await pullSearchAnalytics(ref(s), NOW)).toMatchObject({ status: "pulled" });
+    expect(await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, NOW)).toMatchObject({ status: "pulled" });
     expect(bodies(s)[before].startDate).toBe(resumeFrom);
     expect(await urlRow(s.urls[0].id)).toMatchObject({ lastImpressionAt: pacificDayStart(day(400)) });
   });
@@ -178,7 +179,7 @@ describe("coverage of a connected project", () => {
     const s = await connected(["/shown", "/never", "/again", "/rest"]);
     const [shown, never, again, rest] = s.urls;
     f.gsc.setSearchAnalytics(s.property, [{ page: shown.url, date: day(1), clicks: 1, impressions: 2 }]);
-    await pullSearchAnalytics(ref(s), NOW);
+    await pullSearchAnalytics(systemCtx("test", s.organizationId), s.projectId, NOW);
     await db.trackedUrl.update({ where: { id: never.id }, data: { engineASyncPriority: 0 } });
     await db.trackedUrl.update({ where: { id: again.id }, data: { engineASyncPriority: 1 } });
     await db.trackedUrl.update({ where: { id: rest.id }, data: { engineASyncPriority: 5 } });

@@ -1,7 +1,8 @@
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import type http from "node:http";
 import zlib from "node:zlib";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { grantCredits } from "@/lib/credits/credit-ledger";
 import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { syncProject, type SyncOptions } from "@/lib/sitemaps/sync";
@@ -111,9 +112,10 @@ export async function createProjectFor(tenant: Tenant, domain: string) {
 
 /** Sets the organization's balance to exactly `amount` through ledger entries. */
 export async function setBalance(organizationId: string, amount: number): Promise<void> {
-  await db.$transaction(async (tx) => {
+  await withTransaction(systemCtx("test"), async (ctx) => {
+    const { tx } = ctx;
     const { creditBalance } = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { creditBalance: true } });
-    if (amount > creditBalance) await grantCredits(tx, { organizationId, amount: amount - creditBalance, kind: "grant" });
+    if (amount > creditBalance) await grantCredits(ctx, { organizationId, amount: amount - creditBalance, kind: "grant" });
     if (amount < creditBalance) {
       await tx.organization.update({ where: { id: organizationId }, data: { creditBalance: amount } });
       await tx.creditLedgerEntry.create({ data: { organizationId, kind: "adjustment", amount: amount - creditBalance, balanceAfter: amount } });

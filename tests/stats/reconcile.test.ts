@@ -1,7 +1,8 @@
 // The live counters against the truth: 20 writers at once (admissions, audits, engine states, issue
 // memberships) leave them equal to a recount; the hourly reconciliation fixes an injected drift and says how big it was.
+import { systemCtx } from "@/lib/core/context";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import type { AuditOutcome } from "@/lib/audit/types";
 import { applyAuditOutcomes } from "@/lib/inspections/apply-audit-outcomes";
 import { countTruth, reconcileBatch, reconcileProject } from "@/lib/stats/reconcile-stats";
@@ -34,7 +35,7 @@ describe("live counters", () => {
       await db.trackedUrl.createMany({ data: Array.from({ length: 25 }, (_, i) => ({ organizationId: alice.organizationId, projectId: project.id, url: `https://w${w}.example/p${i}`, source: "manual" as const })) });
       const rows = await db.trackedUrl.findMany({ where: { projectId: project.id, url: { startsWith: `https://w${w}.example/` } }, select: { id: true, url: true } });
       // 20 writers share a pool of 10 connections: on a loaded machine one may wait longer than Prisma's 2 s for its turn.
-      await db.$transaction((tx) => applyAuditOutcomes(tx, ref, rows.map((r, i) => ({ trackedUrlId: r.id, outcome: outcome(r.url, i + w), source: "scheduled" })), new Date()), { maxWait: 30_000 });
+      await withTransaction(systemCtx("test", ref.organizationId), (ctx) => applyAuditOutcomes(ctx, ref, rows.map((r, i) => ({ trackedUrlId: r.id, outcome: outcome(r.url, i + w), source: "scheduled" })), new Date()), { maxWait: 30_000 });
       await db.trackedUrl.updateMany({ where: { id: { in: rows.slice(0, 10).map((r) => r.id) } }, data: { engineAState: w % 2 ? "indexed" : "crawled_not_indexed" } });
       if (w % 5 === 0) await db.trackedUrl.updateMany({ where: { id: { in: rows.slice(20).map((r) => r.id) } }, data: { staleAt: new Date() } });
       if (w % 7 === 0) await db.trackedUrl.deleteMany({ where: { id: rows[24].id } });
@@ -45,7 +46,7 @@ describe("live counters", () => {
     expect(truth.brokenUrls).toBeGreaterThan(0);
     expect(truth.openIssues).toBe(2);
     expect(await stored(project.id)).toEqual(truth);
-    expect((await reconcileProject({ organizationId: alice.organizationId, projectId: project.id }, new Date())).drift).toEqual({});
+    expect((await reconcileProject(systemCtx("test", alice.organizationId), project.id, new Date())).drift).toEqual({});
   });
 });
 

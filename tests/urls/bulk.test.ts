@@ -2,13 +2,14 @@
 // check again (credits: 402 before anything is queued, charged when the scheduler claims), stop tracking, set
 // priority; the confirmed count (409 when the filter now matches another number), the bound, one audit entry each,
 // and another organization's ids.
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as inspectionsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/inspections/route";
 import * as untrackRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/untrack/route";
 import * as priorityRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/priority/route";
 import * as prioritiesRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/priorities/route";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { claimInspections } from "@/lib/inspections/claim-inspections";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import { MAX_BULK_URLS } from "@/lib/urls/schemas";
@@ -150,10 +151,10 @@ describe("stop tracking", () => {
   it("deletes the URLs the filter matches, resolves their issue memberships, and the counters follow", async () => {
     const { t, ids } = await projectWith(alice, ["/old/1", "/old/2", "/old/3", "/keep"]);
     const ref = { organizationId: t.orgId, projectId: t.projectId };
-    await db.$transaction((tx) => recordUrlDetections(tx, ref, "broken_link", {
+    await withTransaction(systemCtx("test", ref.organizationId), (ctx) => recordUrlDetections(ctx, ref.projectId, "broken_link", {
       affected: ["/old/1", "/old/2", "/keep"].map((p) => ({ trackedUrlId: ids[p], url: p })), cleared: [],
     }, {}, new Date()));
-    await db.$transaction((tx) => recordUrlDetections(tx, ref, "has_noindex", { affected: [{ trackedUrlId: ids["/old/3"], url: "/old/3" }], cleared: [] }, {}, new Date()));
+    await withTransaction(systemCtx("test", ref.organizationId), (ctx) => recordUrlDetections(ctx, ref.projectId, "has_noindex", { affected: [{ trackedUrlId: ids["/old/3"], url: "/old/3" }], cleared: [] }, {}, new Date()));
     await db.trackedUrl.update({ where: { id: ids["/old/1"] }, data: { lastSeenInSitemapAt: new Date() } });
     expect((await getStats(t)).body.data).toMatchObject({ totalUrls: 4, urlsWithIssues: 4, openIssues: 2 });
 

@@ -1,12 +1,13 @@
 // CSV exports of the URL list and of an issue group's URLs, through the route handlers: the columns are the API's,
 // the rows are the list's (filters, q, sort, a selection), cells are escaped and spreadsheet formulas defused, the
 // body streams lazily, and hostile input or another organization's ids never reach the data.
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as exportRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/export/route";
 import * as issueExportRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/issues/[issueId]/urls/export/route";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import { TrackedUrlResponse } from "@/lib/urls/schemas";
 import { apiKeyHeader, bearer } from "../http";
@@ -176,8 +177,8 @@ describe("GET …/issues/{issueId}/urls/export", () => {
     await db.trackedUrl.update({ where: { id: byPath["/gone-1"].id }, data: { healthState: "client_error", httpStatus: 404 } });
     await db.trackedUrl.update({ where: { id: byPath["/gone-2"].id }, data: { healthState: "redirected", httpStatus: 301, redirectTarget: `https://${s.domain}/new`, redirectHops: 2 } });
     const ref = { organizationId: s.orgId, projectId: s.projectId };
-    await db.$transaction((tx) => recordUrlDetections(tx, ref, "broken_link", { affected: urls.map((u) => ({ trackedUrlId: u.id, url: u.url })), cleared: [] }, {}, new Date(Date.UTC(2026, 0, 1))));
-    await db.$transaction((tx) => recordUrlDetections(tx, ref, "broken_link", { affected: [], cleared: [byPath["/fixed"].id] }, {}, new Date(Date.UTC(2026, 0, 2))));
+    await withTransaction(systemCtx("test", ref.organizationId), (ctx) => recordUrlDetections(ctx, ref.projectId, "broken_link", { affected: urls.map((u) => ({ trackedUrlId: u.id, url: u.url })), cleared: [] }, {}, new Date(Date.UTC(2026, 0, 1))));
+    await withTransaction(systemCtx("test", ref.organizationId), (ctx) => recordUrlDetections(ctx, ref.projectId, "broken_link", { affected: [], cleared: [byPath["/fixed"].id] }, {}, new Date(Date.UTC(2026, 0, 2))));
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: s.projectId, type: "broken_link" } });
 
     const res = await exportIssue(s, issue.id);

@@ -1,9 +1,10 @@
 // The URL table's search and sorts: q is served by the trigram index, every sort of DESIGN.md orders as documented
 // (nulls last descending, first ascending, ties by id), and the export's keyset walk gives exactly the list's order
 // in every sort, across batch boundaries that fall inside runs of equal values.
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, Prisma } from "@/lib/db";
+import { db, Prisma, withTransaction } from "@/lib/db";
 import { urlConditions } from "@/lib/urls/url-filters";
 import { URL_SORTS, type UrlFilters } from "@/lib/urls/schemas";
 import { URL_EXPORT_COLUMNS } from "@/lib/urls/internal";
@@ -141,7 +142,8 @@ describe("the search index", () => {
   it("q is served by the trigram index on the URL (on PostgreSQL and on the embedded database)", async () => {
     // The q condition exactly as the list builds it (its project condition left aside: a btree serves that one).
     const [, where] = urlConditions(t.projectId, { q: "bear_country" });
-    const plan = await db.$transaction(async (tx) => {
+    const plan = await withTransaction(systemCtx("test"), async (ctx) => {
+      const { tx } = ctx;
       // Planner switches so the plan shows whether the index can serve q at all, whatever this small table's statistics say.
       await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
       await tx.$executeRawUnsafe("SET LOCAL enable_indexscan = off");

@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, withTransaction } from "@/lib/db";
 import { detectProjectIssue } from "@/lib/issues/detections";
 import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { setIndexNowKey, verifyKey } from "@/lib/verification";
@@ -99,7 +100,7 @@ describe("verify-key", () => {
   it("verifies a key file whose trimmed body is the key, resolves indexnow_key_invalid and audits", async () => {
     const { t, key, path } = await withKey();
     const ref = { organizationId: alice.organizationId, projectId: t.projectId };
-    await db.$transaction((tx) => detectProjectIssue(tx, ref, "indexnow_key_invalid", {}, new Date()));
+    await withTransaction(systemCtx("test", ref.organizationId), (ctx) => detectProjectIssue(ctx, ref.projectId, "indexnow_key_invalid", {}, new Date()));
     site.route(path, { body: `\uFEFF  ${key}\r\n\n`, headers: { "content-type": "text/plain; charset=utf-8" } });
     const before = Date.now();
     const result = await verify(t);

@@ -1,4 +1,5 @@
 import { inngest } from "@/inngest/client";
+import { systemCtx } from "@/lib/core/context";
 import { listProjectsToPlan, planGscDay } from "@/lib/engine-sync";
 
 // Every 15 minutes: each connected project without today's plan (a new Pacific day, a new connection) gets one,
@@ -12,7 +13,7 @@ export const planGscDayFn = inngest.createFunction(
     for (const p of projects) {
       planned += await step.run(`plan-${p.projectId}`, async () => {
         try {
-          return (await planGscDay(p))?.planned ?? 0;
+          return (await planGscDay(systemCtx("engines-plan-gsc-day", p.organizationId), p.projectId))?.planned ?? 0;
         } catch (e) {
           console.error(`[engines] planning the day of project ${p.projectId} failed`, e);
           return 0;

@@ -1,4 +1,5 @@
 import { inngest } from "@/inngest/client";
+import { systemCtx } from "@/lib/core/context";
 import { listBacklogProjects, syncEngineBacklog, type BacklogReport } from "@/lib/engine-sync";
 import { forEachPlanned, TICK_CLAIM_WINDOW_MS } from "@/lib/inspections/run-inspection-tick";
 
@@ -14,7 +15,7 @@ export const syncEngineBacklogFn = inngest.createFunction(
     const projects = await step.run("list", () => listBacklogProjects());
     const deadline = (await step.run("deadline", () => Date.now())) + TICK_CLAIM_WINDOW_MS;
     // One project's failure (a database error mid-run) is logged and never stops the others; it is asked again next tick.
-    const reports = await forEachPlanned(projects, (p) => step.run(`sync-${p.projectId}`, () => syncEngineBacklog(p, { deadline }).catch((e: unknown) => {
+    const reports = await forEachPlanned(projects, (p) => step.run(`sync-${p.projectId}`, () => syncEngineBacklog(systemCtx("engines-sync-backlog", p.organizationId), p.projectId, { deadline }).catch((e: unknown) => {
       console.error(`[engines] backlog sync of project ${p.projectId} failed`, e);
       return EMPTY_REPORT;
     })));

@@ -1,4 +1,5 @@
 import { inngest } from "@/inngest/client";
+import { systemCtx } from "@/lib/core/context";
 import { followProjectRemovals, listProjectsWithActiveRemovals, type FollowReport } from "@/lib/removals/follow-removals";
 
 // Hourly (at :25): every project with an active removal batch, in its own step: our audit of the URLs due a
@@ -10,7 +11,7 @@ export const followRemovalsFn = inngest.createFunction(
     const projects = await step.run("list", () => listProjectsWithActiveRemovals());
     const reports: FollowReport[] = [];
     for (const p of projects) {
-      reports.push(await step.run(`follow-${p.projectId}`, () => followProjectRemovals(p).catch((e: unknown) => {
+      reports.push(await step.run(`follow-${p.projectId}`, () => followProjectRemovals(systemCtx("removals-follow", p.organizationId), p.projectId).catch((e: unknown) => {
         console.error(`[removals] following the removals of project ${p.projectId} failed`, e);
         return { projects: 1, siteChecked: 0, confirmed: 0, removed: 0, stuck: 0, cancelled: 0 };
       })));

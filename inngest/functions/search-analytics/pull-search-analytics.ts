@@ -1,4 +1,5 @@
 import { inngest } from "@/inngest/client";
+import { systemCtx } from "@/lib/core/context";
 import { listDueSearchAnalyticsProjects, pullSearchAnalytics, type PullOutcome } from "@/lib/search-analytics";
 
 // Every 15 minutes: each connected project whose Search Analytics were not pulled yet this Pacific day (a new
@@ -12,7 +13,7 @@ export const pullSearchAnalyticsFn = inngest.createFunction(
     for (const p of projects) {
       outcomes.push(await step.run(`pull-${p.projectId}`, async () => {
         try {
-          return (await pullSearchAnalytics(p)).status;
+          return (await pullSearchAnalytics(systemCtx("search-analytics-pull", p.organizationId), p.projectId)).status;
         } catch (e) {
           console.error(`[search-analytics] pull of project ${p.projectId} failed`, e);
           return "error" as const;

@@ -1,4 +1,5 @@
-import { db, Prisma, type SqlRunner, type Tx } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
+import { db, Prisma, type SqlRunner, dbOf } from "@/lib/db";
 import { lockProjectStats } from "@/lib/issues/counters";
 import type { HitAggregator } from "./aggregate-hits";
 import type { TrackedUrlLookup } from "./resolve-tracked-urls";
@@ -129,11 +130,12 @@ export async function commitCrawlAggregates(run: SqlRunner, p: ProjectKey & { do
  * cannot count twice): last verified Googlebot and Bingbot fetch (never moving back) and verified hits of
  * every crawler in the last 30 days. Only rows whose values change are written. `ids` limits it to some URLs.
  */
-export async function refreshTrackedCrawlFields(tx: Tx, p: ProjectKey, now: Date, ids?: string[]): Promise<number> {
+export async function refreshTrackedCrawlFields(ctx: OrgCtx, p: ProjectKey, now: Date, ids?: string[]): Promise<number> {
+  const tx = dbOf(ctx);
   if (ids && !ids.length) return 0;
   const since = new Date(now.getTime() - 29 * DAY_MS).toISOString().slice(0, 10);
   const only = ids ? Prisma.sql`AND tracked_url_id = ANY(${ids}::uuid[])` : Prisma.empty;
-  await lockProjectStats(tx, p); // the lock order of every writer of tracked_urls (lib/issues/detections.ts)
+  await lockProjectStats(ctx, p.projectId); // the lock order of every writer of tracked_urls (lib/issues/detections.ts)
   return tx.$executeRaw(Prisma.sql`
     UPDATE tracked_urls t SET last_googlebot_fetch_at = GREATEST(t.last_googlebot_fetch_at, s.g),
       last_bingbot_fetch_at = GREATEST(t.last_bingbot_fetch_at, s.b), crawler_hits_30d = s.h

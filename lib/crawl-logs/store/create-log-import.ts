@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError, validationError } from "@/lib/core/errors";
 import type { UploadBody } from "@/lib/core/upload-body";
-import { db, Prisma } from "@/lib/db";
+import { Prisma, withTransaction } from "@/lib/db";
 import { sendEvent } from "@/lib/events/send-event";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { toLogImportResponse } from "./log-import-response";
@@ -33,7 +33,8 @@ export async function createLogImport(ctx: OrgCtx, projectId: string, upload: Sp
       throw validationError("Unknown log format", [{ path: "format", code: "invalid_value", message: "Use ncsa_combined, ncsa_common, w3c, cloudflare_json or json_generic, or leave it out to detect it" }]);
     }
     // One upload of a file per project at a time: the same bytes again are refused while an import of them stands.
-    const row = await db.$transaction(async (tx) => {
+    const row = await withTransaction(ctx, async (ctx) => {
+      const { tx } = ctx;
       await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`log-upload:${project.id}`}))`);
       const first = await tx.logImport.findFirst({
         where: { projectId: project.id, sha256: upload.sha256, OR: [{ status: { not: "failed" } }, { linesRead: { gt: 0 } }] },

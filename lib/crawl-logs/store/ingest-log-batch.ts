@@ -1,7 +1,8 @@
+import { systemCtx } from "@/lib/core/context";
 import crypto from "node:crypto";
 import { DomainError, validationError } from "@/lib/core/errors";
 import { readUploadBytes, type UploadBody } from "@/lib/core/upload-body";
-import { db, Prisma, txRunner } from "@/lib/db";
+import { db, Prisma, txRunner, withTransaction } from "@/lib/db";
 import { consumeAll } from "@/lib/rate-limit/decide";
 import { countTokenFailure, refuseAddressAfterTokenFailures } from "@/lib/rate-limit/ingest-token-failures";
 import { InsuredLimiter, StoreHealth } from "@/lib/rate-limit/insured-limiter";
@@ -76,7 +77,8 @@ async function ingestBatch(push: LogPush, project: PushProject, now: Date): Prom
   const { agg, deferred } = await aggregatePush(parsed, project.domain, cfg.pushDnsLookups);
   const idOf = await new TrackedUrlResolver(project.projectId, project.domain).resolve(agg.urlPaths());
   const deferredId = deferred ? crypto.randomUUID() : null;
-  const replayed = await db.$transaction(async (tx) => {
+  const replayed = await withTransaction(systemCtx("ingest-log-batch", project.organizationId), async (ctx) => {
+    const { tx } = ctx;
     const inserted = await tx.$executeRaw(Prisma.sql`
       INSERT INTO log_ingest_batches (project_id, key, accepted, rejected, created_at) VALUES (${project.projectId}::uuid, ${key}, ${accepted}, ${rejected}, ${now})
       ON CONFLICT (project_id, key) DO NOTHING`);
@@ -84,7 +86,7 @@ async function ingestBatch(push: LogPush, project: PushProject, now: Date): Prom
     const run = txRunner(tx);
     const touched = await commitCrawlAggregates(run, project, agg, idOf);
     await foldUntrackedUrls(run, project);
-    await refreshTrackedCrawlFields(tx, project, now, touched.ids);
+    await refreshTrackedCrawlFields(ctx, project, now, touched.ids);
     if (deferredId) {
       await tx.logPushVerification.create({ data: { id: deferredId, organizationId: project.organizationId, projectId: project.projectId, hits: deferred as unknown as Prisma.InputJsonValue, createdAt: now } });
     }

@@ -1,4 +1,5 @@
-import { db, Prisma, sqlTransaction } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { db, Prisma, sqlTransaction, withTransaction } from "@/lib/db";
 import { foldUntrackedUrls, refreshTrackedCrawlFields } from "../aggregate/commit-crawl-aggregates";
 import { BATCH_KEY_DAYS, RETENTION_DAYS } from "../config";
 import { detectCrawlerBlocked } from "../aggregate/detect-crawler-blocked";
@@ -39,12 +40,12 @@ export async function maintainCrawlActivity(now: Date) {
     WHERE p.deleted_at IS NULL AND EXISTS (SELECT 1 FROM crawl_project_days d WHERE d.project_id = p.id AND d.day >= ${cutoff}::date)`);
   let recomputed = 0;
   for (const p of projects) {
-    recomputed += await db.$transaction((tx) => refreshTrackedCrawlFields(tx, p, now), { timeout: 600_000 });
+    recomputed += await withTransaction(systemCtx("maintain-crawl-activity", p.organizationId), (ctx) => refreshTrackedCrawlFields(ctx, p, now), { timeout: 600_000 });
     // URLs whose last fetch left the 30-day window have no rows left in it: their count drops to 0.
     recomputed += await db.$executeRaw(Prisma.sql`
       UPDATE tracked_urls t SET crawler_hits_30d = 0 WHERE t.project_id = ${p.projectId}::uuid AND t.crawler_hits_30d > 0
         AND NOT EXISTS (SELECT 1 FROM crawl_url_days d WHERE d.tracked_url_id = t.id AND d.day >= ${since}::date)`);
-    await detectCrawlerBlocked(p, now);
+    await detectCrawlerBlocked(systemCtx("maintain-crawl-activity", p.organizationId), p.projectId, now);
   }
   return { purged: { urlDays, orphanDays, projectDays, untracked, batches }, folded, verifiedPushes: stale.length, recomputed, projects: projects.length };
 }

@@ -1,5 +1,6 @@
+import { systemCtx } from "@/lib/core/context";
 import { rm } from "node:fs/promises";
-import { db, Prisma, sqlTransaction } from "@/lib/db";
+import { db, Prisma, sqlTransaction, withTransaction } from "@/lib/db";
 import { HitAggregator } from "../aggregate/aggregate-hits";
 import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields, UntrackedBook } from "../aggregate/commit-crawl-aggregates";
 import { crawlLogConfig, REJECT_SAMPLES } from "../config";
@@ -25,7 +26,8 @@ type Chunk = {
 };
 
 type ImportRow = NonNullable<Awaited<ReturnType<typeof findImport>>>;
-type ProjectRef = { organizationId: string; projectId: string; domain: string };
+/** The project an import belongs to, as its slices need it. */
+type ImportProject = { organizationId: string; projectId: string; domain: string };
 
 const findImport = (importId: string) =>
   db.logImport.findUnique({ where: { id: importId }, include: { project: { select: { domain: true, deletedAt: true } } } });
@@ -51,7 +53,7 @@ export async function processLogImportSlice(importId: string, opts: SliceOptions
   // One result object for every line (each hit is used before the next line is parsed; a hit that waits for DNS is copied).
   const parse = createLineParser(format, { reuse: true });
   const verifier = opts.verifier ?? createCrawlerVerifier({ lookupsPerSecond: cfg.dnsLookupsPerSecond });
-  const p: ProjectRef = { organizationId: imp.organizationId, projectId: imp.projectId, domain: imp.project.domain };
+  const p: ImportProject = { organizationId: imp.organizationId, projectId: imp.projectId, domain: imp.project.domain };
   const resolver = new TrackedUrlResolver(imp.projectId, imp.project.domain);
   // The project's tracked URLs (when there are not too many) and listed untracked URLs, read once per run.
   await resolver.preload();
@@ -215,17 +217,17 @@ class ChunkCommits {
 }
 
 /** The untracked URL list and the tracked URLs' crawl fields brought up to date, and blocked Googlebot detected; a failure is left to the daily sweep. */
-async function afterCompletion(importId: string, p: ProjectRef, now: () => Date): Promise<void> {
+async function afterCompletion(importId: string, p: ImportProject, now: () => Date): Promise<void> {
   try {
     await refreshFields(p, now());
-    await detectCrawlerBlocked(p, now());
+    await detectCrawlerBlocked(systemCtx("process-log-import", p.organizationId), p.projectId, now());
   } catch (e) {
     console.warn(`[crawl-logs] import ${importId}: the untracked URLs and tracked URL fields were not brought up to date (the daily sweep will):`, (e as Error).message);
   }
 }
 
 /** Commits one chunk: false when the checkpoint moved meanwhile (another run committed it; nothing is written). */
-async function commitChunk(importId: string, p: ProjectRef, c: Chunk, from: number, resolver: TrackedUrlResolver, book: UntrackedBook, now: Date): Promise<boolean> {
+async function commitChunk(importId: string, p: ImportProject, c: Chunk, from: number, resolver: TrackedUrlResolver, book: UntrackedBook, now: Date): Promise<boolean> {
   const idOf = await resolver.resolve(c.agg.urlPaths());
   let sent: string[] = [];
   // Straight on one connection (Prisma would copy the chunk's large parameters several times over on the heap).
@@ -249,9 +251,9 @@ async function commitChunk(importId: string, p: ProjectRef, c: Chunk, from: numb
  * What follows the stored aggregates once per step: the untracked URLs' appended hits folded into their list, and the
  * tracked URLs' crawl fields recomputed (per chunk, most URLs would be rewritten many times).
  */
-async function refreshFields(p: ProjectRef, now: Date): Promise<void> {
+async function refreshFields(p: ImportProject, now: Date): Promise<void> {
   await sqlTransaction((run) => foldUntrackedUrls(run, p), { timeoutMs: 600_000 });
-  await db.$transaction((tx) => refreshTrackedCrawlFields(tx, p, now), { timeout: 600_000, maxWait: 30_000 });
+  await withTransaction(systemCtx("process-log-import", p.organizationId), (ctx) => refreshTrackedCrawlFields(ctx, p, now), { timeout: 600_000, maxWait: 30_000 });
 }
 
 async function finish(importId: string, status: "completed" | "failed", error: string | null, spoolPath: string | null): Promise<SliceOutcome> {

@@ -1,4 +1,5 @@
-import { db, Prisma, txRunner } from "@/lib/db";
+import { systemCtx } from "@/lib/core/context";
+import { db, Prisma, txRunner, withTransaction } from "@/lib/db";
 import { HitAggregator } from "../aggregate/aggregate-hits";
 import { commitCrawlAggregates, foldUntrackedUrls, refreshTrackedCrawlFields } from "../aggregate/commit-crawl-aggregates";
 import { claimMatch, verifier, type DeferredHits } from "./ingest-log-batch";
@@ -27,13 +28,14 @@ export async function verifyPushedHits(verificationId: string, now = new Date())
     agg.add(hit, claimMatch(d.claims[d.rows[o + 1]]), verdicts[d.rows[o + 1]], d.paths[d.rows[o]]);
   }
   const idOf = await new TrackedUrlResolver(p.projectId, p.domain).resolve(agg.urlPaths());
-  const done = await db.$transaction(async (tx) => {
+  const done = await withTransaction(systemCtx("verify-pushed-hits", p.organizationId), async (ctx) => {
+    const { tx } = ctx;
     const gone = await tx.$executeRaw(Prisma.sql`DELETE FROM log_push_verifications WHERE id = ${verificationId}::uuid`);
     if (gone !== 1) return false;
     const run = txRunner(tx);
     const touched = await commitCrawlAggregates(run, p, agg, idOf);
     await foldUntrackedUrls(run, p);
-    await refreshTrackedCrawlFields(tx, p, now, touched.ids);
+    await refreshTrackedCrawlFields(ctx, p, now, touched.ids);
     return true;
   }, { timeout: 60_000 });
   return done ? { hits: d.rows.length / 4, verified: agg.counters.verifiedHits } : null;

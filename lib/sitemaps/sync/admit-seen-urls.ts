@@ -1,4 +1,5 @@
-import { Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { Prisma, dbOf } from "@/lib/db";
 import { DomainError } from "@/lib/core/errors";
 import { currentBalance, debitCredits } from "@/lib/credits/credit-ledger";
 import { insertTrackedUrls, type InsertProject } from "@/lib/urls/insert-tracked-urls";
@@ -32,31 +33,32 @@ export type Admission = {
  * nested loop over an underestimated side is quadratic.
  */
 export async function admitSeenUrls(
-  tx: Tx, project: InsertProject, stage: UrlStage, opts: { complete: boolean; now: Date; actorUserId: string | null; files?: string[] },
+  ctx: Ctx, project: InsertProject, stage: UrlStage, opts: { complete: boolean; now: Date; actorUserId: string | null; files?: string[] },
 ): Promise<Admission> {
+  const tx = dbOf(ctx);
   const { now } = opts;
-  await mapSitemapFiles(tx, project, opts.files ?? [], now);
+  await mapSitemapFiles(ctx, project, opts.files ?? [], now);
   // Hash joins and the sort over a million staged URLs want more than the default 4 MB.
   await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
   await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = off`);
-  const staged = await stageSeenUrls(tx, stage, project.id, now);
-  const available = staged.netNew ? await currentBalance(tx, project.organizationId) : 0;
+  const staged = await stageSeenUrls(ctx, stage, project.id, now);
+  const available = staged.netNew ? await currentBalance(ctx, project.organizationId) : 0;
   if (available < staged.netNew) {
     throw new DomainError("INSUFFICIENT_CREDITS", `Admitting ${staged.netNew} new URLs needs ${staged.netNew} credits; ${available} are available. Nothing was admitted`, { required: staged.netNew, available });
   }
 
   await tx.$executeRawUnsafe(`CREATE TEMP TABLE sync_cleared (id uuid PRIMARY KEY) ON COMMIT DROP`);
-  const staleCleared = staged.toTouch ? await touchSeenUrls(tx, project.id, now) : 0;
+  const staleCleared = staged.toTouch ? await touchSeenUrls(ctx, project.id, now) : 0;
   // Before the insert, so the anti-join does not scan the rows this sync adds.
-  const staleMarked = opts.complete ? await markMissingStale(tx, project.id, now) : 0;
+  const staleMarked = opts.complete ? await markMissingStale(ctx, project.id, now) : 0;
   // In URL order (the physical order of sync_seen); a URL admitted by hand since the staging is neither inserted nor counted,
   // and the insert's anti-join keeps out a URL excluded since the staging.
   const discovered = staged.netNew
-    ? await insertTrackedUrls(tx, { project, source: "sitemap", now, rows: { query: Prisma.sql`SELECT url, n, lastmod, sitemap_id FROM sync_seen WHERE tracked_id IS NULL AND NOT excluded`, withSitemap: true } })
+    ? await insertTrackedUrls(ctx, { project, source: "sitemap", now, rows: { query: Prisma.sql`SELECT url, n, lastmod, sitemap_id FROM sync_seen WHERE tracked_id IS NULL AND NOT excluded`, withSitemap: true } })
     : 0;
   await tx.$executeRawUnsafe(`SET LOCAL enable_nestloop = on`);
   if (discovered) {
-    await debitCredits(tx, {
+    await debitCredits(ctx, {
       organizationId: project.organizationId, amount: discovered, kind: "sitemap_admission", reference: project.id,
       metadata: { projectId: project.id, urls: discovered }, actorUserId: opts.actorUserId,
     });
@@ -70,7 +72,8 @@ export async function admitSeenUrls(
  * or imported URL, staleAt cleared. A re-sync within LAST_SEEN_RESOLUTION_MS that changes nothing
  * writes no row. The ids whose staleAt was cleared go to `sync_cleared`; returns how many.
  */
-async function touchSeenUrls(tx: Tx, projectId: string, now: Date): Promise<number> {
+async function touchSeenUrls(ctx: Ctx, projectId: string, now: Date): Promise<number> {
+  const tx = dbOf(ctx);
   return tx.$executeRaw(Prisma.sql`
     WITH u AS (
       UPDATE tracked_urls t SET last_seen_in_sitemap_at = ${now}, first_seen_in_sitemap_at = coalesce(t.first_seen_in_sitemap_at, ${now}),
@@ -85,7 +88,8 @@ async function touchSeenUrls(tx: Tx, projectId: string, now: Date): Promise<numb
  * URLs of sitemap origin that no sitemap lists any more (and are not stale yet) become stale now (they keep the
  * sitemap that listed them last). Manual and imported URLs that left every sitemap lose their sitemap.
  */
-async function markMissingStale(tx: Tx, projectId: string, now: Date): Promise<number> {
+async function markMissingStale(ctx: Ctx, projectId: string, now: Date): Promise<number> {
+  const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     UPDATE tracked_urls t SET sitemap_id = NULL, updated_at = ${now}
     WHERE t.project_id = ${projectId}::uuid AND t.source <> 'sitemap' AND t.sitemap_id IS NOT NULL
@@ -101,7 +105,8 @@ async function markMissingStale(tx: Tx, projectId: string, now: Date): Promise<n
  * admission can record which sitemap listed each URL (tracked_urls.sitemap_id: the first file of the walk that
  * listed it). Files without a row yet get one here (recordSitemaps fills in the rest after the admission).
  */
-async function mapSitemapFiles(tx: Tx, project: InsertProject, files: string[], now: Date): Promise<void> {
+async function mapSitemapFiles(ctx: Ctx, project: InsertProject, files: string[], now: Date): Promise<void> {
+  const tx = dbOf(ctx);
   if (files.length) {
     await tx.$executeRaw(Prisma.sql`
       INSERT INTO sitemaps (id, organization_id, project_id, url, created_at, updated_at)

@@ -1,5 +1,6 @@
-import { Prisma, type Tx } from "@/lib/db";
-import { recordUrlDetections, type ProjectRef } from "@/lib/issues/detections";
+import type { OrgCtx } from "@/lib/core/context";
+import { Prisma, dbOf } from "@/lib/db";
+import { recordUrlDetections } from "@/lib/issues/detections";
 
 const PAGE = 10_000;
 const TYPE = "stale_missing_from_sitemap" as const;
@@ -10,7 +11,8 @@ const TYPE = "stale_missing_from_sitemap" as const;
  * all of them, not only the newest); URLs whose staleAt was cleared (`sync_cleared`) are reported as
  * cleared. Both in pages of 10,000, keyset-ordered, so memory stays flat.
  */
-export async function reportStaleIssues(tx: Tx, p: ProjectRef, now: Date, change: { marked: number; cleared: number }, roots: string[]) {
+export async function reportStaleIssues(ctx: OrgCtx, projectId: string, now: Date, change: { marked: number; cleared: number }, roots: string[]) {
+  const tx = dbOf(ctx);
   const metadata = { rule: "A URL of sitemap origin that no sitemap lists any more (after a sync that read every sitemap)", sitemaps: roots.slice(0, 10) };
   if (change.marked > 0) {
     let after: { discovered_at: Date; id: string } | null = null;
@@ -18,11 +20,11 @@ export async function reportStaleIssues(tx: Tx, p: ProjectRef, now: Date, change
       // The partial index tracked_urls_stale_list_idx (project_id, discovered_at, id) WHERE stale_at IS NOT NULL serves this.
       const rows: { id: string; url: string; discovered_at: Date }[] = await tx.$queryRaw(Prisma.sql`
         SELECT id::text AS id, url, discovered_at FROM tracked_urls
-        WHERE project_id = ${p.projectId}::uuid AND stale_at IS NOT NULL AND source = 'sitemap'
+        WHERE project_id = ${projectId}::uuid AND stale_at IS NOT NULL AND source = 'sitemap'
           ${after ? Prisma.sql`AND (discovered_at, id) > (${after.discovered_at}, ${after.id}::uuid)` : Prisma.empty}
         ORDER BY discovered_at, id LIMIT ${PAGE}`);
       if (!rows.length) break;
-      await recordUrlDetections(tx, p, TYPE, { affected: rows.map((r) => ({ trackedUrlId: r.id, url: r.url })), cleared: [] }, metadata, now);
+      await recordUrlDetections(ctx, projectId, TYPE, { affected: rows.map((r) => ({ trackedUrlId: r.id, url: r.url })), cleared: [] }, metadata, now);
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1];
     }
@@ -33,7 +35,7 @@ export async function reportStaleIssues(tx: Tx, p: ProjectRef, now: Date, change
       const rows: { id: string }[] = await tx.$queryRaw(Prisma.sql`
         SELECT id::text AS id FROM sync_cleared ${after ? Prisma.sql`WHERE id > ${after}::uuid` : Prisma.empty} ORDER BY id LIMIT ${PAGE}`);
       if (!rows.length) break;
-      await recordUrlDetections(tx, p, TYPE, { affected: [], cleared: rows.map((r) => r.id) }, metadata, now);
+      await recordUrlDetections(ctx, projectId, TYPE, { affected: [], cleared: rows.map((r) => r.id) }, metadata, now);
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1].id;
     }

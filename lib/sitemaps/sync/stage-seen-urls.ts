@@ -1,4 +1,5 @@
-import { Prisma, type Tx } from "@/lib/db";
+import type { Ctx } from "@/lib/core/context";
+import { Prisma, dbOf } from "@/lib/db";
 import { LAST_SEEN_RESOLUTION_MS } from "./limits";
 import type { UrlStage } from "./url-stage";
 
@@ -26,7 +27,8 @@ export type StagedUrls = {
  * inserts that follow can mint ascending ids. The stage was filled during the walk (UrlStage), so
  * this is one grouping join. Run with nested loops disabled (see admitSeenUrls).
  */
-export async function stageSeenUrls(tx: Tx, stage: UrlStage, projectId: string, now: Date): Promise<StagedUrls> {
+export async function stageSeenUrls(ctx: Ctx, stage: UrlStage, projectId: string, now: Date): Promise<StagedUrls> {
+  const tx = dbOf(ctx);
   const refreshBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
   await tx.$executeRaw(Prisma.sql`
     CREATE TEMP TABLE sync_seen ON COMMIT DROP AS

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { withTransaction } from "@/lib/db";
 import { actorUserId, type OrgCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
@@ -66,13 +66,13 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
     let admission: Admission | undefined;
     let refused: unknown;
     try {
-      admission = await db.$transaction(async (tx) => {
+      admission = await withTransaction(ctx, async (ctx) => {
         // Only a walk that read every sitemap may conclude that a URL left them all.
-        const a = await admitSeenUrls(tx, project, stage, { complete: walk.complete, now, actorUserId: actorUserId(ctx), files: walk.files.map((f) => f.url) });
+        const a = await admitSeenUrls(ctx, project, stage, { complete: walk.complete, now, actorUserId: actorUserId(ctx), files: walk.files.map((f) => f.url) });
         const roots = walk.files.filter((f) => f.parentUrl === null).map((f) => f.url);
-        await reportStaleIssues(tx, ref, now, { marked: a.staleMarked, cleared: a.staleCleared }, roots);
+        await reportStaleIssues(ctx, project.id, now, { marked: a.staleMarked, cleared: a.staleCleared }, roots);
         const completedAt = new Date().toISOString();
-        await recordEvent(tx, "sync.completed", {
+        await recordEvent(ctx, "sync.completed", {
           ...ref, trigger: ctx.actor.type === "system" ? "scheduled" : "manual", status: walk.complete ? "completed" : "partial",
           admitted: a.discovered, updated: a.distinct - a.discovered - a.excluded, excluded: a.excluded, staleMarked: a.staleMarked, staleCleared: a.staleCleared, completedAt,
         }, `sync-completed-${project.id}-${now.toISOString()}`);
@@ -82,7 +82,7 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
       refused = error;
     }
     phase("admission");
-    await recordSitemaps(ref, walk, now);
+    await recordSitemaps(ctx, project.id, walk, now);
     phase("record");
     if (refused || !admission) throw refused;
     // IndexNow: the admitted URLs and the changed lastmods were queued by triggers; ask for a submission.
