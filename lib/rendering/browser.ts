@@ -122,6 +122,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
 
   async function describe(): Promise<RendererState> {
     const base = { poolSize: size };
+    if (env.RENDERER_DISABLED === "1") return { ...base, available: false, mode: null, source: null, reason: "Rendering is turned off on this server (RENDERER_DISABLED)" };
     if (wsEndpoint) return { ...base, available: true, mode: "remote", source: null, reason: null };
     const pw = await loadPlaywright();
     if (!pw) return { ...base, available: false, mode: null, source: null, reason: "Playwright is not installed" };
@@ -131,6 +132,7 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   }
 
   async function launch(): Promise<Browser> {
+    if (env.RENDERER_DISABLED === "1") throw new RendererUnavailableError("Rendering is turned off on this server (RENDERER_DISABLED)");
     const pw = await loadPlaywright();
     if (!pw) throw new RendererUnavailableError("Playwright is not installed");
     if (wsEndpoint) {
@@ -218,9 +220,13 @@ function safeExecutablePath(pw: PlaywrightCore): string | null {
   }
 }
 
-let defaultPool: BrowserPool | undefined;
-/** The process's pool, configured from the environment on first use. */
+let defaultPool: { pool: BrowserPool; key: string } | undefined;
+/** The process's pool, configured from the environment on first use (again should that environment change: tests). */
 export function getDefaultPool(): BrowserPool {
-  defaultPool ??= createBrowserPool();
-  return defaultPool;
+  const key = JSON.stringify([process.env.RENDERER_DISABLED, process.env.RENDERER_WS_ENDPOINT, process.env.CHROMIUM_PATH, process.env.RENDERER_POOL_SIZE]);
+  if (defaultPool?.key !== key) {
+    void defaultPool?.pool.close();
+    defaultPool = { pool: createBrowserPool(), key };
+  }
+  return defaultPool.pool;
 }

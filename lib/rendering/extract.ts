@@ -166,7 +166,7 @@ export function extractFacts(html: string, documentUrl: string): PageFacts {
           readJsonLdTypes(jsonLd, types);
           jsonLd = null;
         }
-        if (name !== "title" && name !== "h1" && name !== "script") text.push(" ");
+        text.push(" ");
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
