@@ -4,7 +4,8 @@
 // itself. WebSockets are refused, service workers blocked, downloads refused, no permission granted, dialogs
 // dismissed, popups closed; a cap on requests, bytes and time per page (config.ts).
 import type { BrowserContext, Page, Request, Route } from "playwright-core";
-import type { SafeFetcher, SafeFetchSuccess } from "@/lib/net/safe-fetch";
+import { setMaxListeners } from "node:events";
+import type { SafeFetcher } from "@/lib/net/safe-fetch";
 import type { BrowserPool } from "./browser";
 import { renderLimits, SCREENSHOT, type RenderLimits } from "./config";
 
@@ -73,8 +74,9 @@ class RenderAbort extends Error {
 /** Renders `url` and answers what happened; never rejects. */
 export async function renderPage(url: string, options: RenderPageOptions): Promise<PageRender> {
   const limits = options.limits ?? renderLimits();
-  const started = performance.now();
-  const deadline = started + limits.timeoutMs;
+  // The clock starts when a slot of the pool is ours: waiting for one does not eat the page's time.
+  let started = performance.now();
+  let deadline = started + limits.timeoutMs;
   const remaining = () => Math.max(0, Math.round(deadline - performance.now()));
   const state = {
     requestCount: 0,
@@ -88,6 +90,7 @@ export async function renderPage(url: string, options: RenderPageOptions): Promi
     limitHit: null as string | null,
   };
   const aborts = new AbortController();
+  setMaxListeners(0, aborts.signal); // one listener per request in flight
   const served = new Map<string, PrefetchedDocument>();
   if (options.document) served.set(options.document.url, options.document);
 
@@ -136,7 +139,7 @@ export async function renderPage(url: string, options: RenderPageOptions): Promi
         fail(request, `refused: over the limit of ${Math.round(limits.maxBytes / 1024 / 1024)} MB per page`);
         return await route.abort("blockedbyclient");
       }
-      const result = await options.fetcher.fetch(target, {
+      const result = await options.fetcher.stream(target, {
         method: method as "GET" | "HEAD" | "POST",
         headers,
         ...(method === "POST" ? { body: request.postDataBuffer() ?? "" } : {}),
@@ -151,14 +154,34 @@ export async function renderPage(url: string, options: RenderPageOptions): Promi
         fail(request, result.error.message);
         return await route.abort(result.error.kind === "blocked" ? "blockedbyclient" : "failed");
       }
-      state.bytes += result.body.length;
+      // Counted as the bytes arrive, across every request of the page: past the cap, every transfer stops.
+      const chunks: Buffer[] = [];
+      let received = 0;
+      try {
+        for await (const chunk of result.body) {
+          state.bytes += (chunk as Buffer).length;
+          received += (chunk as Buffer).length;
+          if (state.bytes > limits.maxBytes) {
+            result.body.destroy();
+            state.bytes -= received; // never handed to the page
+            state.limitHit ??= `more than ${limits.maxBytes} bytes`;
+            fail(request, `refused: over the limit of ${Math.round(limits.maxBytes / 1024 / 1024)} MB per page`);
+            return await route.abort("blockedbyclient");
+          }
+          chunks.push(chunk as Buffer);
+        }
+      } catch {
+        fail(request, "the answer could not be read");
+        return await route.abort("failed");
+      }
+      const body = Buffer.concat(chunks);
       if (result.status >= 400) fail(request, `HTTP ${result.status}`);
       if (result.hops.length > 0 && request.isNavigationRequest()) {
         // A navigation that redirected: Chromium follows our 302 to the final URL, answered from what we fetched.
-        served.set(result.finalUrl, asDocument(result));
+        served.set(result.finalUrl, { url: result.finalUrl, status: result.status, headers: result.headers, body });
         return await route.fulfill({ status: 302, headers: { location: result.finalUrl } });
       }
-      return await route.fulfill({ status: result.status, headers: responseHeaders(result.headers), body: result.body });
+      return await route.fulfill({ status: result.status, headers: responseHeaders(result.headers), body });
     } catch {
       // The page or context closed while we answered: nothing to do.
       await route.abort("failed").catch(() => {});
@@ -170,6 +193,8 @@ export async function renderPage(url: string, options: RenderPageOptions): Promi
 
   const outcome = await options.pool
     .withContext(async (context) => {
+      started = performance.now();
+      deadline = started + limits.timeoutMs;
       await guardContext(context, answer, state);
       const page = await context.newPage();
       return drive(page, url, options, limits, state, remaining, aborts);
@@ -279,8 +304,4 @@ function responseHeaders(headers: Record<string, string>): Record<string, string
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (!DROPPED_RESPONSE_HEADERS.has(name)) out[name] = value;
   return out;
-}
-
-function asDocument(result: SafeFetchSuccess): PrefetchedDocument {
-  return { url: result.finalUrl, status: result.status, headers: result.headers, body: result.body };
 }
