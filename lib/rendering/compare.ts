@@ -95,7 +95,7 @@ export type RenderIssueType = (typeof RENDER_ISSUE_TYPES)[number];
 
 /**
  * The issue types a render shows. A noindex in the raw HTML stops Google from rendering (Google's documented rule),
- * so then only the raw page counts: no rendered_* issue is raised (the audit's own "Marked noindex" covers it).
+ * so then only the raw page counts: no rendered_* issue is raised (the audit's own has_noindex type covers it).
  */
 export function renderIssues(input: RenderVerdictInput): Set<RenderIssueType> {
   const found = new Set<RenderIssueType>();

@@ -1,6 +1,7 @@
 // Renders one tracked URL and stores the outcome: the raw HTML (fetched once, by the safe fetcher) beside the
 // rendered DOM, their differences, the issue memberships of the five rendering types, the screenshot; the
 // credits of an on-demand render are debited in the same transaction, only when the render is stored.
+import { DomainError } from "@/lib/core/errors";
 import { Prisma, db, type RenderSource, type Tx } from "@/lib/db";
 import { getDefaultRobotsCache, type RobotsCache } from "@/lib/audit/robots-cache";
 import { crawlerUserAgent } from "@/lib/audit/user-agent";
@@ -112,7 +113,7 @@ export async function storeRender(tx: Tx, input: StoreRenderInput): Promise<void
     screenshot: o.screenshot ? new Uint8Array(o.screenshot) : null,
   };
   await tx.urlRender.upsert({ where: { trackedUrlId: input.trackedUrlId }, create: { trackedUrlId: input.trackedUrlId, ...data }, update: data });
-  // A URL robots.txt forbids Googlebot is the audit's "Blocked by robots.txt": no rendering issue is raised or kept.
+  // A URL robots.txt forbids Googlebot is the audit's blocked_by_robots: no rendering issue is raised or kept.
   const found = o.failureKind === "robots" ? new Set() : renderIssues({ status: o.status, raw: o.raw, rendered: o.rendered, robotsBlockedResources: o.robotsBlockedResources });
   const ref = { organizationId: input.organizationId, projectId: input.projectId };
   for (const type of RENDER_ISSUE_TYPES) {
@@ -121,16 +122,21 @@ export async function storeRender(tx: Tx, input: StoreRenderInput): Promise<void
   }
 }
 
-/** Renders a tracked URL and stores it; with `charge`, debits RENDER_CREDITS in the same transaction (not for a failure of our own renderer). */
+/**
+ * Renders a tracked URL and stores it; with `charge`, debits RENDER_CREDITS in the same transaction. A failure of our
+ * own renderer (not of the page) stores and charges nothing: 503 RENDERER_UNAVAILABLE.
+ */
 export async function renderTrackedUrl(input: {
   organizationId: string; projectId: string; trackedUrlId: string; url: string; source: RenderSource; deps?: RenderDeps; now?: () => Date;
   charge?: { actorUserId: string | null };
 }): Promise<{ outcome: RenderOutcome; balanceAfter: number | null }> {
   const outcome = await renderAndCompare(input.url, input.deps);
+  // Our renderer broke (no browser could start, the remote server is gone): nothing about the page is known, nothing is stored or charged.
+  if (outcome.failureKind === "error") throw new DomainError("RENDERER_UNAVAILABLE", `The renderer failed: ${outcome.failureReason ?? "unknown error"}`);
   const now = input.now?.() ?? new Date();
   const balanceAfter = await db.$transaction(async (tx) => {
     await storeRender(tx, { ...input, outcome, now });
-    if (!input.charge || outcome.failureKind === "error" || RENDER_CREDITS === 0) return null;
+    if (!input.charge || RENDER_CREDITS === 0) return null;
     return debitCredits(tx, {
       organizationId: input.organizationId, amount: RENDER_CREDITS, kind: "render", reference: input.trackedUrlId,
       metadata: { projectId: input.projectId, source: input.source }, actorUserId: input.charge.actorUserId,
