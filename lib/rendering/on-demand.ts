@@ -69,7 +69,7 @@ export function screenshotPath(organizationId: string, projectId: string, urlId:
 export function renderResponse(r: Omit<UrlRender, "screenshot"> & { hasScreenshot: boolean }, organizationId: string): RenderResponse {
   const raw = r.raw as PageFacts | null;
   const rendered = r.rendered as PageFacts | null;
-  const robotsBlockedResources = r.robotsBlockedResources as RobotsBlockedResource[];
+  const robotsBlockedResources = r.robotsBlockedResources as unknown as RobotsBlockedResource[];
   const robotsRefused = r.status === "failed" && raw === null && r.httpStatus === null && /robots\.txt/.test(r.failureReason ?? "");
   return {
     url: r.url, renderedAt: r.renderedAt.toISOString(), source: r.source, status: r.status, failureReason: r.failureReason, durationMs: r.durationMs,
