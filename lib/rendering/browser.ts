@@ -141,7 +141,8 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     }
     const found = findLocalBrowser(env, safeExecutablePath(pw));
     if (!found) throw new RendererUnavailableError("No Chromium found (CHROMIUM_PATH, Playwright's browser or /usr/bin/chromium)");
-    return pw.chromium.launch({ executablePath: found.path, headless: true, args: chromiumArgs(renderLimits(env).jsHeapMb), timeout: 30_000 });
+    const extra = env.RENDERER_EXTRA_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+    return pw.chromium.launch({ executablePath: found.path, headless: true, args: [...chromiumArgs(renderLimits(env).jsHeapMb), ...extra], timeout: 30_000 });
   }
 
   function getBrowser(): Promise<Browser> {
