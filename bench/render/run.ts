@@ -3,7 +3,6 @@
 // test site (tests/fakes/test-site.ts, HTTPS through CONNECT_TO); the pool's peak memory (the summed RSS of every
 // Chromium process under this one); the CPU a render costs; and the raw audit's throughput alone and while renders
 // run beside it. Targets: >= 60 renders/min, peak < 600 MB. Usage: npm run bench:render (BENCH_SECONDS=n to shorten).
-import fs from "node:fs";
 import { auditUrl } from "../../lib/audit/audit-url";
 import { createRobotsCache } from "../../lib/audit/robots-cache";
 import { createSafeFetcher } from "../../lib/net/safe-fetch";
@@ -45,35 +44,45 @@ const pool = createBrowserPool({ size: POOL });
 const state = await pool.state();
 if (!state.available) throw new Error(`No browser: ${state.reason}`);
 
-// --- Chromium processes under this one: RSS and CPU (the browser's own CPU counts its reaped children too).
-const TICK = 100; // USER_HZ
-function procs(): { pid: number; ppid: number; rssKb: number; cpu: number; childCpu: number; comm: string }[] {
-  const out = [];
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const rssPages = Number(f[21]);
-      out.push({ pid: Number(name), ppid: Number(f[1]), rssKb: rssPages * 4, cpu: (Number(f[11]) + Number(f[12])) / TICK, childCpu: (Number(f[13]) + Number(f[14])) / TICK, comm });
-    } catch {
-      // gone meanwhile
-    }
+// --- Chromium processes under this one: RSS, PSS and CPU (the browser's own CPU counts its reaped children too),
+// sampled in a worker thread (reading /proc synchronously in this thread would slow the route answering every request).
+const SAMPLER = `
+const fs = require("node:fs");
+const { parentPort, workerData } = require("node:worker_threads");
+const TICK = 100;
+const read = (f) => { try { return fs.readFileSync(f, "utf8"); } catch { return null; } };
+function children(pid) {
+  const tasks = (() => { try { return fs.readdirSync("/proc/" + pid + "/task"); } catch { return []; } })();
+  return tasks.flatMap((t) => (read("/proc/" + pid + "/task/" + t + "/children") || "").trim().split(/\\s+/).filter(Boolean).map(Number));
+}
+function sample(withPss) {
+  const seen = [];
+  const walk = (pid) => { for (const c of children(pid)) { seen.push(c); walk(c); } };
+  walk(workerData.root);
+  let rss = 0, pss = 0, cpu = 0, n = 0;
+  for (const pid of seen) {
+    const st = read("/proc/" + pid + "/stat");
+    if (!st) continue;
+    const comm = st.slice(st.indexOf("(") + 1, st.lastIndexOf(")"));
+    if (!/chrom/i.test(comm)) continue;
+    const f = st.slice(st.lastIndexOf(")") + 2).split(" ");
+    n++;
+    rss += Number(f[21]) * 4;
+    cpu += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICK;
+    if (withPss) pss += Number((/^Pss:\\s+(\\d+)/m.exec(read("/proc/" + pid + "/smaps_rollup") || "") || [])[1] || 0);
   }
-  return out;
+  return { rssMB: rss / 1024, pssMB: pss / 1024, cpu, n };
 }
-function chromium() {
-  const all = procs();
-  const children = new Map<number, number[]>();
-  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
-  const mine = new Set<number>();
-  const walk = (pid: number) => { for (const c of children.get(pid) ?? []) { mine.add(c); walk(c); } };
-  walk(process.pid);
-  const list = all.filter((p) => mine.has(p.pid) && /chrom/i.test(p.comm));
-  const browser = list.find((p) => !list.some((q) => q.pid === p.ppid));
-  return { rssMB: list.reduce((s, p) => s + p.rssKb, 0) / 1024, cpu: list.reduce((s, p) => s + p.cpu, 0) + (browser?.childCpu ?? 0), count: list.length };
-}
+let peak = { rssMB: 0, pssMB: 0, n: 0 };
+parentPort.on("message", (m) => {
+  if (m === "cpu") parentPort.postMessage({ cpu: sample(false).cpu });
+  else if (m === "start") setInterval(() => { const s = sample(true); peak = { rssMB: Math.max(peak.rssMB, s.rssMB), pssMB: Math.max(peak.pssMB, s.pssMB), n: Math.max(peak.n, s.n) }; }, 250);
+  else if (m === "peak") parentPort.postMessage({ peak });
+});
+`;
+const { Worker } = await import("node:worker_threads");
+const sampler = new Worker(SAMPLER, { eval: true, workerData: { root: process.pid } });
+const ask = <T>(message: string): Promise<T> => new Promise((resolve) => { sampler.once("message", resolve); sampler.postMessage(message); });
 
 // --- Raw audits: 4 in flight against pages that answer after 50 ms (bench/audit's setting).
 async function audits(seconds: number, stop?: () => boolean) {
@@ -96,10 +105,8 @@ await Promise.all(Array.from({ length: 4 }, (_, i) => renderAndCompare(`https://
 const auditAlone = await audits(15);
 console.log("audits alone", auditAlone);
 
-let peakMB = 0;
-let peakProcs = 0;
-const sampler = setInterval(() => { const c = chromium(); peakMB = Math.max(peakMB, c.rssMB); peakProcs = Math.max(peakProcs, c.count); }, 200);
-const cpuBefore = chromium().cpu;
+sampler.postMessage("start");
+const cpuBefore = (await ask<{ cpu: number }>("cpu")).cpu;
 const nodeBefore = process.cpuUsage();
 const end = performance.now() + SECONDS * 1000;
 let done = 0;
@@ -120,8 +127,9 @@ const rendering = Promise.all(Array.from({ length: POOL * 2 }, async () => {
 const auditBeside = await audits(Math.min(30, SECONDS));
 await rendering;
 const elapsed = (performance.now() - started) / 1000;
-clearInterval(sampler);
-const chromiumCpu = chromium().cpu - cpuBefore;
+const chromiumCpu = (await ask<{ cpu: number }>("cpu")).cpu - cpuBefore;
+const { peak } = await ask<{ peak: { rssMB: number; pssMB: number; n: number } }>("peak");
+await sampler.terminate();
 const nodeCpu = process.cpuUsage(nodeBefore);
 await pool.close();
 await site.close();
@@ -132,7 +140,7 @@ const cpuPerRender = (chromiumCpu + (nodeCpu.user + nodeCpu.system) / 1e6 - (aud
 const result = {
   pool: POOL, seconds: Math.round(elapsed), renders: done, failed, perMinute: Math.round(perMinute * 10) / 10,
   p50: durations[Math.floor(durations.length * 0.5)], p95: durations[Math.floor(durations.length * 0.95)],
-  peakMB: Math.round(peakMB), peakProcs, cpuSecondsPerRender: Math.round(cpuPerRender * 1000) / 1000,
+  peakMB: Math.round(peak.rssMB), peakPssMB: Math.round(peak.pssMB), peakProcs: peak.n, cpuSecondsPerRender: Math.round(cpuPerRender * 1000) / 1000,
   auditAlonePerSecond: Math.round(auditAlone.perSecond * 10) / 10, auditBesidePerSecond: Math.round(auditBeside.perSecond * 10) / 10,
   auditCpuMs: Math.round(auditAlone.cpuMsPerAudit * 10) / 10, differences: kinds, load: (await import("node:os")).loadavg().map((x) => x.toFixed(2)).join(" "),
 };
@@ -151,13 +159,17 @@ with a pool of ${POOL} on Debian's Chromium, ${POOL * 2} renders asked at once f
 | renders per minute (pool ${POOL}) | **${result.perMinute}** (${result.renders} rendered, ${result.failed} failed) | ≥ 60: ${ok(result.perMinute >= 60)} |
 | render time p50 / p95 | ${result.p50} ms / ${result.p95} ms | |
 | peak memory of the pool (summed RSS of Chromium's ${result.peakProcs} processes at most) | **${result.peakMB} MB** | < 600 MB: ${ok(result.peakMB < 600)} |
+| the same as PSS (shared pages counted once) | ${result.peakPssMB} MB | |
 | CPU per render (Chromium + our Node process) | ${result.cpuSecondsPerRender} CPU-s | |
 | raw audits alone / beside the renders | ${result.auditAlonePerSecond} / ${result.auditBesidePerSecond} URLs/s | unchanged |
 | CPU per raw audit (Node) | ${result.auditCpuMs} ms | |
 
-The price of a render (RENDER_CREDITS, default 5 credits against 1 for an audit) follows from the CPU: a render costs
-${result.cpuSecondsPerRender} CPU-s against ${result.auditCpuMs} ms for an audit, on top of the same fetches; 5 credits keep a render's
-price well under its cost ratio while it stays a deliberate choice. Per-page limits: 150 requests, 15 MB, 20 s (RENDER_MAX_REQUESTS,
+How the price was chosen (RENDER_CREDITS, default 5 credits; an audit costs 1): a render costs ${result.cpuSecondsPerRender} CPU-s
+(Chromium and our process) and holds one of the pool's ${POOL} slots for ${(result.p50 / 1000).toFixed(1)} s (p50 here), where an audit's own work is
+${result.auditCpuMs} ms of CPU and its credit mostly pays for what it brings along (the stored history kept 400 days, the Google and Bing checks
+an inspection triggers under their daily quotas). At ${result.perMinute} renders a minute a 2-core machine renders ~${Math.round(result.perMinute * 60)} pages
+an hour; 5 credits a render keeps rendering within what a site's credits pay for audits while making every render a deliberate choice.
+Per-page limits: 150 requests, 15 MB, 20 s (RENDER_MAX_REQUESTS,
 RENDER_MAX_BYTES, RENDER_TIMEOUT_MS), a 256 MB JavaScript heap per page (RENDER_JS_HEAP_MB).
 `);
 process.exit(0);
