@@ -100,7 +100,7 @@ function Breakdown({ r }: { r: Rendering }) {
   return (
     <section aria-labelledby="diff-heading" className="space-y-3">
       <h2 id="diff-heading" className="text-lg font-semibold text-slate-900">Differences</h2>
-      <p className="text-sm text-slate-600">{r.sampled} pages rendered{r.failed ? `, ${r.failed} failed` : ""}; the latest render of each counts.</p>
+      <p className="text-sm text-slate-600">{r.sampled} {r.sampled === 1 ? "page" : "pages"} rendered{r.failed ? `, ${r.failed} failed` : ""}; the latest render of each counts.</p>
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <table className="w-full text-left text-sm" data-testid="differences-by-kind">
