@@ -6,6 +6,7 @@ import type { LedgerEntry, LedgerKind } from "@/lib/queries/credits";
 
 export const KIND_LABELS: Record<LedgerKind, [string, BadgeTone]> = {
   grant: ["Added", "success"], sitemap_admission: ["Sitemap sync", "info"], inspection: ["Inspection", "warning"], refund: ["Refund", "success"], adjustment: ["Adjustment", "neutral"],
+  render: ["Render", "warning"],
 };
 
 const link = "text-brand-700 underline-offset-2 hover:underline";

@@ -21,6 +21,7 @@ import { UrlHistory } from "./url-history";
 import { UrlPerformance } from "./url-performance";
 import { UrlCrawlTimeline } from "@/components/crawl/url-crawl-timeline";
 import { UrlRemovalTimeline } from "@/components/removals/url-removal-timeline";
+import { RawVsRendered } from "@/components/rendering/raw-vs-rendered";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 const text = (v: string | number | null) => (v === null || v === "" ? "—" : v);
@@ -80,6 +81,7 @@ function UrlDetailBody({ projectRef, urlId, shareHref }: { projectRef: ProjectPa
           </div>
           <InspectNow projectRef={projectRef} url={url.data} />
           <UrlAudit url={url.data} audit={latest.data ?? null} projectId={projectRef.projectId} />
+          <RawVsRendered projectRef={projectRef} urlId={urlId} />
           <UrlEngines projectRef={projectRef} url={url.data} />
           <UrlPerformance projectRef={projectRef} url={url.data} />
           <UrlCrawlTimeline projectRef={projectRef} url={url.data} />

@@ -35,6 +35,8 @@ export function describeEntry(kind: LedgerEntry["kind"], reference: string | nul
       const parts = [scheduled ? `${scheduled.toLocaleString("en-US")} scheduled` : "", requested ? `${requested.toLocaleString("en-US")} “check again”` : ""].filter(Boolean);
       return `Inspections: ${n(urls, "URL", "URLs")}${parts.length ? ` (${parts.join(", ")})` : ""}`;
     }
+    case "render":
+      return metadata.source === "sample" ? "Weekly render sample: one URL" : "Render now: one URL";
     case "refund":
       return "Refund";
     default:
@@ -66,7 +68,7 @@ export async function listLedger(ctx: OrgCtx, query: LedgerQuery) {
     ) e
     LEFT JOIN users u ON u.id = e.actor_user_id
     LEFT JOIN projects p ON p.organization_id = e.organization_id AND p.id::text = e.metadata->>'projectId'
-    LEFT JOIN tracked_urls t ON e.kind = 'inspection' AND e.metadata->>'source' = 'inspect_now' AND t.project_id = p.id
+    LEFT JOIN tracked_urls t ON ((e.kind = 'inspection' AND e.metadata->>'source' = 'inspect_now') OR e.kind = 'render') AND t.project_id = p.id
       AND t.id = CASE WHEN e.reference ~ ${UUID} THEN e.reference::uuid END
     ORDER BY e.created_at DESC, e.seq DESC`);
   const data = rows.map((r) => {

@@ -4,7 +4,7 @@ import { paginationQuery } from "@/lib/core/pagination";
 // GET O/credits/ledger, O/credits/usage and O/credits/forecast: where the organization's credits went, and what the
 // scheduled inspections will cost next (docs/guide/credits.md).
 
-export const CREDIT_KINDS = ["grant", "sitemap_admission", "inspection", "refund", "adjustment"] as const;
+export const CREDIT_KINDS = ["grant", "sitemap_admission", "inspection", "refund", "adjustment", "render"] as const;
 export const INSPECTION_CADENCES = ["hourly", "daily", "weekly", "monthly"] as const;
 const count = z.number().int().min(0);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -17,7 +17,7 @@ export type LedgerQuery = z.infer<typeof ledgerQuery>;
 export const LedgerEntry = z.object({
   id: z.uuid(),
   kind: z.enum(CREDIT_KINDS).describe("`grant`: credits added; `sitemap_admission`: 1 per URL a sitemap sync admitted; `inspection`: 1 per "
-    + "URL inspected (scheduled, check again, inspect now); `refund`, `adjustment`: corrections"),
+    + "URL inspected (scheduled, check again, inspect now); `refund`, `adjustment`: corrections; `render`: a page rendered in headless Chromium (render now or the weekly sample)"),
   amount: z.number().int().describe("Credits added (positive) or spent (negative)"),
   balanceAfter: z.number().int().min(0),
   createdAt: z.string(),

@@ -127,4 +127,34 @@ export const ISSUE_GUIDANCE: Record<IssueType, IssueGuidance> = {
     howToFix:
       "Open the Removals page: it shows what our audit sees for each stuck URL. Make the site say it clearly (404 or 410, a permanent redirect to a live page, or a noindex served to both crawlers; a robots.txt block alone hides the noindex), submit the removal sitemap in Google Search Console and Bing Webmaster Tools, and for urgent cases use Search Console's Removals tool with the CSV. The issue resolves when both engines have dropped the URLs.",
   },
+  rendered_noindex: {
+    whyItMatters:
+      "The HTML your server sends allows indexing, but a script adds a noindex robots meta tag. Google renders pages before indexing them, reads the noindex and drops the page from its index, while a look at the page source shows nothing wrong.",
+    howToFix:
+      "Find the script that writes the robots meta tag (a tag manager rule, an SEO plugin, a single-page app's head manager) and stop it adding noindex on pages meant for search. The Raw vs rendered panel of each URL shows both values; render it again to confirm.",
+  },
+  rendered_canonical_mismatch: {
+    whyItMatters:
+      "The raw HTML and the rendered page name different canonical URLs (or only one of them names one). Google reads both and, faced with conflicting signals, may index another URL than the one you want or ignore your canonical altogether.",
+    howToFix:
+      "Serve the intended canonical in the raw HTML and keep scripts from changing it: a single-page app's router or head manager often rewrites it on load. Compare both values in the URL's Raw vs rendered panel, then render the page again.",
+  },
+  js_only_content: {
+    whyItMatters:
+      "The raw HTML holds under a fifth of the text a browser shows. AI crawlers (GPTBot, ClaudeBot, PerplexityBot) do not run JavaScript and read almost nothing; Google indexes the text only after rendering, which can lag behind its first crawl.",
+    howToFix:
+      "Render the main content on the server (server-side rendering, static generation or pre-rendering) so that the HTML holds the text, and keep client-side scripts for interaction. The text bars of the Raw vs rendered panel show the share the raw HTML holds.",
+  },
+  render_blocked_resources: {
+    whyItMatters:
+      "robots.txt forbids Googlebot to fetch scripts, styles or data the page loads. Google then renders the page without them and may see an empty or broken layout, miss content, or judge the page not mobile-friendly.",
+    howToFix:
+      "Allow Googlebot to fetch the listed resources: remove or narrow the Disallow rules that match your script, style and API paths (the robots.txt tester names the rule). Then render the page again: the list of blocked resources should be empty.",
+  },
+  render_failed: {
+    whyItMatters:
+      "Our headless Chromium could not render the page: it timed out, crashed, exceeded the request or size limits, or the document was refused. Google's renderer has similar limits, so a page that never settles may be indexed without its scripted content.",
+    howToFix:
+      "Read the reason in the URL's Raw vs rendered panel: a page that loops or waits on requests forever, loads very many resources or very large ones is worth fixing. A document that answered an error or a refused address needs the site fixed first. Render it again once changed.",
+  },
 };

@@ -36,6 +36,11 @@ export const ISSUE_TYPE_NAMES: Record<IssueType, IssueTypeNames> = {
   gsc_auth_revoked: name("Google Search Console access revoked", "IndexWatch can no longer read the project's Search Console property."),
   crawler_blocked: name("Googlebot blocked", "Your server logs show verified Googlebot getting 403 or 5xx where our audit gets the page."),
   removal_stuck: name("Removal stuck", "Pages you declared removed are still indexed by Google or Bing past the time you allowed."),
+  rendered_noindex: name("noindex added by JavaScript", "The raw HTML allows indexing, but a script adds noindex: Google renders the page and drops it.", "noindex added"),
+  rendered_canonical_mismatch: name("Canonical changed by JavaScript", "The rendered page names another canonical than the raw HTML: Google sees conflicting signals.", "Canonical changed"),
+  js_only_content: name("Content only after JavaScript", "The raw HTML holds under a fifth of the rendered text: AI crawlers and a first crawl see almost nothing."),
+  render_blocked_resources: name("Scripts or styles blocked for Googlebot", "robots.txt keeps Googlebot from scripts, styles or data the page needs to render.", "Scripts or styles blocked"),
+  render_failed: name("Rendering failed", "Our headless Chromium could not render the page (timeout, crash or refused document)."),
 };
 
 /** The name of an issue type; the type itself for one the table does not know (never, by its test). */

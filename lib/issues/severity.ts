@@ -26,6 +26,11 @@ export const SEVERITY: Record<IssueType, { severity: IssueSeverity; why: string 
   has_noindex: { severity: "warning", why: "often deliberate, but it keeps a tracked URL out of search" },
   canonical_mismatch: { severity: "warning", why: "the engines will index another URL instead of this one" },
   crawled_not_indexed: { severity: "warning", why: "Google read the page and chose not to index it (quality or duplication)" },
+  rendered_noindex: { severity: "critical", why: "Google renders the page, reads the noindex a script adds and keeps it out of the index" },
+  rendered_canonical_mismatch: { severity: "warning", why: "two canonicals for one page: Google may pick either, or ignore both" },
+  js_only_content: { severity: "warning", why: "AI crawlers and Google's first pass read almost nothing; Google indexes it later, after rendering" },
+  render_blocked_resources: { severity: "warning", why: "Google renders the page without scripts or styles it may not fetch, and may miss content" },
+  render_failed: { severity: "info", why: "the page could not be rendered here; Google's own renderer may fare better or worse" },
   discovered_not_indexed: { severity: "info", why: "the normal queue state of a new page; it usually clears by itself" },
 };
 

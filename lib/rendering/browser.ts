@@ -1,0 +1,233 @@
+// The renderer's browsers: a local headless Chromium found on this machine, or a remote Playwright browser
+// server (RENDERER_WS_ENDPOINT, `npx playwright run-server` elsewhere), behind a pool of RENDERER_POOL_SIZE
+// slots. Every render gets a fresh browser context, closed afterwards. Without a browser the pool says so
+// (`available: false`) and rendering answers RENDERER_UNAVAILABLE; nothing else depends on it.
+import fs from "node:fs";
+import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
+import { poolSize, renderLimits } from "./config";
+
+export type RendererMode = "local" | "remote";
+export type BrowserSource = "CHROMIUM_PATH" | "playwright" | "debian";
+
+export interface RendererState {
+  available: boolean;
+  mode: RendererMode | null;
+  poolSize: number;
+  /** Where the local browser was found; null for a remote one or none. */
+  source: BrowserSource | null;
+  /** Why rendering is unavailable, in words; null when available. */
+  reason: string | null;
+}
+
+export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+
+const isExecutable = (path: string): boolean => {
+  try {
+    fs.accessSync(path, fs.constants.X_OK);
+    return fs.statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
+type PlaywrightCore = typeof import("playwright-core");
+let playwrightModule: Promise<PlaywrightCore | null> | undefined;
+/** playwright-core, or null where it is not installed (a production install without it still runs). */
+function loadPlaywright(): Promise<PlaywrightCore | null> {
+  playwrightModule ??= import("playwright-core").then((m) => (m as { default?: PlaywrightCore }).default ?? m).catch(() => null);
+  return playwrightModule;
+}
+
+/**
+ * The local browser: `CHROMIUM_PATH`, then Playwright's own download, then Debian's /usr/bin/chromium; the
+ * first that is an executable file. `playwrightPath` is Playwright's idea of its own browser (may not exist).
+ */
+export function findLocalBrowser(env: NodeJS.ProcessEnv = process.env, playwrightPath?: string | null): { path: string; source: BrowserSource } | null {
+  const configured = env.CHROMIUM_PATH?.trim();
+  if (configured && isExecutable(configured)) return { path: configured, source: "CHROMIUM_PATH" };
+  if (playwrightPath && isExecutable(playwrightPath)) return { path: playwrightPath, source: "playwright" };
+  if (isExecutable(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM, source: "debian" };
+  return null;
+}
+
+/**
+ * Chromium's own flags. Besides the usual headless ones, defence in depth: every request of a page is answered
+ * by our route (render-page.ts) through the safe fetcher, so Chromium itself should never open a connection;
+ * should anything bypass the route, its proxy is an unroutable address (TEST-NET-1), loopback is not exempt
+ * from the proxy, host names resolve to nothing, and WebRTC may not send UDP outside the proxy.
+ */
+export function chromiumArgs(jsHeapMb = renderLimits().jsHeapMb): string[] {
+  return [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--no-first-run",
+    "--mute-audio",
+    "--proxy-server=http://192.0.2.1:9",
+    "--proxy-bypass-list=<-loopback>",
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+    `--js-flags=--max-old-space-size=${jsHeapMb}`,
+  ];
+}
+
+/** What the pool does for each render's context: the options and safety settings every context gets. */
+export const CONTEXT_OPTIONS: BrowserContextOptions = {
+  serviceWorkers: "block",
+  acceptDownloads: false,
+  permissions: [],
+  javaScriptEnabled: true,
+  bypassCSP: false,
+  ignoreHTTPSErrors: false,
+  viewport: { width: 800, height: 1000 },
+  deviceScaleFactor: 1,
+  locale: "en-US",
+};
+
+export interface BrowserPool {
+  state(): Promise<RendererState>;
+  /** Runs `fn` in a fresh context once a slot is free; the context is closed afterwards, whatever happens. */
+  withContext<T>(fn: (context: BrowserContext) => Promise<T>): Promise<T>;
+  /** Slots in use and renders waiting (for the bench and the status). */
+  load(): { inUse: number; waiting: number };
+  close(): Promise<void>;
+}
+
+export class RendererUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RendererUnavailableError";
+  }
+}
+
+export interface BrowserPoolOptions {
+  env?: NodeJS.ProcessEnv;
+  size?: number;
+}
+
+export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool {
+  const env = options.env ?? process.env;
+  const size = options.size ?? poolSize(env);
+  const wsEndpoint = env.RENDERER_WS_ENDPOINT?.trim() || null;
+  let browser: Promise<Browser> | null = null;
+  let inUse = 0;
+  const waiters: (() => void)[] = [];
+  let closed = false;
+
+  async function describe(): Promise<RendererState> {
+    const base = { poolSize: size };
+    if (env.RENDERER_DISABLED === "1") return { ...base, available: false, mode: null, source: null, reason: "Rendering is turned off on this server (RENDERER_DISABLED)" };
+    if (wsEndpoint) return { ...base, available: true, mode: "remote", source: null, reason: null };
+    const pw = await loadPlaywright();
+    if (!pw) return { ...base, available: false, mode: null, source: null, reason: "Playwright is not installed" };
+    const found = findLocalBrowser(env, safeExecutablePath(pw));
+    if (!found) return { ...base, available: false, mode: null, source: null, reason: "No Chromium found (CHROMIUM_PATH, Playwright's browser or /usr/bin/chromium)" };
+    return { ...base, available: true, mode: "local", source: found.source, reason: null };
+  }
+
+  async function launch(): Promise<Browser> {
+    if (env.RENDERER_DISABLED === "1") throw new RendererUnavailableError("Rendering is turned off on this server (RENDERER_DISABLED)");
+    const pw = await loadPlaywright();
+    if (!pw) throw new RendererUnavailableError("Playwright is not installed");
+    if (wsEndpoint) {
+      // A remote browser server: its machine runs Chromium, our route still answers every request from here.
+      return pw.chromium.connect(wsEndpoint, { timeout: 15_000 });
+    }
+    const found = findLocalBrowser(env, safeExecutablePath(pw));
+    if (!found) throw new RendererUnavailableError("No Chromium found (CHROMIUM_PATH, Playwright's browser or /usr/bin/chromium)");
+    const extra = env.RENDERER_EXTRA_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+    return pw.chromium.launch({ executablePath: found.path, headless: true, args: [...chromiumArgs(renderLimits(env).jsHeapMb), ...extra], timeout: 30_000 });
+  }
+
+  function getBrowser(): Promise<Browser> {
+    if (!browser) {
+      const launching = launch();
+      browser = launching;
+      launching.then(
+        (b) => b.on("disconnected", () => {
+          if (browser === launching) browser = null;
+        }),
+        () => {
+          if (browser === launching) browser = null;
+        },
+      );
+    }
+    return browser;
+  }
+
+  async function acquire(): Promise<void> {
+    if (inUse < size) {
+      inUse++;
+      return;
+    }
+    await new Promise<void>((resolve) => waiters.push(resolve));
+  }
+  function release() {
+    const next = waiters.shift();
+    if (next) next();
+    else inUse--;
+  }
+
+  /** Closes a context; one that does not close in 10 s (a renderer stuck in a loop) takes its browser down with it. */
+  async function closeContext(b: Browser, context: BrowserContext) {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), 10_000)));
+    const outcome = await Promise.race([context.close().then(() => "closed" as const, () => "failed" as const), timedOut]);
+    clearTimeout(timer);
+    if (outcome !== "closed" && b.isConnected()) {
+      browser = null;
+      await b.close().catch(() => {});
+    }
+  }
+
+  return {
+    state: describe,
+    load: () => ({ inUse, waiting: waiters.length }),
+    async withContext(fn) {
+      if (closed) throw new RendererUnavailableError("The renderer is shut down");
+      await acquire();
+      try {
+        const b = await getBrowser();
+        const context = await b.newContext(CONTEXT_OPTIONS);
+        try {
+          return await fn(context);
+        } finally {
+          await closeContext(b, context);
+        }
+      } finally {
+        release();
+      }
+    },
+    async close() {
+      closed = true;
+      const b = browser;
+      browser = null;
+      if (b) await b.then((x) => x.close(), () => {});
+    },
+  };
+}
+
+function safeExecutablePath(pw: PlaywrightCore): string | null {
+  try {
+    return pw.chromium.executablePath();
+  } catch {
+    return null;
+  }
+}
+
+let defaultPool: { pool: BrowserPool; key: string } | undefined;
+/** The process's pool, configured from the environment on first use (again should that environment change: tests). */
+export function getDefaultPool(): BrowserPool {
+  const key = JSON.stringify([process.env.RENDERER_DISABLED, process.env.RENDERER_WS_ENDPOINT, process.env.CHROMIUM_PATH, process.env.RENDERER_POOL_SIZE]);
+  if (defaultPool?.key !== key) {
+    void defaultPool?.pool.close();
+    defaultPool = { pool: createBrowserPool(), key };
+  }
+  return defaultPool.pool;
+}

@@ -1,0 +1,36 @@
+// Limits of one render and of the pool, from the environment (docs/rendering.md lists them).
+
+export interface RenderLimits {
+  /** Requests the page may make (the document included); beyond, each is refused and counted. */
+  maxRequests: number;
+  /** Bytes (decoded bodies) the page may receive in all. */
+  maxBytes: number;
+  /** Wall time of the whole render: navigation, waiting for quiet, reading the DOM, the screenshot. */
+  timeoutMs: number;
+  /** The page counts as settled after this long without a request in flight (after `load`). */
+  quietMs: number;
+  /** JavaScript heap of a page's renderer process, in MB (a memory hog crashes its page, not the machine). */
+  jsHeapMb: number;
+}
+
+const int = (value: string | undefined, fallback: number, min: number, max: number): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+};
+
+export function renderLimits(env: NodeJS.ProcessEnv = process.env): RenderLimits {
+  return {
+    maxRequests: int(env.RENDER_MAX_REQUESTS, 150, 1, 10_000),
+    maxBytes: int(env.RENDER_MAX_BYTES, 15 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    timeoutMs: int(env.RENDER_TIMEOUT_MS, 20_000, 1_000, 120_000),
+    quietMs: int(env.RENDER_QUIET_MS, 300, 0, 10_000),
+    jsHeapMb: int(env.RENDER_JS_HEAP_MB, 256, 32, 4096),
+  };
+}
+
+export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
+  return int(env.RENDERER_POOL_SIZE, 2, 1, 32);
+}
+
+/** Screenshot: the top of the page at this CSS width, JPEG; the quality steps down until it fits. */
+export const SCREENSHOT = { width: 800, height: 1000, qualities: [60, 45, 30], maxBytes: 100 * 1024 } as const;

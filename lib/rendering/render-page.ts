@@ -1,0 +1,307 @@
+// One render in headless Chromium, safe by construction: every request the page makes (document, scripts, XHR,
+// images, iframes, popups' documents, redirects) is answered by our route, which fetches it with the safe fetcher
+// (lib/net: SSRF guard at connect time, CONNECT_TO, DNS_SERVERS, the test CA), so Chromium never connects anywhere
+// itself. WebSockets are refused, service workers blocked, downloads refused, no permission granted, dialogs
+// dismissed, popups closed; a cap on requests, bytes and time per page (config.ts).
+import type { BrowserContext, Page, Request, Route } from "playwright-core";
+import { setMaxListeners } from "node:events";
+import type { SafeFetcher } from "@/lib/net/safe-fetch";
+import type { BrowserPool } from "./browser";
+import { renderLimits, SCREENSHOT, type RenderLimits } from "./config";
+
+export interface RequestProblem {
+  url: string;
+  resourceType: string;
+  /** In words: the safe fetcher's refusal, a limit, an HTTP error status. */
+  reason: string;
+}
+
+export interface PrefetchedDocument {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export type RenderFailureKind = "timeout" | "crashed" | "limits" | "document" | "error";
+
+export interface PageRender {
+  ok: boolean;
+  failureKind: RenderFailureKind | null;
+  failureReason: string | null;
+  /** The rendered DOM, serialized; null when the render failed. */
+  html: string | null;
+  /** The page's URL once rendered (after client-side navigations). */
+  finalUrl: string;
+  consoleErrors: string[];
+  failedRequests: RequestProblem[];
+  /** Requests robots.txt forbids Googlebot: refused, as Google's renderer would not fetch them. */
+  robotsBlocked: { url: string; resourceType: string }[];
+  requestCount: number;
+  bytes: number;
+  durationMs: number;
+  screenshot: Buffer | null;
+}
+
+export interface RenderPageOptions {
+  pool: BrowserPool;
+  fetcher: SafeFetcher;
+  limits?: RenderLimits;
+  /** False when robots.txt forbids Googlebot the URL; such requests are refused and listed. */
+  allowedForGooglebot?: (url: string) => Promise<boolean>;
+  /** The document as already fetched for the raw side: served to Chromium without fetching it again. */
+  document?: PrefetchedDocument;
+  screenshot?: boolean;
+  userAgent?: string;
+}
+
+const MAX_LISTED = 50;
+const FORWARDED_REQUEST_HEADERS = ["accept", "accept-language", "content-type", "cookie", "referer", "origin", "x-requested-with"];
+const DROPPED_RESPONSE_HEADERS = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive", "alt-svc", "strict-transport-security"]);
+
+// Defence in depth inside the page: no popups, no WebRTC (its UDP never passes our route).
+const INIT_SCRIPT = `(() => {
+  try { window.open = () => null; } catch {}
+  for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel"]) { try { delete window[name]; window[name] = undefined; } catch {} }
+})();`;
+
+class RenderAbort extends Error {
+  constructor(readonly kind: RenderFailureKind, message: string) {
+    super(message);
+  }
+}
+
+/** Renders `url` and answers what happened; never rejects. */
+export async function renderPage(url: string, options: RenderPageOptions): Promise<PageRender> {
+  const limits = options.limits ?? renderLimits();
+  // The clock starts when a slot of the pool is ours: waiting for one does not eat the page's time.
+  let started = performance.now();
+  let deadline = started + limits.timeoutMs;
+  const remaining = () => Math.max(0, Math.round(deadline - performance.now()));
+  const state = {
+    requestCount: 0,
+    bytes: 0,
+    inFlight: 0,
+    lastActivity: performance.now(),
+    done: false,
+    consoleErrors: [] as string[],
+    failed: [] as RequestProblem[],
+    robotsBlocked: [] as { url: string; resourceType: string }[],
+    limitHit: null as string | null,
+  };
+  const aborts = new AbortController();
+  setMaxListeners(0, aborts.signal); // one listener per request in flight
+  const served = new Map<string, PrefetchedDocument>();
+  if (options.document) served.set(options.document.url, options.document);
+
+  const fail = (request: Request, reason: string) => {
+    if (state.failed.length < MAX_LISTED) state.failed.push({ url: request.url().slice(0, 2000), resourceType: request.resourceType(), reason });
+  };
+
+  async function answer(route: Route) {
+    const request = route.request();
+    if (state.done) return route.abort("aborted").catch(() => {});
+    state.requestCount++;
+    state.inFlight++;
+    state.lastActivity = performance.now();
+    try {
+      if (state.requestCount > limits.maxRequests) {
+        state.limitHit ??= `more than ${limits.maxRequests} requests`;
+        fail(request, `refused: over the limit of ${limits.maxRequests} requests per page`);
+        return await route.abort("blockedbyclient");
+      }
+      const target = request.url();
+      if (!/^https?:/i.test(target)) {
+        fail(request, "refused: only http and https are fetched");
+        return await route.abort("blockedbyclient");
+      }
+      const method = request.method();
+      if (method !== "GET" && method !== "HEAD" && method !== "POST") {
+        fail(request, `refused: method ${method}`);
+        return await route.abort("blockedbyclient");
+      }
+      const ready = served.get(target);
+      if (ready) {
+        served.delete(target);
+        state.bytes += ready.body.length;
+        return await route.fulfill({ status: ready.status, headers: responseHeaders(ready.headers), body: ready.body });
+      }
+      if (options.allowedForGooglebot && !(await options.allowedForGooglebot(target))) {
+        if (state.robotsBlocked.length < MAX_LISTED) state.robotsBlocked.push({ url: target.slice(0, 2000), resourceType: request.resourceType() });
+        return await route.abort("blockedbyclient");
+      }
+      const headers: Record<string, string> = {};
+      const all = await request.allHeaders();
+      for (const name of FORWARDED_REQUEST_HEADERS) if (all[name]) headers[name] = all[name];
+      const budget = limits.maxBytes - state.bytes;
+      if (budget <= 0) {
+        state.limitHit ??= `more than ${limits.maxBytes} bytes`;
+        fail(request, `refused: over the limit of ${Math.round(limits.maxBytes / 1024 / 1024)} MB per page`);
+        return await route.abort("blockedbyclient");
+      }
+      const result = await options.fetcher.stream(target, {
+        method: method as "GET" | "HEAD" | "POST",
+        headers,
+        ...(method === "POST" ? { body: request.postDataBuffer() ?? "" } : {}),
+        userAgent: options.userAgent,
+        maxBodyBytes: budget,
+        maxDecodedBytes: budget,
+        totalTimeoutMs: Math.max(1, remaining()),
+        signal: aborts.signal,
+      });
+      if (!result.ok) {
+        if (result.error.kind === "too_large") state.limitHit ??= `more than ${limits.maxBytes} bytes`;
+        fail(request, result.error.message);
+        return await route.abort(result.error.kind === "blocked" ? "blockedbyclient" : "failed");
+      }
+      // Counted as the bytes arrive, across every request of the page: past the cap, every transfer stops.
+      const chunks: Buffer[] = [];
+      let received = 0;
+      try {
+        for await (const chunk of result.body) {
+          state.bytes += (chunk as Buffer).length;
+          received += (chunk as Buffer).length;
+          if (state.bytes > limits.maxBytes) {
+            result.body.destroy();
+            state.bytes -= received; // never handed to the page
+            state.limitHit ??= `more than ${limits.maxBytes} bytes`;
+            fail(request, `refused: over the limit of ${Math.round(limits.maxBytes / 1024 / 1024)} MB per page`);
+            return await route.abort("blockedbyclient");
+          }
+          chunks.push(chunk as Buffer);
+        }
+      } catch {
+        fail(request, "the answer could not be read");
+        return await route.abort("failed");
+      }
+      const body = Buffer.concat(chunks);
+      if (result.status >= 400) fail(request, `HTTP ${result.status}`);
+      if (result.hops.length > 0 && request.isNavigationRequest()) {
+        // A navigation that redirected: Chromium follows our 302 to the final URL, answered from what we fetched.
+        served.set(result.finalUrl, { url: result.finalUrl, status: result.status, headers: result.headers, body });
+        return await route.fulfill({ status: 302, headers: { location: result.finalUrl } });
+      }
+      return await route.fulfill({ status: result.status, headers: responseHeaders(result.headers), body });
+    } catch {
+      // The page or context closed while we answered: nothing to do.
+      await route.abort("failed").catch(() => {});
+    } finally {
+      state.inFlight--;
+      state.lastActivity = performance.now();
+    }
+  }
+
+  const outcome = await options.pool
+    .withContext(async (context) => {
+      started = performance.now();
+      deadline = started + limits.timeoutMs;
+      await guardContext(context, answer, state);
+      const page = await context.newPage();
+      return drive(page, url, options, limits, state, remaining, aborts);
+    })
+    .catch((error: unknown) => ({ ok: false as const, kind: "error" as const, reason: error instanceof RenderAbort ? error.message : "the renderer failed", html: null, finalUrl: url, screenshot: null }));
+  state.done = true;
+  aborts.abort();
+
+  const base = {
+    consoleErrors: state.consoleErrors,
+    failedRequests: state.failed,
+    robotsBlocked: state.robotsBlocked,
+    requestCount: state.requestCount,
+    bytes: state.bytes,
+    durationMs: Math.round(performance.now() - started),
+  };
+  if (!outcome.ok) return { ...base, ok: false, failureKind: outcome.kind, failureReason: outcome.reason, html: null, finalUrl: outcome.finalUrl, screenshot: null };
+  return { ...base, ok: true, failureKind: null, failureReason: null, html: outcome.html, finalUrl: outcome.finalUrl, screenshot: outcome.screenshot };
+}
+
+type Drive = { ok: true; html: string; finalUrl: string; screenshot: Buffer | null } | { ok: false; kind: RenderFailureKind; reason: string; html: null; finalUrl: string; screenshot: null };
+
+async function guardContext(context: BrowserContext, answer: (route: Route) => Promise<unknown>, state: { done: boolean; failed: RequestProblem[] }) {
+  await context.addInitScript(INIT_SCRIPT);
+  await context.route("**/*", answer);
+  await context.routeWebSocket(/.*/, (ws) => {
+    if (state.failed.length < MAX_LISTED) state.failed.push({ url: ws.url().slice(0, 2000), resourceType: "websocket", reason: "refused: WebSockets are not opened in a render" });
+    ws.close({ code: 1008, reason: "refused" }).catch(() => {});
+  });
+  let first = true;
+  context.on("page", (page) => {
+    if (first) {
+      first = false;
+      return;
+    }
+    page.close().catch(() => {});
+  });
+}
+
+async function drive(page: Page, url: string, options: RenderPageOptions, limits: RenderLimits, state: { inFlight: number; lastActivity: number; consoleErrors: string[]; limitHit: string | null }, remaining: () => number, aborts: AbortController): Promise<Drive> {
+  const failed = (kind: RenderFailureKind, reason: string): Drive => ({ ok: false, kind, reason, html: null, finalUrl: page.url() || url, screenshot: null });
+  page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
+  page.on("console", (message) => {
+    if (message.type() === "error" && state.consoleErrors.length < 20) state.consoleErrors.push(message.text().slice(0, 500));
+  });
+  page.on("pageerror", (error) => {
+    if (state.consoleErrors.length < 20) state.consoleErrors.push(`Uncaught ${error.name}: ${error.message}`.slice(0, 500));
+  });
+  let crashed!: () => void;
+  const crash = new Promise<"crash">((resolve) => (crashed = () => resolve("crash")));
+  page.on("crash", () => crashed());
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), remaining())));
+  const race = <T>(work: Promise<T>) => Promise.race([work, crash, timeout]);
+
+  try {
+    const navigation = await race(
+      page.goto(url, { waitUntil: "load", timeout: remaining() }).then(
+        (response) => ({ response }),
+        (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+      ),
+    );
+    if (navigation === "crash") return failed("crashed", "The page crashed (it may have run out of memory)");
+    if (navigation === "timeout") return failed("timeout", `The page did not finish loading within ${limits.timeoutMs / 1000} s`);
+    if ("error" in navigation) {
+      if (/timeout/i.test(navigation.error)) return failed("timeout", `The page did not finish loading within ${limits.timeoutMs / 1000} s`);
+      return failed("document", "The page's document could not be loaded");
+    }
+    if (!navigation.response) return failed("document", "The page's document could not be loaded");
+
+    // Settle: wait until no request has been in flight for `quietMs` (or the deadline).
+    const quiet = (async () => {
+      while (remaining() > 0) {
+        if (state.inFlight === 0 && performance.now() - state.lastActivity >= limits.quietMs) return "quiet" as const;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return "quiet" as const;
+    })();
+    const settled = await race(quiet);
+    if (settled === "crash") return failed("crashed", "The page crashed (it may have run out of memory)");
+    // Quiet or not, what the page shows at the deadline is what is read; a page whose main thread never
+    // frees itself cannot even be read (below).
+    aborts.abort();
+    const html = await race(page.content());
+    if (html === "crash") return failed("crashed", "The page crashed (it may have run out of memory)");
+    if (html === "timeout") return failed("timeout", `The page's scripts did not let it be read within ${limits.timeoutMs / 1000} s (a script may loop forever)`);
+    let screenshot: Buffer | null = null;
+    if (options.screenshot !== false && remaining() > 200) {
+      for (const quality of SCREENSHOT.qualities) {
+        const shot = await race(
+          page.screenshot({ type: "jpeg", quality, clip: { x: 0, y: 0, width: SCREENSHOT.width, height: SCREENSHOT.height }, animations: "disabled", timeout: remaining() }).catch(() => null),
+        );
+        if (shot === "crash" || shot === "timeout" || shot === null) break;
+        screenshot = shot;
+        if (shot.length <= SCREENSHOT.maxBytes) break;
+        screenshot = null;
+      }
+    }
+    if (state.limitHit && html.length === 0) return failed("limits", `The page exceeded its limits (${state.limitHit})`);
+    return { ok: true, html, finalUrl: page.url(), screenshot };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function responseHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (!DROPPED_RESPONSE_HEADERS.has(name)) out[name] = value;
+  return out;
+}
