@@ -8,7 +8,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { issueTitle } from "@/lib/issues/issue-types";
 import type { IssueType } from "@/lib/db";
 import { urlRenderQuery, type UrlRender } from "@/lib/queries/rendering";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 import { DIFFERENCE_LABELS, formatChars } from "./labels";
 import { RenderNow } from "./render-now";
 
@@ -39,7 +39,7 @@ const FIELDS: { label: string; of: (f: Facts) => Value }[] = [
  * scripts, the differences first, the text bars (what crawlers that do not run JavaScript read), the screenshot,
  * and "Render now" with its price.
  */
-export function RawVsRendered({ projectRef, urlId }: { projectRef: ProjectRef; urlId: string }) {
+export function RawVsRendered({ projectRef, urlId }: { projectRef: ProjectPath; urlId: string }) {
   const render = useQuery(urlRenderQuery(projectRef, urlId));
   return (
     <section aria-labelledby="raw-rendered-heading" className="space-y-3" data-testid="raw-vs-rendered">

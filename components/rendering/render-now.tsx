@@ -9,13 +9,13 @@ import { creditsMoved } from "@/lib/queries/credits";
 import { creditBalanceQuery } from "@/lib/queries/organization";
 import { projectKeys } from "@/lib/queries/projects";
 import { renderingKeys, renderingQuery, renderUrl } from "@/lib/queries/rendering";
-import type { ProjectRef } from "@/lib/queries/urls";
+import type { ProjectPath } from "@/lib/queries/urls";
 
 /**
  * "Render now": the price and the balance are shown first, and nothing is spent until the person confirms.
  * Without a browser on the server the button is replaced by the reason.
  */
-export function RenderNow({ projectRef, urlId }: { projectRef: ProjectRef; urlId: string }) {
+export function RenderNow({ projectRef, urlId }: { projectRef: ProjectPath; urlId: string }) {
   const id = useId();
   const queryClient = useQueryClient();
   const rendering = useQuery(renderingQuery(projectRef));

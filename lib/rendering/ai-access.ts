@@ -2,7 +2,7 @@
 // groups, Cloudflare's Content-Signal lines, the snippet controls on rendered pages (nosnippet, max-snippet,
 // data-nosnippet: Google's AI features obey them), Google-Extended, and whether an llms.txt is there.
 import type { OrgCtx } from "@/lib/core/context";
-import { AI_CRAWLERS } from "@/lib/crawl-logs/get-ai-crawlers";
+import { AI_CRAWLERS } from "@/lib/crawl-logs/identify/get-ai-crawlers";
 import { db, Prisma } from "@/lib/db";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { getProjectOrThrow } from "@/lib/projects/internal";

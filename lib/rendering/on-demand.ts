@@ -38,7 +38,7 @@ export async function renderUrlNow({ ctx, projectId, urlId, confirm, deps = {} }
   const { project, row } = await trackedUrlOf(ctx, projectId, urlId);
   const pool = deps.pool ?? getDefaultPool();
   await requireRenderer(pool);
-  const available = await currentBalance(db, project.organizationId);
+  const available = await currentBalance(ctx, project.organizationId);
   if (available < RENDER_CREDITS) {
     throw new DomainError("INSUFFICIENT_CREDITS", `A render needs ${RENDER_CREDITS} credits; ${Math.max(0, available)} are available`, { required: RENDER_CREDITS, available: Math.max(0, available) });
   }
@@ -49,7 +49,7 @@ export async function renderUrlNow({ ctx, projectId, urlId, confirm, deps = {} }
   if (running >= RENDER_NOW_PER_PROJECT) throw new DomainError("RATE_LIMITED", `At most ${RENDER_NOW_PER_PROJECT} renders run at once per project; try again in a moment`, { retryAfterSeconds: 10 });
   inFlight.set(project.id, running + 1);
   try {
-    const { balanceAfter } = await renderTrackedUrl({
+    const { balanceAfter } = await renderTrackedUrl(ctx, {
       organizationId: project.organizationId, projectId: project.id, trackedUrlId: row.id, url: row.url, source: "on_demand",
       deps: { ...deps, pool }, charge: { actorUserId: actorUserId(ctx) },
     });

@@ -3,7 +3,8 @@
 // (lib/net: SSRF guard at connect time, CONNECT_TO, DNS_SERVERS, the test CA), so Chromium never connects anywhere
 // itself. WebSockets are refused, service workers blocked, downloads refused, no permission granted, dialogs
 // dismissed, popups closed; a cap on requests, bytes and time per page (config.ts).
-import type { BrowserContext, Page, Request, Route } from "playwright-core";
+import type { BrowserContext, Page, Route } from "playwright-core";
+import type * as playwright from "playwright-core";
 import { setMaxListeners } from "node:events";
 import type { SafeFetcher } from "@/lib/net/safe-fetch";
 import type { BrowserPool } from "./browser";
@@ -94,7 +95,7 @@ export async function renderPage(url: string, options: RenderPageOptions): Promi
   const served = new Map<string, PrefetchedDocument>();
   if (options.document) served.set(options.document.url, options.document);
 
-  const fail = (request: Request, reason: string) => {
+  const fail = (request: playwright.Request, reason: string) => {
     if (state.failed.length < MAX_LISTED) state.failed.push({ url: request.url().slice(0, 2000), resourceType: request.resourceType(), reason });
   };
 

@@ -2,7 +2,8 @@
 // rendered DOM, their differences, the issue memberships of the five rendering types, the screenshot; the
 // credits of an on-demand render are debited in the same transaction, only when the render is stored.
 import { DomainError } from "@/lib/core/errors";
-import { Prisma, db, type RenderSource, type Tx } from "@/lib/db";
+import type { OrgCtx } from "@/lib/core/context";
+import { Prisma, dbOf, withTransaction, type RenderSource } from "@/lib/db";
 import { getDefaultRobotsCache, type RobotsCache } from "@/lib/audit/robots-cache";
 import { crawlerUserAgent } from "@/lib/audit/user-agent";
 import { debitCredits } from "@/lib/credits/credit-ledger";
@@ -100,7 +101,8 @@ export interface StoreRenderInput {
 }
 
 /** Writes the latest render of a URL and its issue memberships, in the caller's transaction. */
-export async function storeRender(tx: Tx, input: StoreRenderInput): Promise<void> {
+export async function storeRender(ctx: OrgCtx, input: StoreRenderInput): Promise<void> {
+  const tx = dbOf(ctx);
   const { outcome: o } = input;
   const json = (v: unknown) => v as Prisma.InputJsonValue;
   const data = {
@@ -115,10 +117,9 @@ export async function storeRender(tx: Tx, input: StoreRenderInput): Promise<void
   await tx.urlRender.upsert({ where: { trackedUrlId: input.trackedUrlId }, create: { trackedUrlId: input.trackedUrlId, ...data }, update: data });
   // A URL robots.txt forbids Googlebot is the audit's blocked_by_robots: no rendering issue is raised or kept.
   const found = o.failureKind === "robots" ? new Set() : renderIssues({ status: o.status, raw: o.raw, rendered: o.rendered, robotsBlockedResources: o.robotsBlockedResources });
-  const ref = { organizationId: input.organizationId, projectId: input.projectId };
   for (const type of RENDER_ISSUE_TYPES) {
     const change = found.has(type) ? { affected: [{ trackedUrlId: input.trackedUrlId, url: input.url }], cleared: [] } : { affected: [], cleared: [input.trackedUrlId] };
-    await recordUrlDetections(tx, ref, type, change, {}, input.now);
+    await recordUrlDetections(ctx, input.projectId, type, change, {}, input.now);
   }
 }
 
@@ -126,7 +127,7 @@ export async function storeRender(tx: Tx, input: StoreRenderInput): Promise<void
  * Renders a tracked URL and stores it; with `charge`, debits RENDER_CREDITS in the same transaction. A failure of our
  * own renderer (not of the page) stores and charges nothing: 503 RENDERER_UNAVAILABLE.
  */
-export async function renderTrackedUrl(input: {
+export async function renderTrackedUrl(ctx: OrgCtx, input: {
   organizationId: string; projectId: string; trackedUrlId: string; url: string; source: RenderSource; deps?: RenderDeps; now?: () => Date;
   charge?: { actorUserId: string | null };
 }): Promise<{ outcome: RenderOutcome; balanceAfter: number | null }> {
@@ -134,10 +135,10 @@ export async function renderTrackedUrl(input: {
   // Our renderer broke (no browser could start, the remote server is gone): nothing about the page is known, nothing is stored or charged.
   if (outcome.failureKind === "error") throw new DomainError("RENDERER_UNAVAILABLE", `The renderer failed: ${outcome.failureReason ?? "unknown error"}`);
   const now = input.now?.() ?? new Date();
-  const balanceAfter = await db.$transaction(async (tx) => {
-    await storeRender(tx, { ...input, outcome, now });
+  const balanceAfter = await withTransaction(ctx, async (ctx) => {
+    await storeRender(ctx, { ...input, outcome, now });
     if (!input.charge || RENDER_CREDITS === 0) return null;
-    return debitCredits(tx, {
+    return debitCredits(ctx, {
       organizationId: input.organizationId, amount: RENDER_CREDITS, kind: "render", reference: input.trackedUrlId,
       metadata: { projectId: input.projectId, source: input.source }, actorUserId: input.charge.actorUserId,
     });

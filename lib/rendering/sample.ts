@@ -1,6 +1,7 @@
 // The weekly render sample: for each active project with credit-funded automation on (the owner chose to spend
 // credits on checks) and a sample cadence of "weekly", once every 7 days, the pages pickSample chooses, each
 // rendered and charged like an on-demand render while the balance pays for it.
+import { systemCtx } from "@/lib/core/context";
 import { DomainError } from "@/lib/core/errors";
 import { currentBalance } from "@/lib/credits/credit-ledger";
 import { db, Prisma } from "@/lib/db";
@@ -29,15 +30,16 @@ export async function renderProjectSample(p: SampleProject, deps: RenderDeps = {
   await db.renderingSettings.upsert({
     where: { projectId: p.projectId }, create: { projectId: p.projectId, organizationId: p.organizationId, lastSampleAt: now() }, update: { lastSampleAt: now() },
   });
+  const ctx = systemCtx("rendering-sample", p.organizationId);
   const picked = await pickSample(p.projectId, p.samplePerSection);
   const report: SampleReport = { projectId: p.projectId, picked: picked.length, rendered: 0, failed: 0, stoppedBy: null };
   for (const u of picked) {
-    if ((await currentBalance(db, p.organizationId)) < RENDER_CREDITS) {
+    if ((await currentBalance(ctx, p.organizationId)) < RENDER_CREDITS) {
       report.stoppedBy = "credits";
       break;
     }
     try {
-      const { outcome } = await renderTrackedUrl({ ...p, trackedUrlId: u.id, url: u.url, source: "sample", deps, charge: { actorUserId: null }, now });
+      const { outcome } = await renderTrackedUrl(ctx, { ...p, trackedUrlId: u.id, url: u.url, source: "sample", deps, charge: { actorUserId: null }, now });
       if (outcome.status === "rendered") report.rendered++;
       else report.failed++;
     } catch (e) {

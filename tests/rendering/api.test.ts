@@ -6,6 +6,7 @@ import * as renderRoute from "@/app/api/user/organizations/[organizationId]/proj
 import * as screenshotRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/render/screenshot/route";
 import * as renderingRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/rendering/route";
 import * as aiAccessRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/ai-access/route";
+import { systemCtx } from "@/lib/core/context";
 import { db } from "@/lib/db";
 import { getAiAccess, parseContentSignals } from "@/lib/rendering/ai-access";
 import { compareFacts, textRatio } from "@/lib/rendering/compare";
@@ -125,7 +126,7 @@ describe("a stored render", () => {
     expect((await screenshot(alice, alice, project.id, id)).res.status).toBe(404);
 
     const ref = { organizationId: alice.organizationId, projectId: project.id, trackedUrlId: id, url, source: "on_demand" as const };
-    await db.$transaction((tx) => storeRender(tx, { ...ref, outcome: outcome(url, shell, full), now: new Date() }));
+    await storeRender(systemCtx("test", alice.organizationId), { ...ref, outcome: outcome(url, shell, full), now: new Date() });
     const { res, body } = await urlCall(renderRoute.GET, alice, alice, project.id, id);
     expect(res.status).toBe(200);
     expect(body.data).toMatchObject({ url, status: "rendered", googleRenders: true, httpStatus: 200, consoleErrors: ["Uncaught TypeError: x is undefined"] });
@@ -145,7 +146,7 @@ describe("a stored render", () => {
     expect(overview.body.data).toMatchObject({ sampled: 1, failed: 0, differencesByKind: { noindex: 1, text: 1, h1: 1 }, aiView: { pagesUnderFifth: 1, sampled: 1, share: 1 } });
     expect(overview.body.data.bySection).toEqual([{ section: "/shoes/", rendered: 1, withDifferences: 1, underFifth: 1 }]);
 
-    await db.$transaction((tx) => storeRender(tx, { ...ref, outcome: outcome(url, full.replace("noindex", "index"), full.replace("noindex", "index"), { screenshot: null }), now: new Date() }));
+    await storeRender(systemCtx("test", alice.organizationId), { ...ref, outcome: outcome(url, full.replace("noindex", "index"), full.replace("noindex", "index"), { screenshot: null }), now: new Date() });
     const again = await urlCall(renderRoute.GET, alice, alice, project.id, id);
     expect(again.body.data).toMatchObject({ differences: [], issues: [], screenshotUrl: null });
     expect(await db.issue.count({ where: { projectId: project.id, status: "open" } })).toBe(0);
@@ -155,7 +156,7 @@ describe("a stored render", () => {
   it("a raw noindex stops Google from rendering: googleRenders is false and a script removing it raises nothing", async () => {
     const { project, ids } = await projectWith(alice, ["/x"]);
     const url = URL_OF(project.domain, "/x");
-    await db.$transaction((tx) => storeRender(tx, { organizationId: alice.organizationId, projectId: project.id, trackedUrlId: ids["/x"], url, source: "sample", outcome: outcome(url, full, full.replace("noindex", "index")), now: new Date() }));
+    await storeRender(systemCtx("test", alice.organizationId), { organizationId: alice.organizationId, projectId: project.id, trackedUrlId: ids["/x"], url, source: "sample", outcome: outcome(url, full, full.replace("noindex", "index")), now: new Date() });
     const { body } = await urlCall(renderRoute.GET, alice, alice, project.id, ids["/x"]);
     expect(body.data).toMatchObject({ googleRenders: false, issues: [] });
     expect(body.data.differences[0]).toMatchObject({ kind: "noindex", note: expect.stringContaining("does not render") });
@@ -165,7 +166,7 @@ describe("a stored render", () => {
     const { project, ids } = await projectWith(alice, ["/slow"]);
     const url = URL_OF(project.domain, "/slow");
     const failed: RenderOutcome = { ...outcome(url, shell, shell), status: "failed", failureKind: "timeout", failureReason: "The page did not finish loading within 20 s", rendered: null, differences: [], textRatio: null, screenshot: null };
-    await db.$transaction((tx) => storeRender(tx, { organizationId: alice.organizationId, projectId: project.id, trackedUrlId: ids["/slow"], url, source: "on_demand", outcome: failed, now: new Date() }));
+    await storeRender(systemCtx("test", alice.organizationId), { organizationId: alice.organizationId, projectId: project.id, trackedUrlId: ids["/slow"], url, source: "on_demand", outcome: failed, now: new Date() });
     const { body } = await urlCall(renderRoute.GET, alice, alice, project.id, ids["/slow"]);
     expect(body.data).toMatchObject({ status: "failed", failureReason: "The page did not finish loading within 20 s", issues: ["render_failed"] });
     expect(await db.issue.findFirst({ where: { projectId: project.id, type: "render_failed" } })).toMatchObject({ status: "open", affectedUrlCount: 1 });
@@ -212,8 +213,8 @@ describe("AI access", () => {
     site.set(d, "/robots.txt", { body: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nUser-agent: Google-Extended\nDisallow: /\n", contentType: "text/plain" });
     site.set(d, "/llms.txt", { body: "# Shop\n> What we sell\n", contentType: "text/plain" });
     const url = URL_OF(d, "/a");
-    await db.$transaction((tx) => storeRender(tx, { organizationId: alice.organizationId, projectId: project.id, trackedUrlId: ids["/a"], url, source: "sample",
-      outcome: outcome(url, `<html><head><meta name="robots" content="max-snippet:20"></head><body><p data-nosnippet>x</p></body></html>`, shell), now: new Date() }));
+    await storeRender(systemCtx("test", alice.organizationId), { organizationId: alice.organizationId, projectId: project.id, trackedUrlId: ids["/a"], url, source: "sample",
+      outcome: outcome(url, `<html><head><meta name="robots" content="max-snippet:20"></head><body><p data-nosnippet>x</p></body></html>`, shell), now: new Date() });
     const ctx = { actor: { type: "user" as const, userId: alice.userId }, org: { id: alice.organizationId, role: "owner" }, request: { ip: null, userAgent: null } };
     const access = await getAiAccess(ctx as never, project.id, { fetcher: site.fetcher([d]) });
     expect(access.robotsStatus).toBe(200);
