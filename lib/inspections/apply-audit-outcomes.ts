@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { Prisma, type InspectionCadence, type Tx } from "@/lib/db";
 import { AUDIT_ISSUE_TYPES, type AuditOutcome } from "@/lib/audit/types";
 import { lockProjectStats } from "@/lib/issues/counters";
@@ -8,6 +9,7 @@ import { auditState, changedFields, inspectionFailureCode, isMaterialChange, mer
 import type { ConnectedEngines } from "@/lib/connections/connected-engines";
 import { prioritySql } from "@/lib/engine-sync/check-reasons";
 import type { InspectionSource } from "./schemas";
+import { fieldValuesOf, recordFieldChanges, type FieldObservation } from "@/lib/site-watch/field-history";
 
 export interface InspectedProject {
   organizationId: string;
@@ -29,6 +31,8 @@ export interface AppliedInspections {
   failed: number;
   /** URLs whose change went back into the IndexNow backlog (call requestProjectSubmission after commit). */
   changedForIndexNow: number;
+  /** Field changes recorded (lib/site-watch/field-history.ts): when any, the caller looks for site changes after commit. */
+  fieldChanges: number;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface AppliedInspections {
  * a fixed number of statements per batch; URLs under removal get the site's verdict (lib/removals). URLs deleted meanwhile (or of another project) are skipped.
  */
 export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: InspectionResult[], now: Date, random?: () => number): Promise<AppliedInspections> {
-  if (!results.length) return { applied: 0, failed: 0, changedForIndexNow: 0 };
+  if (!results.length) return { applied: 0, failed: 0, changedForIndexNow: 0, fieldChanges: 0 };
   await lockProjectStats(tx, p);
   const ids = results.map((r) => r.trackedUrlId);
   const previous = new Map((await readStored(tx, p.projectId, ids)).map((row) => [row.id, row]));
@@ -46,6 +50,7 @@ export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: I
   const rows: Record<string, unknown>[] = [];
   const history: Record<string, unknown>[] = [];
   const material: string[] = [];
+  const fields: FieldObservation[] = [];
   const byType = new Map(AUDIT_ISSUE_TYPES.map((t) => [t, { affected: [] as { trackedUrlId: string; url: string }[], cleared: [] as string[] }]));
   let failed = 0;
 
@@ -63,7 +68,9 @@ export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: I
       next_inspection_at: next?.toISOString() ?? null,
       requested: source === "requested" || source === "inspect_now", audit_changed: changed.length > 0,
     });
-    history.push({ id, state: auditState(outcome, merged), changed, source });
+    const historyId = crypto.randomUUID();
+    history.push({ hid: historyId, id, state: auditState(outcome, merged), changed, source });
+    fields.push({ trackedUrlId: id, url: outcome.url, values: fieldValuesOf(outcome), auditId: historyId, source: source === "sentinel" ? "sentinel" : "audit" });
     if (isMaterialChange(before, merged)) material.push(id);
     for (const type of outcome.evaluated) {
       const change = byType.get(type)!;
@@ -71,17 +78,18 @@ export async function applyAuditOutcomes(tx: Tx, p: InspectedProject, results: I
       else change.cleared.push(id);
     }
   }
-  if (!rows.length) return { applied: 0, failed: 0, changedForIndexNow: 0 };
+  if (!rows.length) return { applied: 0, failed: 0, changedForIndexNow: 0, fieldChanges: 0 };
 
   await writeColumns(tx, p.projectId, rows, now, p.engines ?? { engineA: false, engineB: false });
   await writeHistory(tx, p, history, now);
+  const fieldChanges = (await recordFieldChanges(tx, p, fields, now)).length;
   for (const [type, change] of byType) await recordUrlDetections(tx, p, type, change, { source: "audit" }, now);
   const changedForIndexNow = (material.length ? await markUrlsChangedForIndexNow(tx, p.projectId, material, now) : 0)
     + await recordRemovalSiteVerdicts(tx, p.projectId, results.filter((r) => previous.has(r.trackedUrlId)), now);
   const done = Prisma.sql`string_to_array(${rows.map((r) => r.id).join(",")}, ',')::uuid[]`;
   await tx.$executeRaw(Prisma.sql`DELETE FROM inspection_requests WHERE tracked_url_id = ANY(${done}) AND requested_at <= ${now}`);
   await tx.$executeRaw(Prisma.sql`DELETE FROM inspection_claims WHERE tracked_url_id = ANY(${done})`);
-  return { applied: rows.length, failed, changedForIndexNow };
+  return { applied: rows.length, failed, changedForIndexNow, fieldChanges };
 }
 
 async function readStored(tx: Tx, projectId: string, ids: string[]): Promise<StoredAudit[]> {
@@ -145,7 +153,7 @@ async function writeColumns(tx: Tx, projectId: string, rows: Record<string, unkn
 async function writeHistory(tx: Tx, p: InspectedProject, history: Record<string, unknown>[], now: Date) {
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO url_history (id, organization_id, project_id, tracked_url_id, observed_at, kind, state, changed, source)
-    SELECT gen_random_uuid(), ${p.organizationId}::uuid, ${p.projectId}::uuid, v.id, ${now}, 'audit', v.state,
+    SELECT v.hid, ${p.organizationId}::uuid, ${p.projectId}::uuid, v.id, ${now}, 'audit', v.state,
            ARRAY(SELECT jsonb_array_elements_text(v.changed)), v.source
-    FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb) AS v(id uuid, state jsonb, changed jsonb, source text)`);
+    FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb) AS v(hid uuid, id uuid, state jsonb, changed jsonb, source text)`);
 }
