@@ -62,10 +62,15 @@ export function createFieldScanner(documentUrl: string): FieldScanner {
   let internalLinks = 0;
   const hash = crypto.createHash("sha256");
 
+  // Words are hashed in 64 KiB slices: one update per word costs more than the parse.
+  let pendingText = "";
   const word = (w: string) => {
     words++;
-    hash.update(w);
-    hash.update(" ");
+    pendingText += `${w} `;
+    if (pendingText.length > 65_536) {
+      hash.update(pendingText);
+      pendingText = "";
+    }
   };
   const flushWord = () => {
     if (carry) word(carry);
@@ -156,7 +161,7 @@ export function createFieldScanner(documentUrl: string): FieldScanner {
         h1: h1 || null,
         hreflang: [...hreflang].sort(),
         structuredDataTypes: [...types].sort().slice(0, MAX_TYPES),
-        mainTextHash: words > 0 ? hash.digest("hex").slice(0, 16) : null,
+        mainTextHash: words > 0 ? hash.update(pendingText).digest("hex").slice(0, 16) : null,
         wordCount: words,
         internalLinks,
       };

@@ -3,14 +3,8 @@ import type { OrgCtx } from "@/lib/core/context";
 import { validationError, type ValidationIssue } from "@/lib/core/errors";
 import { iso } from "@/lib/core/iso";
 import { db, Prisma } from "@/lib/db";
-import type { AuditOutcome } from "@/lib/audit/types";
-import { connectedEngines } from "@/lib/connections/connected-engines";
-import { applyAuditOutcomes, type InspectionResult } from "@/lib/inspections/apply-audit-outcomes";
-import { defaultAuditRunner } from "@/lib/inspections/default-runner";
-import type { AuditRunnerLike } from "@/lib/inspections/inspect-planned-project";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { isOnHost, normalizeUrl } from "@/lib/urls/normalize-url";
-import { detectSiteChanges, type DetectReport } from "./site-changes";
 import { MAX_SENTINELS, type sentinelsBody } from "./site-changes-schemas";
 
 // Sentinel pages: a few pages per project audited every 15 minutes without credits, so a deploy that adds
@@ -86,68 +80,24 @@ export async function listSentinelStates(projectId: string) {
   return pages.map((s) => ({ url: s.url, lastAuditAt: iso(s.lastAuditAt), state: s.state }));
 }
 
-export interface SentinelRunReport {
-  audited: number;
-  changed: number;
-  errors: number;
-  siteChanges: DetectReport;
+export interface SentinelState {
+  url: string;
+  trackedUrlId: string | null;
+  lastAuditAt: Date;
+  state: "ok" | "changed" | "error";
+  httpStatus: number | null;
+  detail: string | null;
 }
 
-/**
- * Audits the project's sentinel pages now, free: tracked ones are written like any audit (source
- * `sentinel`, their field history included); then the window is searched for site changes.
- */
-export async function runSentinels(p: ProjectRef, opts: { runner?: AuditRunnerLike; now?: () => Date } = {}): Promise<SentinelRunReport | null> {
-  const now = opts.now ?? (() => new Date());
-  const project = await db.project.findFirst({
-    where: { id: p.projectId, organizationId: p.organizationId, deletedAt: null },
-    select: { id: true, domain: true, automatedInspectionsEnabled: true, inspectionCadence: true },
-  });
-  if (!project) return null;
-  const started = now();
-  const urls = await resolveSentinelUrls({ ...p, domain: project.domain });
-  const tracked = await db.trackedUrl.findMany({ where: { projectId: p.projectId, url: { in: urls } }, select: { id: true, url: true } });
-  const idOf = new Map(tracked.map((t) => [t.url, t.id]));
-  const outcomes = new Map<string, AuditOutcome>();
-  await (opts.runner ?? defaultAuditRunner()).run(urls, (o) => {
-    outcomes.set(o.url, o);
-  });
-  const results: InspectionResult[] = [];
-  for (const [url, outcome] of outcomes) {
-    const id = idOf.get(url);
-    if (id) results.push({ trackedUrlId: id, outcome, source: "sentinel" });
-  }
-  const at = now();
-  if (results.length) {
-    const engines = await connectedEngines(p);
-    await db.$transaction((tx) => applyAuditOutcomes(tx, { ...p, automatedInspectionsEnabled: project.automatedInspectionsEnabled, inspectionCadence: project.inspectionCadence, engines }, results, at));
-  }
-  const changedIds = new Set(results.length ? (await db.urlFieldChange.findMany({
-    where: { projectId: p.projectId, observedAt: at, source: "sentinel", trackedUrlId: { in: results.map((r) => r.trackedUrlId) } }, select: { trackedUrlId: true },
-  })).map((c) => c.trackedUrlId) : []);
-  let changed = 0;
-  let errors = 0;
-  const states = urls.map((url) => {
-    const o = outcomes.get(url);
-    const id = idOf.get(url) ?? null;
-    const error = !o || (o.httpStatus ?? 0) >= 400 || (o.fetched && o.httpStatus == null) || (o.healthError != null && o.healthError !== undefined);
-    const state = error ? "error" : id && changedIds.has(id) ? "changed" : "ok";
-    if (state === "error") errors++;
-    if (state === "changed") changed++;
-    return { url, trackedUrlId: id, lastAuditAt: at, state, httpStatus: o?.httpStatus ?? null, detail: o?.healthError ?? null };
-  });
+/** Stores a run's sentinel states (pages no longer on the list go) and when it ran. */
+export async function writeSentinelStates(p: ProjectRef, urls: string[], states: SentinelState[], at: Date): Promise<void> {
   await db.$transaction([
     db.sentinelPage.deleteMany({ where: { projectId: p.projectId, url: { notIn: urls } } }),
-    ...states.map((s) => db.sentinelPage.upsert({
-      where: { projectId_url: { projectId: p.projectId, url: s.url } },
-      create: { projectId: p.projectId, ...s }, update: s,
-    })),
+    ...states.map((s) => db.sentinelPage.upsert({ where: { projectId_url: { projectId: p.projectId, url: s.url } }, create: { projectId: p.projectId, ...s }, update: s })),
     db.sentinelConfig.upsert({
       where: { projectId: p.projectId }, create: { projectId: p.projectId, organizationId: p.organizationId, auto: true, urls: [], lastRunAt: at }, update: { lastRunAt: at },
     }),
   ]);
-  const siteChanges = await detectSiteChanges(p, { since: new Date(started.getTime() - 1), now: at, source: "sentinel" });
-  return { audited: outcomes.size, changed, errors, siteChanges };
 }
 
 /** One keyset page of the projects whose sentinels are due (active, live, not run within the interval). */

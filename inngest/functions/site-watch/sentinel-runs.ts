@@ -1,7 +1,8 @@
 import { inngest } from "@/inngest/client";
 import { sentinelsRunRequested } from "@/lib/events/catalogue";
 import { forEachPlanned } from "@/lib/inspections/run-inspection-tick";
-import { listSentinelProjects, runSentinels } from "@/lib/site-watch/sentinels";
+import { runSentinels } from "@/lib/inspections/inspect-sentinels";
+import { listSentinelProjects } from "@/lib/site-watch/sentinels";
 
 export const SENTINEL_PAGE = 500;
 
