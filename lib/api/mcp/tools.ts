@@ -44,6 +44,7 @@ import { postProjectRobotsTestOp } from "../operations/robots";
 import { getProjectMetricsIndexingOp, getProjectSnapshotsOp } from "../operations/snapshots";
 import { getProjectStatsOp, getProjectUrlIssuesOp, getProjectUrlOp, getProjectUrlsOp } from "../operations/urls";
 import { callOperation, type McpCaller } from "./call-operation";
+import { getRecentChangesTool } from "./tools/get-recent-changes";
 
 export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 type Args = Record<string, unknown>;
@@ -374,6 +375,7 @@ export const TOOLS: ToolDef[] = [
       return { url: urlRow(url), cost: { credits: 1 }, details: "get_url shows the audit's details (every redirect hop, the robots.txt rule) in its history" };
     },
   },
+  getRecentChangesTool,
 ];
 
 export const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
