@@ -81,7 +81,7 @@ function fieldCost(): string {
 }
 const met = (ok: boolean) => (ok ? "met" : "**NOT met**");
 const row = (r: Run) =>
-  `| ${r.scheme.toUpperCase()} | ${r.mode === "audit" ? "audit (runner)" : "safe fetcher alone"} | ${(r.ms / 1000).toFixed(1)} | ${rate(r).toFixed(1)} | ${((100 * rate(r)) / IDEAL).toFixed(1)} % | ${r.p50} / ${r.p95} / ${r.max} | ${r.cpuMsPerUrl.toFixed(2)} | ${Math.round(r.maxRssMB)} | ${r.peak} |`;
+  `| ${r.scheme.toUpperCase()} | ${r.mode === "audit" ? "audit (runner)" : r.mode === "audit-nofields" ? "audit, head only (no field history)" : "safe fetcher alone"} | ${(r.ms / 1000).toFixed(1)} | ${rate(r).toFixed(1)} | ${((100 * rate(r)) / IDEAL).toFixed(1)} % | ${r.p50} / ${r.p95} / ${r.max} | ${r.cpuMsPerUrl.toFixed(2)} | ${Math.round(r.maxRssMB)} | ${r.peak} |`;
 const md = `## Audit engine (bench/audit)
 
 ${URLS.toLocaleString("en-US")} URLs of one host audited by \`createAuditRunner\` (hostConcurrency ${PER_HOST}) through the safe fetcher

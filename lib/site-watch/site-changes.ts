@@ -88,7 +88,7 @@ export async function detectSiteChanges(p: { organizationId: string; projectId: 
     const big = g.urls >= SITE_CHANGE_MIN_URLS;
     const share = g.sections.some((s) => s.urls >= SECTION_MIN_URLS && s.urls >= SITE_CHANGE_SECTION_SHARE * (sizes.get(s.section) ?? Infinity));
     if (!big && !share) continue;
-    const result = await openOrGrow(p, g, latest, opts.source ?? "audit", now);
+    const result = await openOrGrow(p, g, latest, opts.source ?? "audit");
     if (result.opened) {
       report.opened.push(result.id);
       events.push({ name: "site_change.detected", id: `site_change.detected-${result.id}`, data: await eventData(p, result.id) });
@@ -107,7 +107,7 @@ async function sectionSizes(projectId: string, sections: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.section, r.n]));
 }
 
-async function openOrGrow(p: { organizationId: string; projectId: string }, g: Group, latest: Prisma.Sql, source: string, now: Date): Promise<{ id: string; opened: boolean }> {
+async function openOrGrow(p: { organizationId: string; projectId: string }, g: Group, latest: Prisma.Sql, source: string): Promise<{ id: string; opened: boolean }> {
   return db.$transaction(async (tx) => {
     // One open change per (field, kinds): a second window of the same template change grows it.
     await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`site-change:${p.projectId}:${g.field}:${g.fromKind}:${g.toKind}`}))`);
