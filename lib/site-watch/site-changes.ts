@@ -215,3 +215,40 @@ async function alertImportantPages(p: { organizationId: string; projectId: strin
   }
   return severe.length;
 }
+
+/** A drop of more than this share of the sitemaps' URLs between two complete syncs is a site change. */
+export const SITEMAP_DROP_SHARE = 0.2;
+
+/** The URLs the project's sitemaps (urlsets) listed at their last sync. */
+export async function sitemapUrlTotal(projectId: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number | null }[]>(Prisma.sql`
+    SELECT sum(url_count)::int AS n FROM sitemaps WHERE project_id = ${projectId}::uuid AND type = 'urlset'::"SitemapType" AND fetch_status = 'ok'::"SitemapFetchStatus"`);
+  return row?.n ?? 0;
+}
+
+/**
+ * After a complete sitemap sync: a drop of over 20 % of the listed URLs opens a site change (`sitemap_url_count`,
+ * `count → dropped`); an open one closes itself once the count is back above 80 % of what it was before.
+ */
+export async function recordSitemapUrlCount(p: { organizationId: string; projectId: string }, before: number, after: number, now = new Date()): Promise<string | null> {
+  const open = await db.siteChange.findFirst({ where: { projectId: p.projectId, field: "sitemap_url_count", status: "open" } });
+  if (open) {
+    const was = Number((open.detail as { before?: number } | null)?.before ?? 0);
+    if (after >= (1 - SITEMAP_DROP_SHARE) * was) {
+      await db.siteChange.update({ where: { id: open.id }, data: { status: "reverted", revertedAt: now } });
+      await sendEvents([{ name: "site_change.reverted", id: `site_change.reverted-${open.id}`, data: await eventData(p, open.id) }]);
+    }
+    return null;
+  }
+  if (before <= 0 || after >= (1 - SITEMAP_DROP_SHARE) * before) return null;
+  const deploy = await db.deploy.findFirst({ where: { projectId: p.projectId, at: { lte: now } }, orderBy: { at: "desc" }, select: { id: true } });
+  const change = await db.siteChange.create({
+    data: {
+      organizationId: p.organizationId, projectId: p.projectId, field: "sitemap_url_count", fromKind: "count", toKind: "dropped", sections: [], urlCount: before - after,
+      sampleUrls: [], firstSeenAt: now, lastSeenAt: now, deployId: deploy?.id ?? null, source: "sitemap", detail: { before, after },
+    },
+  });
+  await sendEvents([{ name: "site_change.detected", id: `site_change.detected-${change.id}`, data: await eventData(p, change.id) }]);
+  await notifyOpened(p, change.id);
+  return change.id;
+}

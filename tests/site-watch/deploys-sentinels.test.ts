@@ -2,7 +2,7 @@
 // sentinel pages at once and emits deploy.recorded; another project's token records only for its own
 // project; a bad or revoked token is a 401; the 15-minute cron (under Inngest) audits each due project's
 // sentinels without credits; sentinel URLs off the project's host are a clear 400; tenancy 404s.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as deploysRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/deploys/route";
 import * as hookTokenRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/deploys/hook-token/route";
 import * as sentinelsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/sentinels/route";
@@ -16,6 +16,8 @@ import { apiKeyHeader, bearer, call } from "../http";
 import { runUnderInngest } from "../inngest-engine";
 import { automatedProject, balanceOf } from "../inspections/helpers";
 import { SitemapSite } from "../sitemaps/helpers";
+
+vi.setConfig({ testTimeout: 90_000 });
 
 let site: SitemapSite;
 let owner: TestTenant;

@@ -2,7 +2,7 @@
 // writes nothing), a template change opens one site change (not one per URL) that names the deploy
 // before it, a timestamp in every title makes none, the revert closes it, "intended" through the API,
 // the URL's history in words, and tenancy (another organization's ids answer 404).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as siteChangesRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/site-changes/route";
 import * as siteChangeRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/site-changes/[changeId]/route";
 import * as urlChangesRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/changes/route";
@@ -10,10 +10,14 @@ import { db } from "@/lib/db";
 import { recentEvents } from "@/lib/events/event-log";
 import { inspectPlannedProject } from "@/lib/inspections/inspect-planned-project";
 import { bounded, changeKinds, MAX_VALUE_CHARS } from "@/lib/site-watch/field-history";
+import { recordSitemapUrlCount } from "@/lib/site-watch/site-changes";
 import { createTestTenant, type TestTenant } from "../factories";
 import { bearer, call } from "../http";
 import { addUrls, automatedProject, planned, setBalance, siteRunner } from "../inspections/helpers";
 import { SitemapSite } from "../sitemaps/helpers";
+
+// Several cycles of real audits per test: generous on a shared, loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let site: SitemapSite;
 let owner: TestTenant;
@@ -181,6 +185,23 @@ describe("field history and site changes", () => {
     await cycle(p, domain, at());
     const change = await db.siteChange.findFirstOrThrow({ where: { projectId: p.id } });
     expect(change).toMatchObject({ field: "title", fromKind: "present", toKind: "empty", urlCount: 4, sections: ["docs"] });
+  });
+});
+
+describe("sitemaps' URL counts", () => {
+  it("a drop of over 20 % between syncs is a site change, which closes when the count comes back", async () => {
+    const p = await automatedProject({ ...owner }, { domain: site.domain("smc") });
+    const ref = { organizationId: owner.organizationId, projectId: p.id };
+    expect(await recordSitemapUrlCount(ref, 1000, 850)).toBeNull(); // -15 %: nothing
+    const id = await recordSitemapUrlCount(ref, 1000, 700);
+    expect(id).not.toBeNull();
+    const change = await db.siteChange.findUniqueOrThrow({ where: { id: id! } });
+    expect(change).toMatchObject({ field: "sitemap_url_count", fromKind: "count", toKind: "dropped", urlCount: 300, status: "open", detail: { before: 1000, after: 700 } });
+    expect(recentEvents("site_change.detected").filter((e) => e.data.siteChangeId === id)[0].data.text).toBe("Sitemaps list 700 URLs, down from 1000");
+    expect(await recordSitemapUrlCount(ref, 700, 650)).toBeNull(); // still down: no second change
+    expect(await db.siteChange.count({ where: { projectId: p.id } })).toBe(1);
+    await recordSitemapUrlCount(ref, 650, 990);
+    expect(await db.siteChange.findUniqueOrThrow({ where: { id: id! } })).toMatchObject({ status: "reverted" });
   });
 });
 
