@@ -40,7 +40,7 @@ test("the Changes tab: a site change after a deploy, marked intended; deploy mar
   await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Changes" }).click();
   await expect(page.getByRole("heading", { name: "Site changes" })).toBeVisible();
   const change = page.getByTestId("site-change").first();
-  await expect(change).toContainText("canonical now points to the home page");
+  await expect(change).toContainText("Canonical now points to the home page");
   await expect(change).toContainText("240 URLs");
   await expect(change).toContainText("/products/");
   await expect(change).toContainText("v3.14.0");

@@ -75,10 +75,9 @@ export function describeSiteChange(c: { field: string; fromKind: string; toKind:
   const L = label(c.field);
   switch (c.field) {
     case "canonical":
-    case "redirect_target": {
-      const what = c.field === "canonical" ? "canonical now points to" : "now redirects to";
-      return c.toKind === "none" ? `${L} removed on ${n}` : `${L === "Canonical" ? "Canonical" : "Redirect"}: ${what} ${kw(c.toKind)} (was ${kw(c.fromKind)}) on ${n}`;
-    }
+    case "redirect_target":
+      if (c.toKind === "none") return `${L} removed on ${n}`;
+      return `${c.field === "canonical" ? "Canonical now points to" : "Now redirects to"} ${kw(c.toKind)} (was ${kw(c.fromKind)}) on ${n}`;
     case "meta_robots":
     case "x_robots_tag":
       if (c.toKind === "noindex") return `noindex added (${L}) on ${n}`;
