@@ -65,6 +65,7 @@ import { verifyDns } from "../lib/verification/verify-dns";
 import { verifyKey } from "../lib/verification/verify-key";
 import { seedCrawlActivity } from "./demo-crawl-logs";
 import { seedClientReports } from "./demo-reports";
+import { seedSiteChanges } from "./demo-site-changes";
 import { observeBulk, type DemoProject, type DemoTracked } from "./demo-observe";
 import { seedToday } from "./demo-today";
 import {
@@ -119,6 +120,8 @@ async function main() {
     step(`today: ${[today.probed && "availability probed", today.synced && "sitemaps synced", `Search Analytics ${today.searchAnalytics} (${today.searchRows} rows)`].filter(Boolean).join(", ")}`);
     const reports = await seedClientReports(ctx, project.id);
     step(`client reports: ${reports.created.length ? reports.created.join(", ") : "kept"}`);
+    const changes = await seedSiteChanges(ctx, project.id);
+    step(`site changes: ${changes.created ? `a deploy broke the canonicals of /${changes.section}/ (${changes.urls} URLs)` : "kept"}`);
     const link = await signInLink(project.id);
     step("sign-in link");
     const stats = await db.websiteStats.findUnique({ where: { projectId: project.id } });

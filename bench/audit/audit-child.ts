@@ -1,6 +1,6 @@
 // Runs one audit of N URLs in a process of its own, so that its peak RSS is the audit's alone.
-// Arguments: mode ("audit", or "fetch": the safe fetcher alone, 4 workers reading each body, the
-// floor the audit is built on) baseUrl count hostConcurrency connectTo caFile. Prints one JSON line.
+// Arguments: mode ("audit"; "audit-nofields": without the field history's fields, the head only; or "fetch":
+// the safe fetcher alone, 4 workers reading each body, the floor the audit is built on) baseUrl count hostConcurrency connectTo caFile. Prints one JSON line.
 import fs from "node:fs";
 
 const [mode, baseUrl, count, hostConcurrency, connectTo, caFile] = process.argv.slice(2);
@@ -31,7 +31,7 @@ if (mode === "fetch") {
     }),
   );
 } else {
-  const runner = createAuditRunner({ fetcher, robots: createRobotsCache({ fetcher }), hostConcurrency: limit });
+  const runner = createAuditRunner({ fetcher, robots: createRobotsCache({ fetcher }), hostConcurrency: limit, fields: mode !== "audit-nofields" });
   await runner.run(urls, (o) => {
     durations.push(o.durationMs);
     const key = `${o.healthState}/${o.indexability}`;

@@ -51,7 +51,7 @@ function runChild(args: string[]): Promise<Result> {
 const runs: Run[] = [];
 const loadStart = os.loadavg()[0];
 for (const scheme of ["https", "http"]) {
-  for (const mode of ["audit", "fetch"]) {
+  for (const mode of ["audit", "audit-nofields", "fetch"]) {
     const before = site.requests.length;
     site.stats.maxInFlightByHost[HOST] = 0;
     const run = await runChild([mode, `${scheme}://${HOST}`, String(URLS), String(PER_HOST), site.connectTo([HOST]), caFile]);
@@ -63,23 +63,33 @@ const loadEnd = os.loadavg()[0];
 await site.close();
 fs.rmSync(dir, { recursive: true, force: true });
 
-const audits = runs.filter((r) => r.mode === "audit");
+const audits = runs.filter((r) => r.mode.startsWith("audit"));
 for (const r of audits) {
   if (r.audited !== URLS || r.states["healthy/indexable"] !== URLS) throw new Error(`${r.scheme}: incomplete or unexpected outcomes ${JSON.stringify(r.states)}`);
   if (r.requests !== URLS + 1) throw new Error(`${r.scheme}: expected ${URLS + 1} requests (robots.txt once), saw ${r.requests}`);
 }
 if (runs.some((r) => r.peak > PER_HOST)) throw new Error(`the site saw more than ${PER_HOST} requests at once`);
 const rate = (r: Run) => URLS / (r.ms / 1000);
+/** CPU per URL with the fields against the head-only audit, per scheme (target: under 10 % more). */
+function fieldCost(): string {
+  return ["https", "http"].map((scheme) => {
+    const withFields = runs.find((r) => r.scheme === scheme && r.mode === "audit")!;
+    const headOnly = runs.find((r) => r.scheme === scheme && r.mode === "audit-nofields")!;
+    const more = (100 * (withFields.cpuMsPerUrl - headOnly.cpuMsPerUrl)) / headOnly.cpuMsPerUrl;
+    return `${scheme.toUpperCase()} ${withFields.cpuMsPerUrl.toFixed(2)} against ${headOnly.cpuMsPerUrl.toFixed(2)} CPU ms per URL (${more >= 0 ? "+" : ""}${more.toFixed(1)} %)`;
+  }).join(", ") + " (target: under +10 %).";
+}
 const met = (ok: boolean) => (ok ? "met" : "**NOT met**");
 const row = (r: Run) =>
-  `| ${r.scheme.toUpperCase()} | ${r.mode === "audit" ? "audit (runner)" : "safe fetcher alone"} | ${(r.ms / 1000).toFixed(1)} | ${rate(r).toFixed(1)} | ${((100 * rate(r)) / IDEAL).toFixed(1)} % | ${r.p50} / ${r.p95} / ${r.max} | ${r.cpuMsPerUrl.toFixed(1)} | ${Math.round(r.maxRssMB)} | ${r.peak} |`;
+  `| ${r.scheme.toUpperCase()} | ${r.mode === "audit" ? "audit (runner)" : r.mode === "audit-nofields" ? "audit, head only (no field history)" : "safe fetcher alone"} | ${(r.ms / 1000).toFixed(1)} | ${rate(r).toFixed(1)} | ${((100 * rate(r)) / IDEAL).toFixed(1)} % | ${r.p50} / ${r.p95} / ${r.max} | ${r.cpuMsPerUrl.toFixed(2)} | ${Math.round(r.maxRssMB)} | ${r.peak} |`;
 const md = `## Audit engine (bench/audit)
 
 ${URLS.toLocaleString("en-US")} URLs of one host audited by \`createAuditRunner\` (hostConcurrency ${PER_HOST}) through the safe fetcher
 (\`maxPerHost\` ${PER_HOST}) against a local test site (tests/fakes/test-site.ts: real HTTPS and HTTP servers on 127.0.0.1, reached
 through CONNECT_TO, in the benchmark's own process) whose pages answer after ${DELAY_MS} ms with a ~20 KB HTML page (robots meta,
-canonical); robots.txt is fetched once. Each audit: robots.txt decision, GET, head parsed as it streams, body destroyed after the
-head. Best possible: ${PER_HOST} × 1000 / ${DELAY_MS} = ${IDEAL} URLs/s. Each run is a child process of its own (peak RSS = its \`maxRSS\`).
+canonical); robots.txt is fetched once. Each audit: robots.txt decision, GET, head parsed as it streams, then the rest of the body (its
+first MiB) read for the field history's fields (title, description, H1, hreflang, JSON-LD types, main text hash and word count, internal
+links); "head only" is the audit without those fields (body destroyed after the head), as it was before the field history. Best possible: ${PER_HOST} × 1000 / ${DELAY_MS} = ${IDEAL} URLs/s. Each run is a child process of its own (peak RSS = its \`maxRSS\`).
 "Safe fetcher alone" fetches the same URLs with ${PER_HOST} workers and reads each body: the floor under the audit. The safe fetcher
 keeps connections alive per host (each new one passes the SSRF guard), so the handshakes happen once per connection.
 Load average (1 min, ${os.cpus().length} cores shared with other work): ${loadStart.toFixed(1)} at the start, ${loadEnd.toFixed(1)} at the end.
@@ -91,6 +101,7 @@ ${runs.map(row).join("\n")}
 - ≥ 90 % of ${IDEAL} URLs/s (${(IDEAL * 0.9).toFixed(0)}): ${audits.map((r) => `${r.scheme.toUpperCase()} ${met(rate(r) >= IDEAL * 0.9)}`).join(", ")}.
 - The audit against the safe fetcher alone: ${audits.map((r) => `${r.scheme.toUpperCase()} ${((100 * rate(r)) / rate(runs.find((f) => f.mode === "fetch" && f.scheme === r.scheme)!)).toFixed(1)} %`).join(", ")}
   of its rate: the rest of the gap to ${IDEAL} URLs/s is the site's own work and the test site sharing the benchmark's process.
+- The field history's cost: ${fieldCost()}
 - Peak RSS < 250 MB: ${met(audits.every((r) => r.maxRssMB < 250))} (${audits.map((r) => Math.round(r.maxRssMB)).join(" / ")} MB).
 - Never more than ${PER_HOST} requests at once at the site (robots.txt included): ${met(runs.every((r) => r.peak <= PER_HOST))} (max ${Math.max(...runs.map((r) => r.peak))}).
 

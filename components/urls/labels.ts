@@ -44,7 +44,7 @@ export const engineTone = (state: string): BadgeTone =>
 export const keysOf = <T extends string>(labels: Labels<T>) => Object.keys(labels) as T[];
 
 /** How an observation of a URL came about (history `source`). */
-export const INSPECTION_SOURCE_LABELS: Record<string, string> = { inspect_now: "Inspect now", scheduled: "Scheduled", requested: "Check again" };
+export const INSPECTION_SOURCE_LABELS: Record<string, string> = { inspect_now: "Inspect now", scheduled: "Scheduled", requested: "Check again", sentinel: "Sentinel" };
 export const HISTORY_KIND_LABELS: Record<"audit" | "engineA" | "engineB", string> = { audit: "Audit", engineA: "Google", engineB: "Bing" };
 export const ROBOTS_ENGINE_LABELS: Record<"engineA" | "engineB", string> = { engineA: "Googlebot", engineB: "Bingbot" };
 

@@ -22,6 +22,7 @@ import { UrlPerformance } from "./url-performance";
 import { UrlCrawlTimeline } from "@/components/crawl/url-crawl-timeline";
 import { UrlRemovalTimeline } from "@/components/removals/url-removal-timeline";
 import { RawVsRendered } from "@/components/rendering/raw-vs-rendered";
+import { UrlFieldHistory } from "@/components/site-watch/url-field-history";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 const text = (v: string | number | null) => (v === null || v === "" ? "—" : v);
@@ -109,6 +110,7 @@ function UrlDetailBody({ projectRef, urlId, shareHref }: { projectRef: ProjectPa
               </ul>
             )}
           </section>
+          <UrlFieldHistory projectRef={projectRef} urlId={urlId} />
           <UrlHistory history={history} offset={historyOffset} onOffset={setHistoryOffset} />
           <Fields u={url.data} />
         </div>

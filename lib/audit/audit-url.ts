@@ -24,6 +24,8 @@ export interface AuditOptions {
    * starts per host by the Crawl-delay here (`robotsStartedAt` is when robots.txt was requested).
    */
   beforeFetch?: (host: string, crawlDelayMs: number, robotsStartedAt: number) => Promise<void>;
+  /** Read the whole body (its first MiB) for the field history's fields (default true). */
+  fields?: boolean;
 }
 
 // Only the head is read, so a large declared size is no reason to refuse the page.
@@ -69,8 +71,12 @@ async function audit(url: string, options: AuditOptions, checkedAt: Date): Promi
     parseHead: ok,
     sniff: mayBeChallenge(res.status, res.headers),
     documentUrl: res.finalUrl,
+    fields: options.fields ?? true,
   });
-  return { ...base, fetched: true, ...judgeAnswer(res, page, checkedAt) };
+  const judged = judgeAnswer(res, page, checkedAt);
+  // The fields count only for a 2xx HTML page read whole and not a challenge; otherwise the stored ones are kept.
+  const fields = ok && page.html && page.fields && !judged.wafVendor && !page.failure ? page.fields : undefined;
+  return { ...base, fetched: true, ...judged, fields };
 }
 
 /** The URL to request, or why it is never requested (the fetcher's policy: ports 80 and 443, no userinfo). */

@@ -1,4 +1,4 @@
-import { AUDIT_ISSUE_TYPES, type AuditIssueType, type AuditOutcome } from "./types";
+import { AUDIT_ISSUE_TYPES, type AuditIssueType, type AuditOutcome, type PageFields } from "./types";
 import { CAPS, clean, cleanOrNull } from "./sanitize";
 
 export const HEALTH_TYPES: AuditIssueType[] = ["broken_link", "server_error", "crawl_blocked", "redirect_chain", "redirect_loop", "waf_challenge_detected"];
@@ -53,6 +53,20 @@ export function finalize(outcome: AuditOutcome, startedAt: number): AuditOutcome
     wafVendor: cleanOrNull(outcome.wafVendor, CAPS.vendor),
     detected: order(outcome.detected),
     evaluated,
+    fields: outcome.fields && cleanFields(outcome.fields),
     durationMs: Math.max(0, Math.round(performance.now() - startedAt)),
+  };
+}
+
+/** NUL bytes never reach the database; each text is capped (the field history bounds them further). */
+function cleanFields(f: PageFields): PageFields {
+  const text = (v: string | null) => (v === null ? null : clean(v, CAPS.pageText));
+  return {
+    ...f,
+    title: text(f.title),
+    metaDescription: text(f.metaDescription),
+    h1: text(f.h1),
+    hreflang: f.hreflang.map((h) => clean(h, CAPS.url)),
+    structuredDataTypes: f.structuredDataTypes.map((t) => clean(t, CAPS.dataType)),
   };
 }

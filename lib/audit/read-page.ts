@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import { SafeFetchFailure } from "@/lib/net/safe-fetch";
+import { createFieldScanner, type PageFields } from "./page-fields";
 import { createHeadScanner, type HeadData } from "./parse-head";
 import { WAF_SNIFF_CHARS } from "./waf";
 
@@ -12,6 +13,11 @@ export interface PageRead {
   sniff: string;
   /** A failure while reading (deadline, reset), which leaves the head incomplete. */
   failure: SafeFetchFailure | null;
+  /**
+   * The page's fields for the field history, read from the whole body (its first MAX_HEAD_BYTES); null when
+   * not wanted, not HTML, or the body could not be read to its end (a failure after the head loses only these).
+   */
+  fields: PageFields | null;
 }
 
 export interface ReadPageOptions {
@@ -21,6 +27,8 @@ export interface ReadPageOptions {
   /** Read the first 32 KiB for challenge-page markers even past the head. */
   sniff: boolean;
   documentUrl: string;
+  /** Read on past the head for the field history (PageRead.fields). */
+  fields?: boolean;
 }
 
 /** Decoded bytes read at most: a head that has not ended by then is judged on what was seen. */
@@ -38,7 +46,7 @@ export async function readPage(body: Readable, options: ReadPageOptions): Promis
   const known = mediaType !== null;
   let html = known && HTML_TYPES.has(mediaType);
   const textual = !known || html || mediaType.startsWith("text/") || mediaType.includes("json");
-  const result: PageRead = { html, head: null, sniff: "", failure: null };
+  const result: PageRead = { html, head: null, sniff: "", failure: null, fields: null };
   const sniffWanted = options.sniff && textual;
   if (!sniffWanted && !(options.parseHead && (html || !known))) {
     body.destroy();
@@ -46,11 +54,13 @@ export async function readPage(body: Readable, options: ReadPageOptions): Promis
   }
   const decoder = textDecoder(charset);
   const scanner = createHeadScanner(options.documentUrl);
+  const fieldScanner = options.fields && options.parseHead ? createFieldScanner(options.documentUrl) : null;
   let parsing = options.parseHead && html;
   let headDone = !parsing;
   let undecided = !known && options.parseHead;
   let pending = "";
   let bytes = 0;
+  let fieldsLost = false;
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
       bytes += chunk.length;
@@ -64,25 +74,35 @@ export async function readPage(body: Readable, options: ReadPageOptions): Promis
         html = result.html = looksLikeHtml(pending);
         parsing = html;
         headDone = !html;
-        if (html) headDone = scanner.write(pending);
+        if (html) {
+          headDone = scanner.write(pending);
+          fieldScanner?.write(pending);
+        }
         pending = "";
-      } else if (parsing && !headDone) {
-        headDone = scanner.write(text);
+      } else if (parsing) {
+        if (!headDone) headDone = scanner.write(text);
+        fieldScanner?.write(text);
       }
-      if (headDone && !undecided && (!sniffWanted || result.sniff.length >= WAF_SNIFF_CHARS)) break;
+      if (headDone && !undecided && (!sniffWanted || result.sniff.length >= WAF_SNIFF_CHARS) && !(parsing && fieldScanner)) break;
       if (bytes >= MAX_HEAD_BYTES) break;
     }
     if (pending) {
       html = result.html = looksLikeHtml(pending);
       parsing = html;
-      if (html) scanner.write(pending);
+      if (html) {
+        scanner.write(pending);
+        fieldScanner?.write(pending);
+      }
     }
   } catch (error) {
-    result.failure = SafeFetchFailure.from(error, options.documentUrl);
+    // Past the head, a failure costs only the fields: what decides indexing was read whole.
+    if (headDone && parsing && fieldScanner) fieldsLost = true;
+    else result.failure = SafeFetchFailure.from(error, options.documentUrl);
   } finally {
     body.destroy();
   }
   if (parsing) result.head = scanner.finish();
+  if (parsing && fieldScanner && !fieldsLost) result.fields = fieldScanner.finish();
   return result;
 }
 

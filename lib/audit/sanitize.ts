@@ -1,5 +1,5 @@
 /** Length caps of the strings an outcome carries. */
-export const CAPS = { url: 2048, error: 500, directives: 1000, ruleValue: 500, vendor: 40 } as const;
+export const CAPS = { url: 2048, error: 500, directives: 1000, ruleValue: 500, vendor: 40, pageText: 4096, dataType: 100 } as const;
 
 /**
  * Removes NUL characters (PostgreSQL text cannot hold them) and caps the length without splitting

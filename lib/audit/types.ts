@@ -1,6 +1,9 @@
 import type { HealthState, Indexability, IssueType } from "@/lib/db";
 import type { Hop } from "@/lib/net/safe-fetch";
 import type { RobotsRuleRef } from "@/lib/robots";
+import type { PageFields } from "./page-fields";
+
+export type { PageFields };
 
 export type { RobotsRuleRef };
 
@@ -73,4 +76,6 @@ export interface AuditOutcome {
   evaluated: AuditIssueType[];
   /** Milliseconds from the first request to the end (robots.txt wait and crawl delay included). */
   durationMs: number;
+  /** Title, description, h1, hreflang, JSON-LD types, main text, internal links: only for a 2xx HTML page read whole (else undefined: kept). */
+  fields?: PageFields;
 }

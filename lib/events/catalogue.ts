@@ -144,7 +144,36 @@ export const logPushVerifyRequested = eventType("crawl-logs/push.verify-requeste
   schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), verificationId: z.uuid() }),
 });
 
-export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name, urlRemoved.name, removalStuck.name] as const;
+// Site watch (lib/site-watch): one field changing the same way on many URLs (a site change), its revert, a deploy recorded.
+const siteChangeFields = {
+  organizationId: z.uuid(),
+  projectId: z.uuid(),
+  siteChangeId: z.uuid(),
+  field: z.string(),
+  from: z.string(),
+  to: z.string(),
+  sections: z.array(z.string()),
+  urlCount: z.number().int().min(0),
+  sampleUrls: z.array(z.string()),
+  firstSeenAt: z.iso.datetime(),
+  deployId: z.uuid().nullable(),
+  text: z.string(),
+};
+export const siteChangeDetected = eventType("site_change.detected", { schema: z.object(siteChangeFields) });
+export const siteChangeReverted = eventType("site_change.reverted", { schema: z.object(siteChangeFields) });
+export const deployRecorded = eventType("deploy.recorded", {
+  schema: z.object({
+    organizationId: z.uuid(), projectId: z.uuid(), deployId: z.uuid(), at: z.iso.datetime(), ref: z.string().nullable(), description: z.string().nullable(),
+    source: z.enum(["api", "hook"]),
+  }),
+});
+// Audit a project's sentinel pages now (a deploy was recorded; id = sentinels-{deployId}).
+export const sentinelsRunRequested = eventType("site-watch/sentinels.requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), deployId: z.uuid().nullable() }),
+});
+
+export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name, urlRemoved.name, removalStuck.name,
+  siteChangeDetected.name, siteChangeReverted.name, deployRecorded.name] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 /** A public event as its consumers receive it. */
 export type PublicEvent = { [T in PublicEventType]: { name: T; data: EventPayload<T> } }[PublicEventType];
@@ -165,6 +194,10 @@ export const events = {
   [logPushVerifyRequested.name]: logPushVerifyRequested,
   [urlRemoved.name]: urlRemoved,
   [removalStuck.name]: removalStuck,
+  [siteChangeDetected.name]: siteChangeDetected,
+  [siteChangeReverted.name]: siteChangeReverted,
+  [deployRecorded.name]: deployRecorded,
+  [sentinelsRunRequested.name]: sentinelsRunRequested,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Ctx, OrgCtx } from "@/lib/core/context";
 import { Prisma, type InspectionCadence, dbOf } from "@/lib/db";
 import { AUDIT_ISSUE_TYPES, type AuditOutcome } from "@/lib/audit/types";
@@ -9,6 +10,7 @@ import { auditState, changedFields, inspectionFailureCode, isMaterialChange, mer
 import type { ConnectedEngines } from "@/lib/connections/connected-engines";
 import { prioritySql } from "@/lib/engine-sync/check-reasons";
 import type { InspectionSource } from "./schemas";
+import { fieldValuesOf, recordFieldChanges, type FieldObservation } from "@/lib/site-watch/field-history";
 
 export interface InspectedProject {
   organizationId: string;
@@ -30,6 +32,8 @@ export interface AppliedInspections {
   failed: number;
   /** URLs whose change went back into the IndexNow backlog (call requestProjectSubmission after commit). */
   changedForIndexNow: number;
+  /** Field changes recorded (lib/site-watch/field-history.ts): when any, the caller looks for site changes after commit. */
+  fieldChanges: number;
 }
 
 /**
@@ -40,7 +44,7 @@ export interface AppliedInspections {
  */
 export async function applyAuditOutcomes(ctx: OrgCtx, p: InspectedProject, results: InspectionResult[], now: Date, random?: () => number): Promise<AppliedInspections> {
   const tx = dbOf(ctx);
-  if (!results.length) return { applied: 0, failed: 0, changedForIndexNow: 0 };
+  if (!results.length) return { applied: 0, failed: 0, changedForIndexNow: 0, fieldChanges: 0 };
   await lockProjectStats(ctx, p.projectId);
   const ids = results.map((r) => r.trackedUrlId);
   const previous = new Map((await readStored(ctx, p.projectId, ids)).map((row) => [row.id, row]));
@@ -48,6 +52,7 @@ export async function applyAuditOutcomes(ctx: OrgCtx, p: InspectedProject, resul
   const rows: Record<string, unknown>[] = [];
   const history: Record<string, unknown>[] = [];
   const material: string[] = [];
+  const fields: FieldObservation[] = [];
   const byType = new Map(AUDIT_ISSUE_TYPES.map((t) => [t, { affected: [] as { trackedUrlId: string; url: string }[], cleared: [] as string[] }]));
   let failed = 0;
 
@@ -65,7 +70,9 @@ export async function applyAuditOutcomes(ctx: OrgCtx, p: InspectedProject, resul
       next_inspection_at: next?.toISOString() ?? null,
       requested: source === "requested" || source === "inspect_now", audit_changed: changed.length > 0,
     });
-    history.push({ id, state: auditState(outcome, merged), changed, source });
+    const historyId = crypto.randomUUID();
+    history.push({ hid: historyId, id, state: auditState(outcome, merged), changed, source });
+    fields.push({ trackedUrlId: id, url: outcome.url, values: fieldValuesOf(outcome), auditId: historyId, source: source === "sentinel" ? "sentinel" : "audit" });
     if (isMaterialChange(before, merged)) material.push(id);
     for (const type of outcome.evaluated) {
       const change = byType.get(type)!;
@@ -73,17 +80,18 @@ export async function applyAuditOutcomes(ctx: OrgCtx, p: InspectedProject, resul
       else change.cleared.push(id);
     }
   }
-  if (!rows.length) return { applied: 0, failed: 0, changedForIndexNow: 0 };
+  if (!rows.length) return { applied: 0, failed: 0, changedForIndexNow: 0, fieldChanges: 0 };
 
   await writeColumns(ctx, p.projectId, rows, now, p.engines ?? { engineA: false, engineB: false });
   await writeHistory(ctx, p, history, now);
+  const fieldChanges = (await recordFieldChanges(ctx, p, fields, now)).length;
   for (const [type, change] of byType) await recordUrlDetections(ctx, p.projectId, type, change, { source: "audit" }, now);
   const changedForIndexNow = (material.length ? await markUrlsChangedForIndexNow(ctx, p.projectId, material, now) : 0)
     + await recordRemovalSiteVerdicts(ctx, p.projectId, results.filter((r) => previous.has(r.trackedUrlId)), now);
   const done = Prisma.sql`string_to_array(${rows.map((r) => r.id).join(",")}, ',')::uuid[]`;
   await tx.$executeRaw(Prisma.sql`DELETE FROM inspection_requests WHERE tracked_url_id = ANY(${done}) AND requested_at <= ${now}`);
   await tx.$executeRaw(Prisma.sql`DELETE FROM inspection_claims WHERE tracked_url_id = ANY(${done})`);
-  return { applied: rows.length, failed, changedForIndexNow };
+  return { applied: rows.length, failed, changedForIndexNow, fieldChanges };
 }
 
 async function readStored(ctx: Ctx, projectId: string, ids: string[]): Promise<StoredAudit[]> {
@@ -150,7 +158,7 @@ async function writeHistory(ctx: Ctx, p: InspectedProject, history: Record<strin
   const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO url_history (id, organization_id, project_id, tracked_url_id, observed_at, kind, state, changed, source)
-    SELECT gen_random_uuid(), ${p.organizationId}::uuid, ${p.projectId}::uuid, v.id, ${now}, 'audit', v.state,
+    SELECT v.hid, ${p.organizationId}::uuid, ${p.projectId}::uuid, v.id, ${now}, 'audit', v.state,
            ARRAY(SELECT jsonb_array_elements_text(v.changed)), v.source
-    FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb) AS v(id uuid, state jsonb, changed jsonb, source text)`);
+    FROM jsonb_to_recordset(${JSON.stringify(history)}::jsonb) AS v(hid uuid, id uuid, state jsonb, changed jsonb, source text)`);
 }

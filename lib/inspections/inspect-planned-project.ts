@@ -7,6 +7,7 @@ import { connectedEngines } from "@/lib/connections/connected-engines";
 import { applyAuditOutcomes, type InspectionResult } from "./apply-audit-outcomes";
 import { claimInspections } from "./claim-inspections";
 import type { PlannedProject } from "./plan-inspections";
+import { detectSiteChanges } from "@/lib/site-watch/site-changes";
 
 export interface AuditRunnerLike {
   run(urls: string[], onOutcome: (o: AuditOutcome) => Promise<void> | void): Promise<void>;
@@ -42,6 +43,8 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
   const report: ProjectReport = { inspected: 0, charged: 0, failed: 0, skippedNoCredits: 0 };
   let remaining = p.allocation;
   let changed = 0;
+  let fieldChanges = 0;
+  const startedAt = now();
   // Each inspected URL then owes the connected engines a check, taken by the backlog sync by priority.
   const ctx = systemCtx("inspect-planned-project", p.organizationId);
   const target = { ...p, engines: await connectedEngines(ctx, p.projectId) };
@@ -60,6 +63,7 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
       report.inspected += applied.applied;
       report.failed += applied.failed;
       changed += applied.changedForIndexNow;
+      fieldChanges += applied.fieldChanges;
     });
     await opts.runner.run(claim.urls.map((c) => c.url), (outcome) => {
       const c = byUrl.get(outcome.url);
@@ -69,6 +73,11 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
     if (claim.skippedNoCredits > 0) break;
   }
   if (changed) await requestProjectSubmission(p.projectId, "audit_changed");
+  // The cycle's field changes, with the window's before them: one site change for a template, not a thousand alerts.
+  if (fieldChanges) {
+    await detectSiteChanges(p, { since: new Date(startedAt.getTime() - 1), now: now() })
+      .catch((e: unknown) => console.error(`site changes of project ${p.projectId} not looked for:`, e instanceof Error ? e.message : e));
+  }
   return report;
 }
 

@@ -14,6 +14,7 @@ import { connectedEngines } from "@/lib/connections/connected-engines";
 import { observeEngines } from "@/lib/engine-sync";
 import { logEngineWarning } from "@/lib/engines/log";
 import { applyAuditOutcomes } from "./apply-audit-outcomes";
+import { detectSiteChanges } from "@/lib/site-watch/site-changes";
 
 export const INSPECT_NOW_PER_PROJECT = 10;
 const inFlight = new Map<string, number>();
@@ -43,9 +44,10 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
   try {
     const outcome = await audit(row.url);
     const engines = await connectedEngines(ctx, project.id);
+    const writtenAt = now();
     const { applied, balanceAfter } = await withTransaction(ctx, async (ctx) => {
       // Outcome first, debit second: the order a sitemap sync takes its locks in (stats row, then organization).
-      const applied = await applyAuditOutcomes(ctx, { ...project, projectId: project.id, engines }, [{ trackedUrlId: row.id, outcome, source: "inspect_now" }], now());
+      const applied = await applyAuditOutcomes(ctx, { ...project, projectId: project.id, engines }, [{ trackedUrlId: row.id, outcome, source: "inspect_now" }], writtenAt);
       const balanceAfter = await debitCredits(ctx, {
         organizationId: project.organizationId, amount: 1, kind: "inspection", reference: row.id,
         metadata: { projectId: project.id, source: "inspect_now" }, actorUserId: ctx.actor.type === "user" ? ctx.actor.userId : null,
@@ -54,6 +56,11 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
     });
     await notifyIfCreditsLow(project.organizationId, balanceAfter + 1, balanceAfter);
     if (applied.changedForIndexNow) await requestProjectSubmission(project.id, "audit_changed");
+    // A burst of Inspect now on many URLs is a window too: its field changes may make a site change.
+    if (applied.fieldChanges) {
+      await detectSiteChanges({ organizationId: project.organizationId, projectId: project.id }, { since: new Date(writtenAt.getTime() - 1), now: writtenAt })
+        .catch((e: unknown) => console.error(`site changes of project ${project.id} not looked for:`, e instanceof Error ? e.message : e));
+    }
     // The connected engines are asked now too, for the same credit; their failure never fails the inspection,
     // and a check the quota defers stays owed (first in line after never-asked URLs) for the backlog sync.
     if (engines.engineA || engines.engineB) await observeEngines(ctx, project.id, [{ id: row.id, url: row.url }], { source: "inspect_now", now })

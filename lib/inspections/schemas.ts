@@ -2,7 +2,7 @@ import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
 import { HEALTH_STATES, INDEXABILITIES, refineSelection, urlSelection } from "@/lib/urls/schemas";
 
-export const INSPECTION_SOURCES = ["inspect_now", "scheduled", "requested"] as const;
+export const INSPECTION_SOURCES = ["inspect_now", "scheduled", "requested", "sentinel"] as const;
 export type InspectionSource = (typeof INSPECTION_SOURCES)[number];
 
 /** The URLs to check again: ids (a selection) or the list's filters (everything they match), as every bulk action of the URL list takes them. */
@@ -50,5 +50,5 @@ export const UrlHistoryEntryResponse = z.object({
   kind: z.enum(["audit", "engineA", "engineB"]),
   state: z.record(z.string(), z.unknown()).describe("For `audit`: the AuditState (health, indexability, hops, robots rule, WAF vendor)"),
   changed: z.array(z.string()).describe("Fields that differ from the previous observation of the same kind (empty for the first)"),
-  source: z.string().describe("`inspect_now`, `scheduled` or `requested` for audits"),
+  source: z.string().describe("`inspect_now`, `scheduled`, `requested` or `sentinel` for audits"),
 });

@@ -13,6 +13,7 @@ export const CONFIGURABLE: Record<NotificationTypeValue, readonly Channel[]> = {
   "seats.full": ["email", "in_app"],
   "security.password_changed": [], "security.email_changed": [], "security.2fa_changed": [], "security.passkey_changed": [],
   "issue.opened": ["in_app", "web_push"],
+  "site_change.detected": ["in_app", "web_push"],
 };
 
 /**
@@ -20,7 +21,7 @@ export const CONFIGURABLE: Record<NotificationTypeValue, readonly Channel[]> = {
  * settings page offers these; the API keeps every type SPEC.md lists.
  */
 export const SENT_TYPES: readonly NotificationTypeValue[] = [
-  "issue.opened", "credits.low", "invite.sent", "invite.accepted", "member.role_changed", "member.removed",
+  "issue.opened", "credits.low", "invite.sent", "invite.accepted", "member.role_changed", "member.removed", "site_change.detected",
 ];
 
 /** The channels a type is delivered on when nothing is configurable. */

@@ -28,6 +28,10 @@ export const TEMPLATES: Record<NotificationTypeValue, Template> = {
     subject: (n) => n.title, action: "Open the issue",
     path: (n) => (str(n.data?.projectId) ? `/projects/${str(n.data?.projectId)}/issues${str(n.data?.issueId) ? `/${str(n.data?.issueId)}` : ""}` : "/projects"),
   },
+  "site_change.detected": {
+    subject: (n) => n.title, action: "Open the changes",
+    path: (n) => (str(n.data?.projectId) ? `/projects/${str(n.data?.projectId)}/changes` : "/projects"),
+  },
 };
 
 export function layout(opts: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer: string; footerLink?: { label: string; url: string } }): { text: string; html: string } {

@@ -86,6 +86,16 @@ export async function slackMessage(e: EventEnvelope): Promise<{ text: string; bl
     case "import.completed":
       text = `:inbox_tray: Import into *${domain}* completed: ${plural(e.data.insertedRows, "URL")} added, ${e.data.skippedRows} skipped.`;
       break;
+    case "site_change.detected":
+      text = `:rotating_light: Site change on *${domain}*: ${link(appUrl(`/projects/${e.data.projectId}/changes`), e.data.text)}`
+        + `${e.data.sections.length ? ` (${esc(e.data.sections.slice(0, 3).map((s) => `/${s}`).join(", "))})` : ""}.`;
+      break;
+    case "site_change.reverted":
+      text = `:white_check_mark: Site change reverted on *${domain}*: ${esc(e.data.text)}.`;
+      break;
+    case "deploy.recorded":
+      text = `:rocket: Deploy recorded on *${domain}*${e.data.ref ? ` (${esc(e.data.ref)})` : ""}: sentinel pages are being checked.`;
+      break;
     default:
       text = `:wave: Test message from IndexWatch: this Slack webhook receives ${c.domain ? esc(c.domain) : "your organization's"} events.`;
   }

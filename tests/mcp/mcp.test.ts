@@ -91,6 +91,7 @@ afterAll(async () => {
 const TOOL_NAMES = [
   "list_projects", "get_project_overview", "search_urls", "get_url", "get_url_history", "list_issues", "list_issue_urls", "get_trends",
   "test_robots_txt", "list_removals", "get_removal", "declare_removal", "cancel_removal", "get_inspection_queue", "check_again", "inspect_now",
+  "get_recent_changes",
 ];
 const WRITES = ["check_again", "inspect_now", "declare_removal", "cancel_removal"];
 
@@ -222,6 +223,20 @@ describe("each tool's happy path", () => {
     expect(r.isError).toBe(false);
     expect(r.data).toMatchObject({ source: "provided", productToken: "bingbot" });
     expect(r.data.results.map((x: { allowed: boolean }) => x.allowed)).toEqual([false, true]);
+  });
+
+  it("get_recent_changes: site changes (open first) with the deploy before them, and the deploys", async () => {
+    const at = new Date(Date.now() - 3_600_000);
+    const deploy = await db.deploy.create({ data: { organizationId: alice.organizationId, projectId: project.id, at, ref: "v9", source: "api" } });
+    await db.siteChange.create({ data: {
+      organizationId: alice.organizationId, projectId: project.id, field: "canonical", fromKind: "self", toKind: "home", sections: ["products"], urlCount: 240,
+      sampleUrls: [`https://${project.domain}/products/a`], firstSeenAt: new Date(at.getTime() + 60_000), lastSeenAt: new Date(at.getTime() + 60_000), deployId: deploy.id, source: "audit",
+    } });
+    const r = await tool(client, "get_recent_changes", { projectId: project.id });
+    expect(r.isError).toBe(false);
+    expect(r.data.siteChanges[0]).toMatchObject({ field: "canonical", from: "self", to: "home", urlCount: 240, deployId: deploy.id, status: "open" });
+    expect(r.data.siteChanges[0].text).toMatch(/home page/);
+    expect(r.data.deploys.map((d: { id: string }) => d.id)).toContain(deploy.id);
   });
 
   it("list_removals and get_removal: batches with Google's and Bing's progress, then one batch's URLs", async () => {

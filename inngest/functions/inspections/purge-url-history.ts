@@ -1,5 +1,6 @@
 import { inngest } from "@/inngest/client";
 import { PURGE_CHUNK, purgeStaleClaims, purgeUrlHistory } from "@/lib/inspections/purge-url-history";
+import { purgeFieldChanges } from "@/lib/site-watch/field-history";
 
 const MAX_CHUNKS_PER_RUN = 500;
 
@@ -17,6 +18,12 @@ export const purgeUrlHistoryFn = inngest.createFunction(
       if (deleted < PURGE_CHUNK) break;
     }
     const claims = await step.run("stale-claims", () => purgeStaleClaims(new Date(startedAt)));
-    return { rows, claims };
+    let fieldChanges = 0;
+    for (let n = 0; n < MAX_CHUNKS_PER_RUN; n++) {
+      const deleted = await step.run(`purge-field-changes-${n}`, () => purgeFieldChanges(new Date(startedAt)));
+      fieldChanges += deleted;
+      if (deleted < PURGE_CHUNK) break;
+    }
+    return { rows, claims, fieldChanges };
   },
 );

@@ -30,3 +30,4 @@ import "./share-links";
 import "./reports";
 import "./credits";
 import "./rendering";
+import "./site-changes";

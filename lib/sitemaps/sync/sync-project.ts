@@ -8,6 +8,7 @@ import { admitSeenUrls, type Admission } from "./admit-seen-urls";
 import { claimSyncSlot, releaseSyncSlot } from "./claim-sync-slot";
 import { fetchRobots } from "./fetch-robots";
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from "./limits";
+import { recordSitemapUrlCount, sitemapUrlTotal } from "@/lib/site-watch/site-changes";
 import { recordSitemaps } from "./record-sitemaps";
 import { reportStaleIssues } from "./report-stale-issues";
 import { fetchFailureInWords, sentence } from "@/lib/net/failure-words";
@@ -82,8 +83,14 @@ export async function syncProject(ctx: OrgCtx, projectId: string, opts: SyncOpti
       refused = error;
     }
     phase("admission");
+    const listedBefore = walk.complete ? await sitemapUrlTotal(project.id) : 0;
     await recordSitemaps(ctx, project.id, walk, now);
     phase("record");
+    // Site watch: the sitemaps listing over 20 % fewer URLs than at the last sync is a site change (only a complete walk counts).
+    if (walk.complete && !refused) {
+      await recordSitemapUrlCount(ref, listedBefore, await sitemapUrlTotal(project.id), now)
+        .catch((e: unknown) => console.error("[sitemaps] sitemap URL count not compared", e instanceof Error ? e.message : e));
+    }
     if (refused || !admission) throw refused;
     // IndexNow: the admitted URLs and the changed lastmods were queued by triggers; ask for a submission.
     if (admission.discovered || admission.lastmodChanged) {

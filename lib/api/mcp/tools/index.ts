@@ -18,6 +18,7 @@ import { cancelRemovalTool } from "./cancel-removal";
 import { getInspectionQueueTool } from "./get-inspection-queue";
 import { checkAgainTool } from "./check-again";
 import { inspectNowTool } from "./inspect-now";
+import { getRecentChangesTool } from "./get-recent-changes";
 
 export const TOOLS: ToolDef[] = [
   listProjectsTool,
@@ -36,6 +37,7 @@ export const TOOLS: ToolDef[] = [
   getInspectionQueueTool,
   checkAgainTool,
   inspectNowTool,
+  getRecentChangesTool,
 ];
 
 export const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
