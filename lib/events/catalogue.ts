@@ -94,6 +94,23 @@ export const removalStuck = eventType("removal.stuck", {
   }),
 });
 
+// The project's robots.txt changed (a new version became current; lib/site-watch): what it blocks and allows anew.
+export const robotsTxtChanged = eventType("robots_txt.changed", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    versionId: z.uuid(),
+    previousVersionId: z.uuid().nullable(),
+    httpStatus: z.number().int(),
+    linesAdded: z.number().int().min(0),
+    linesRemoved: z.number().int().min(0),
+    googlebotNewlyBlocked: z.number().int().min(0),
+    bingbotNewlyBlocked: z.number().int().min(0),
+    importantBlocked: z.number().int().min(0),
+    changedAt: z.iso.datetime(),
+  }),
+});
+
 export const issueResolved = eventType("issue.resolved", {
   schema: z.object({
     organizationId: z.uuid(),
@@ -144,7 +161,8 @@ export const logPushVerifyRequested = eventType("crawl-logs/push.verify-requeste
   schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), verificationId: z.uuid() }),
 });
 
-export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name, urlRemoved.name, removalStuck.name] as const;
+export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name, urlRemoved.name, removalStuck.name,
+  robotsTxtChanged.name] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 /** A public event as its consumers receive it. */
 export type PublicEvent = { [T in PublicEventType]: { name: T; data: EventPayload<T> } }[PublicEventType];
@@ -165,6 +183,7 @@ export const events = {
   [logPushVerifyRequested.name]: logPushVerifyRequested,
   [urlRemoved.name]: urlRemoved,
   [removalStuck.name]: removalStuck,
+  [robotsTxtChanged.name]: robotsTxtChanged,
 } as const;
 
 export type EventName = keyof typeof events;

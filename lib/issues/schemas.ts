@@ -9,6 +9,7 @@ export const ISSUE_TYPES = [
   "sitemap_unreachable", "sitemap_parse_error", "stale_missing_from_sitemap", "sitemap_missing", "blocked_by_robots",
   "has_noindex", "canonical_mismatch", "discovered_not_indexed", "crawled_not_indexed", "dropped_from_index",
   "indexnow_key_invalid", "gsc_auth_revoked", "crawler_blocked", "removal_stuck",
+  "robots_txt_blocks_important", "robots_txt_unreachable", "certificate_expiring",
 ] as const;
 export const ISSUE_SEVERITIES = ["critical", "warning", "info"] as const;
 export const ISSUE_STATUSES = ["open", "resolved", "ignored"] as const;

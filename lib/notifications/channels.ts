@@ -13,6 +13,7 @@ export const CONFIGURABLE: Record<NotificationTypeValue, readonly Channel[]> = {
   "seats.full": ["email", "in_app"],
   "security.password_changed": [], "security.email_changed": [], "security.2fa_changed": [], "security.passkey_changed": [],
   "issue.opened": ["in_app", "web_push"],
+  "robots_txt.changed": ALL,
 };
 
 /**
@@ -21,6 +22,7 @@ export const CONFIGURABLE: Record<NotificationTypeValue, readonly Channel[]> = {
  */
 export const SENT_TYPES: readonly NotificationTypeValue[] = [
   "issue.opened", "credits.low", "invite.sent", "invite.accepted", "member.role_changed", "member.removed",
+  "robots_txt.changed",
 ];
 
 /** The channels a type is delivered on when nothing is configurable. */

@@ -28,6 +28,10 @@ export const TEMPLATES: Record<NotificationTypeValue, Template> = {
     subject: (n) => n.title, action: "Open the issue",
     path: (n) => (str(n.data?.projectId) ? `/projects/${str(n.data?.projectId)}/issues${str(n.data?.issueId) ? `/${str(n.data?.issueId)}` : ""}` : "/projects"),
   },
+  "robots_txt.changed": {
+    subject: (n) => n.title, action: "See the change",
+    path: (n) => (str(n.data?.projectId) ? `/projects/${str(n.data?.projectId)}/changes/robots${str(n.data?.versionId) ? `?version=${str(n.data?.versionId)}` : ""}` : "/projects"),
+  },
 };
 
 export function layout(opts: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer: string; footerLink?: { label: string; url: string } }): { text: string; html: string } {

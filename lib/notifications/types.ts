@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   "security.2fa_changed",
   "security.passkey_changed",
   "issue.opened",
+  "robots_txt.changed",
 ] as const;
 export type NotificationTypeValue = (typeof NOTIFICATION_TYPES)[number];
 
