@@ -24,10 +24,11 @@ import { verifyPushedHitsFn } from "./crawl-logs/verify-pushed-hits";
 import { refreshCrawlerIpRangesFn } from "./crawl-logs/refresh-crawler-ip-ranges";
 import { followRemovalsFn } from "./removals/follow-removals";
 import { sendClientReportsFn } from "./reports/send-client-reports";
+import { watchRobotsTxtFn } from "./site-watch/watch-robots-txt";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
   syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
   flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, verifyPushedHitsFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn,
-  sendClientReportsFn];
+  sendClientReportsFn, watchRobotsTxtFn];

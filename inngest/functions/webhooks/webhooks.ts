@@ -1,6 +1,6 @@
 import { NonRetriableError } from "inngest";
 import { inngest } from "@/inngest/client";
-import { importCompleted, isPublicEvent, issueOpened, issueResolved, removalStuck, syncCompleted, urlDroppedFromIndex, urlRemoved } from "@/lib/events/catalogue";
+import { importCompleted, isPublicEvent, issueOpened, issueResolved, removalStuck, robotsTxtChanged, syncCompleted, urlDroppedFromIndex, urlRemoved } from "@/lib/events/catalogue";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { forgetExpiredSecrets } from "@/lib/webhooks/forget-expired-secrets";
 import { fanOutEvent } from "@/lib/webhooks/fan-out";
@@ -8,7 +8,7 @@ import { fanOutEvent } from "@/lib/webhooks/fan-out";
 // Every public domain event becomes one delivery per subscribed endpoint, attempted at once; the retries
 // are the minute cron's. The event id (set by the outbox) names the message, so a retried step adds nothing.
 export const webhooksFanOutFn = inngest.createFunction(
-  { id: "webhooks-fan-out", triggers: [issueOpened, issueResolved, urlDroppedFromIndex, syncCompleted, importCompleted, urlRemoved, removalStuck] },
+  { id: "webhooks-fan-out", triggers: [issueOpened, issueResolved, urlDroppedFromIndex, syncCompleted, importCompleted, urlRemoved, removalStuck, robotsTxtChanged] },
   async ({ event, step }) => {
     if (!isPublicEvent(event)) throw new NonRetriableError(`webhooks-fan-out takes public events, not ${event.name}`);
     const ids = await step.run("fan-out", () => fanOutEvent({ ...event, id: event.id ?? `${event.name}-${JSON.stringify(event.data)}` }));

@@ -29,3 +29,4 @@ import "./removals";
 import "./share-links";
 import "./reports";
 import "./credits";
+import "./site-watch";
