@@ -35,7 +35,7 @@ export const ISSUE_TYPE_NAMES: Record<IssueType, IssueTypeNames> = {
   indexnow_key_invalid: name("IndexNow key invalid", "The IndexNow endpoint rejects the project's key, so submissions fail."),
   gsc_auth_revoked: name("Google Search Console access revoked", "IndexWatch can no longer read the project's Search Console property."),
   crawler_blocked: name("Googlebot blocked", "Your server logs show verified Googlebot getting 403 or 5xx where our audit gets the page."),
-  robots_txt_blocks_important: name("robots.txt change blocks important pages", "A new robots.txt forbids Google or Bing to fetch high-priority pages or pages with search impressions.", "robots.txt blocks important pages"),
+  robots_txt_blocks_important: name("robots.txt change blocks important pages", "A new robots.txt forbids Google or Bing to fetch high-priority pages or pages with search impressions.", "robots.txt change"),
   robots_txt_unreachable: name("robots.txt unreachable", "robots.txt answers 5xx or nothing on several fetches in a row: Google then stops crawling the site."),
   certificate_expiring: name("Certificate expiring", "The HTTPS certificate of the site expires within 14 days, or has expired."),
   removal_stuck: name("Removal stuck", "Pages you declared removed are still indexed by Google or Bing past the time you allowed."),

@@ -14,7 +14,11 @@ import { applyRobotsOutcome, sha256Hex, watchedOrigin, type WatchRow } from "./r
 // the whole batch in two statements. Each project keeps its own phase in the window (set from a hash of its id when
 // its row is made), so 10,000 projects every 5 minutes are ~33 fetches a second spread evenly, never a burst.
 
-export type TickOptions = { fetcher?: SafeFetcher; readCertificate?: CertificateReader; now?: () => Date; batch?: number; concurrency?: number };
+export type TickOptions = {
+  fetcher?: SafeFetcher; readCertificate?: CertificateReader; now?: () => Date; batch?: number; concurrency?: number;
+  /** Only these projects (a suite never claims what parallel suites made due). */
+  only?: string[];
+};
 export type BatchReport = { claimed: number; notModified: number; unchanged: number; changed: number; failures: number; homeChecks: number; maxLatenessMs: number };
 
 type Claimed = WatchRow & {
@@ -39,12 +43,13 @@ export async function ensureWatchRows(now: Date): Promise<number> {
 }
 
 /** Claims up to `limit` due projects: their next fetch moves one interval on (from their due time, keeping the phase). */
-export async function claimDue(now: Date, limit: number): Promise<Claimed[]> {
+export async function claimDue(now: Date, limit: number, only?: string[]): Promise<Claimed[]> {
   const windowMs = robotsWatchMs();
   const rows = await sqlRows<Record<string, unknown>>(Prisma.sql`
     WITH due AS (
       SELECT w.project_id, w.robots_next_fetch_at AS due_at FROM site_watches w JOIN projects p ON p.id = w.project_id
       WHERE w.robots_next_fetch_at <= ${now} AND p.status = 'active' AND p.deleted_at IS NULL
+        ${only ? Prisma.sql`AND w.project_id = ANY(${only}::uuid[])` : Prisma.empty}
       ORDER BY w.robots_next_fetch_at LIMIT ${limit} FOR UPDATE OF w SKIP LOCKED)
     UPDATE site_watches w SET robots_next_fetch_at = CASE
         WHEN due.due_at + make_interval(secs => ${windowMs / 1000}) > ${now} THEN due.due_at + make_interval(secs => ${windowMs / 1000})
@@ -106,7 +111,7 @@ export async function watchBatch(opts: TickOptions = {}): Promise<BatchReport> {
   const fetcher = opts.fetcher ?? getDefaultFetcher();
   const read = opts.readCertificate ?? defaultCertificateReader;
   const clock = opts.now ?? (() => new Date());
-  const claimed = await claimDue(clock(), opts.batch ?? TICK_BATCH);
+  const claimed = await claimDue(clock(), opts.batch ?? TICK_BATCH, opts.only);
   const report: BatchReport = { claimed: claimed.length, notModified: 0, unchanged: 0, changed: 0, failures: 0, homeChecks: 0, maxLatenessMs: 0 };
   const quiet: { w: Claimed; o: RobotsFetchOutcome; at: Date }[] = [];
   const loud: { w: Claimed; o: RobotsFetchOutcome; at: Date }[] = [];

@@ -4,6 +4,8 @@ import { db } from "@/lib/db";
 import { readPeerCertificate } from "@/lib/net/peer-certificate";
 import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { watchBatch, type BatchReport } from "@/lib/site-watch/robots-watch-tick";
+import { fetchWatchedRobots } from "@/lib/site-watch/robots-fetch";
+import { applyRobotsOutcome, watchedOrigin } from "@/lib/site-watch/robots-watch";
 import type { CertificateReader } from "@/lib/site-watch/certificate";
 import { createTestProject, type TestTenant } from "../factories";
 import { startTestSite, type TestSite } from "../fakes/test-site";
@@ -89,7 +91,7 @@ export async function watchedProject(
 export async function tick(p: WatchedProject, opts: { now?: Date } = {}): Promise<BatchReport> {
   const now = opts.now ?? new Date();
   await db.siteWatch.update({ where: { projectId: p.projectId }, data: { robotsNextFetchAt: new Date(now.getTime() - 1000) } });
-  const report = await watchBatch({ fetcher: p.fetcher, readCertificate: p.read, now: () => now, batch: 1 });
+  const report = await watchBatch({ fetcher: p.fetcher, readCertificate: p.read, now: () => now, batch: 1, only: [p.projectId] });
   if (report.claimed !== 1) throw new Error(`expected to claim the project, claimed ${report.claimed}`);
   return report;
 }
@@ -100,3 +102,14 @@ export const issueOf = (p: WatchedProject, type: "robots_txt_blocks_important" |
   db.issue.findFirst({ where: { projectId: p.projectId, type } });
 export const changeEvents = (p: WatchedProject) =>
   db.eventOutbox.findMany({ where: { name: "robots_txt.changed", data: { path: ["projectId"], equals: p.projectId } }, orderBy: { createdAt: "asc" } });
+
+/** One robots.txt fetch of the project recorded as the tick records a project's (without claiming it: for suites beside the tick's). */
+export async function fetchOnce(p: WatchedProject, now = new Date()) {
+  const w = await db.siteWatch.findUniqueOrThrow({ where: { projectId: p.projectId }, include: { project: { select: { domain: true, name: true } } } });
+  const outcome = await fetchWatchedRobots(p.fetcher, `${watchedOrigin({ origin: w.origin, domain: w.project.domain })}/robots.txt`, { etag: w.robotsEtag, lastModified: w.robotsLastModified });
+  return applyRobotsOutcome({
+    projectId: w.projectId, organizationId: w.organizationId, domain: w.project.domain, name: w.project.name, origin: w.origin,
+    lastVersionId: w.robotsLastVersionId, currentVersionId: w.robotsCurrentVersionId, pendingVersionId: w.robotsPendingVersionId,
+    pendingCount: w.robotsPendingCount, failures: w.robotsFailures, failingSince: w.robotsFailingSince,
+  }, outcome, now);
+}

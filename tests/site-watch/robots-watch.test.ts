@@ -212,3 +212,42 @@ describe("robots.txt watch: bad input", () => {
     expect(v).toMatchObject({ httpStatus: 404, bytes: 0 });
   });
 });
+
+describe("the watch's Inngest function", () => {
+  it("claims the due projects through the app's default fetcher and records what it got, in batches", async () => {
+    const { runUnderInngest } = await import("../inngest-engine");
+    const { watchRobotsTxtFn } = await import("@/inngest/functions/site-watch/watch-robots-txt");
+    const p = await watchedProject(tenant, site, shop);
+    await db.siteWatch.update({ where: { projectId: p.projectId }, data: { robotsNextFetchAt: new Date(Date.now() - 1000), homeCheckedAt: null } });
+    // The default fetcher reaches the fake site but does not trust the test CA: the home page and robots.txt fail
+    // (unreachable), while the certificate is still read, as `invalid`.
+    process.env.CONNECT_TO = site.site.connectTo([p.host]);
+    // Rows of every project are made by the first step: this suite's row exists already, others' are theirs.
+    const { result, error, steps } = await runUnderInngest(watchRobotsTxtFn, { memoized: { "ensure-watch-rows": 0 } });
+    expect(error).toBeUndefined();
+    expect(steps).toContain("batch-0");
+    expect(result).toMatchObject({ created: 0, claimed: 1, failures: 1, homeChecks: 1 });
+    expect(await watchRow(p)).toMatchObject({
+      robotsFailureKind: "unreachable", robotsFailures: 1, certState: "invalid", certExpiresAt: expect.any(Date), homeError: expect.any(String),
+      robotsNextFetchAt: expect.any(Date),
+    });
+    expect((await watchRow(p)).robotsNextFetchAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+  });
+
+  it("gives every active project its watch row, each due at its own phase of the window", async () => {
+    const { ensureWatchRows } = await import("@/lib/site-watch/robots-watch-tick");
+    const { createTestProject } = await import("../factories");
+    const fresh = await Promise.all([1, 2, 3].map(() => createTestProject(tenant)));
+    const now = new Date();
+    await ensureWatchRows(now);
+    const rows = await db.siteWatch.findMany({ where: { projectId: { in: fresh.map((f) => f.id) } } });
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      expect(r.robotsNextFetchAt.getTime()).toBeGreaterThanOrEqual(now.getTime());
+      expect(r.robotsNextFetchAt.getTime()).toBeLessThan(now.getTime() + 5 * 60_000);
+    }
+    // The rows it made for every other suite's projects go again (never fetched: nothing runs the watch in tests but
+    // this suite), so that no later run claims them.
+    await db.siteWatch.deleteMany({ where: { robotsLastFetchAt: null, homeCheckedAt: null, robotsCurrentVersionId: null } });
+  });
+});
