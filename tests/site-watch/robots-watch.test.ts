@@ -218,6 +218,8 @@ describe("the watch's Inngest function", () => {
     const { runUnderInngest } = await import("../inngest-engine");
     const { watchRobotsTxtFn } = await import("@/inngest/functions/site-watch/watch-robots-txt");
     const p = await watchedProject(tenant, site, shop);
+    // Only the watch's own suites make rows: any left due by an interrupted earlier run is pushed out of the way.
+    await db.siteWatch.updateMany({ where: { robotsNextFetchAt: { lte: new Date(Date.now() + 600_000) } }, data: { robotsNextFetchAt: new Date(Date.now() + 86_400_000) } });
     await db.siteWatch.update({ where: { projectId: p.projectId }, data: { robotsNextFetchAt: new Date(Date.now() - 1000), homeCheckedAt: null } });
     // The default fetcher reaches the fake site but does not trust the test CA: the home page and robots.txt fail
     // (unreachable), while the certificate is still read, as `invalid`.
@@ -232,6 +234,7 @@ describe("the watch's Inngest function", () => {
       robotsNextFetchAt: expect.any(Date),
     });
     expect((await watchRow(p)).robotsNextFetchAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    await db.siteWatch.update({ where: { projectId: p.projectId }, data: { robotsNextFetchAt: new Date(Date.now() + 86_400_000) } });
   });
 
   it("gives every active project its watch row, each due at its own phase of the window", async () => {
