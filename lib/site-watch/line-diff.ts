@@ -78,7 +78,10 @@ function myers(a: string[], b: string[]): DiffLine[] | null {
     const prevK = k === -d || (k !== d && get(k - 1) < get(k + 1)) ? k + 1 : k - 1;
     const prevX = get(prevK);
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) script.push({ kind: "context", text: a[--x] }) && y--;
+    while (x > prevX && y > prevY) {
+      script.push({ kind: "context", text: a[--x] });
+      y--;
+    }
     if (x === prevX) script.push({ kind: "added", text: b[--y] });
     else script.push({ kind: "removed", text: a[--x] });
   }

@@ -18,8 +18,10 @@ export type TickOptions = {
   fetcher?: SafeFetcher; readCertificate?: CertificateReader; now?: () => Date; batch?: number; concurrency?: number;
   /** Only these projects (a suite never claims what parallel suites made due). */
   only?: string[];
+  /** A fetch started later than this after its due time counts as late (default one cron minute). */
+  onTimeMs?: number;
 };
-export type BatchReport = { claimed: number; notModified: number; unchanged: number; changed: number; failures: number; homeChecks: number; maxLatenessMs: number };
+export type BatchReport = { claimed: number; notModified: number; unchanged: number; changed: number; failures: number; homeChecks: number; maxLatenessMs: number; late: number };
 
 type Claimed = WatchRow & {
   dueAt: Date;
@@ -52,8 +54,8 @@ export async function claimDue(now: Date, limit: number, only?: string[]): Promi
         ${only ? Prisma.sql`AND w.project_id = ANY(${only}::uuid[])` : Prisma.empty}
       ORDER BY w.robots_next_fetch_at LIMIT ${limit} FOR UPDATE OF w SKIP LOCKED)
     UPDATE site_watches w SET robots_next_fetch_at = CASE
-        WHEN due.due_at + make_interval(secs => ${windowMs / 1000}) > ${now} THEN due.due_at + make_interval(secs => ${windowMs / 1000})
-        ELSE ${now}::timestamptz + make_interval(secs => ${windowMs / 1000}) END
+        WHEN due.due_at + make_interval(secs => ${windowMs / 1000}::float8) > ${now} THEN due.due_at + make_interval(secs => ${windowMs / 1000}::float8)
+        ELSE ${now}::timestamptz + make_interval(secs => ${windowMs / 1000}::float8) END
     FROM due JOIN projects p ON p.id = due.project_id
     WHERE w.project_id = due.project_id
     RETURNING w.project_id::text AS "projectId", w.organization_id::text AS "organizationId", p.domain, p.name, w.origin, due.due_at AS "dueAt",
@@ -112,14 +114,17 @@ export async function watchBatch(opts: TickOptions = {}): Promise<BatchReport> {
   const read = opts.readCertificate ?? defaultCertificateReader;
   const clock = opts.now ?? (() => new Date());
   const claimed = await claimDue(clock(), opts.batch ?? TICK_BATCH, opts.only);
-  const report: BatchReport = { claimed: claimed.length, notModified: 0, unchanged: 0, changed: 0, failures: 0, homeChecks: 0, maxLatenessMs: 0 };
+  const report: BatchReport = { claimed: claimed.length, notModified: 0, unchanged: 0, changed: 0, failures: 0, homeChecks: 0, maxLatenessMs: 0, late: 0 };
+  const onTimeMs = opts.onTimeMs ?? 60_000;
   const quiet: { w: Claimed; o: RobotsFetchOutcome; at: Date }[] = [];
   const loud: { w: Claimed; o: RobotsFetchOutcome; at: Date }[] = [];
 
   await pool(claimed, opts.concurrency ?? tickConcurrency(), async (w) => {
     try {
       const started = clock();
-      report.maxLatenessMs = Math.max(report.maxLatenessMs, started.getTime() - new Date(w.dueAt).getTime());
+      const lateness = started.getTime() - new Date(w.dueAt).getTime();
+      report.maxLatenessMs = Math.max(report.maxLatenessMs, lateness);
+      if (lateness > onTimeMs) report.late++;
       if (!w.homeCheckedAt || started.getTime() - new Date(w.homeCheckedAt).getTime() >= HOME_CHECK_MS) {
         const site = await checkSite(w, fetcher, read, started);
         w.origin = site.origin;
@@ -144,7 +149,10 @@ export async function watchBatch(opts: TickOptions = {}): Promise<BatchReport> {
       WHERE w.project_id = x.project_id`);
     await db.$executeRaw(Prisma.sql`
       UPDATE robots_txt_versions SET last_seen_at = ${clock()} WHERE id = ANY(${quiet.map((q) => q.w.currentVersionId!)}::uuid[])`);
-    for (const { o } of quiet) o.kind === "not_modified" ? report.notModified++ : report.unchanged++;
+    for (const { o } of quiet) {
+      if (o.kind === "not_modified") report.notModified++;
+      else report.unchanged++;
+    }
   }
   for (const { w, o, at } of loud) {
     try {

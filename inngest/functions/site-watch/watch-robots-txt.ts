@@ -12,7 +12,7 @@ export const watchRobotsTxtFn = inngest.createFunction(
   { id: "site-watch-robots-txt", triggers: [{ cron: "* * * * *" }], concurrency: { limit: 1 } },
   async ({ step }) => {
     const created = await step.run("ensure-watch-rows", () => ensureWatchRows(new Date()));
-    const total: BatchReport = { claimed: 0, notModified: 0, unchanged: 0, changed: 0, failures: 0, homeChecks: 0, maxLatenessMs: 0 };
+    const total: BatchReport = { claimed: 0, notModified: 0, unchanged: 0, changed: 0, failures: 0, homeChecks: 0, maxLatenessMs: 0, late: 0 };
     for (let i = 0; i < MAX_BATCHES_PER_TICK; i++) {
       const r = await step.run(`batch-${i}`, () => watchBatch());
       for (const k of Object.keys(total) as (keyof BatchReport)[]) total[k] = k === "maxLatenessMs" ? Math.max(total[k], r[k]) : total[k] + r[k];
