@@ -45,7 +45,7 @@ const fake = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "bench/wa
 });
 const port = await new Promise<number>((resolve) => fake.stdout!.once("data", (d) => resolve(Number(String(d).trim()))));
 
-await db.$executeRaw`DELETE FROM projects WHERE organization_id = ${organizationId}::uuid`;
+await db.$executeRaw`DELETE FROM projects WHERE organization_id = ${organizationId}::uuid AND domain LIKE 'p%.wb.test'`;
 await db.$executeRaw(Prisma.sql`
   INSERT INTO projects (id, organization_id, created_by_user_id, name, domain, live_domain, sitemap_url, updated_at)
   SELECT gen_random_uuid(), ${organizationId}::uuid, ${userId}::uuid, 'p' || i || '.wb.test', 'p' || i || '.wb.test', 'p' || i || '.wb.test',
@@ -144,14 +144,18 @@ let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
 const rssBefore = process.memoryUsage().rss;
 const ti = performance.now();
+const ci = process.cpuUsage();
 const impact = await computeRobotsImpact(project.id, host, before, after);
 const impactMs = performance.now() - ti;
+const impactCpu = process.cpuUsage(ci);
+const impactCpuMs = (impactCpu.user + impactCpu.system) / 1000;
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
-console.log({ impactMs: Math.round(impactMs), peakRssMb: Math.round(peakRss / 1e6), rssBeforeMb: Math.round(rssBefore / 1e6), googlebot: impact.googlebot.newlyBlocked, importantBlocked: impact.importantBlocked, scanned: impact.urlsScanned });
+console.log({ impactCpuMs: Math.round(impactCpuMs), impactMs: Math.round(impactMs), peakRssMb: Math.round(peakRss / 1e6), rssBeforeMb: Math.round(rssBefore / 1e6), googlebot: impact.googlebot.newlyBlocked, importantBlocked: impact.importantBlocked, scanned: impact.urlsScanned });
 
 writeResults("watch-impact", `**Impact of a robots.txt change at ${fmt(URLS)} tracked URLs** (\`computeRobotsImpact\`, 16 crawlers, keyset pages of 20,000 URLs;
-load average ${(await import("node:os")).loadavg()[0].toFixed(1)}): ${(impactMs / 1000).toFixed(1)} s (target < 30 s), peak RSS ${Math.round(peakRss / 1e6)} MB for the whole bench
+load average ${(await import("node:os")).loadavg()[0].toFixed(1)} from other work): ${(impactMs / 1000).toFixed(1)} s wall (target < 30 s), of which ${(impactCpuMs / 1000).toFixed(1)} s of this
+process's CPU (the judging; the rest is waiting for PostgreSQL and for a core on the loaded machine), peak RSS ${Math.round(peakRss / 1e6)} MB for the whole bench
 process (${Math.round(rssBefore / 1e6)} MB before; target < 300 MB); ${fmt(impact.googlebot.newlyBlocked)} URLs newly blocked for Googlebot, ${fmt(impact.importantBlocked)} important.
 `);
 }
