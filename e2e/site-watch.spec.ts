@@ -36,11 +36,13 @@ async function recordRobotsChange(p: E2eProject) {
     [p.organizationId, p.id, Buffer.from(B), B.length, `https://${p.domain}/robots.txt`, old.rows[0].id, diff, JSON.stringify(full)]);
     await db.query(`INSERT INTO site_watches (project_id, organization_id, origin, robots_next_fetch_at, robots_last_fetch_at, robots_last_status, robots_last_version_id,
         robots_current_version_id, robots_current_since, home_checked_at, home_status, home_final_url, cert_checked_at, cert_state, cert_expires_at, updated_at)
-      VALUES ($1, $2, $3, now() + interval '1 day', now() - interval '1 minute', 304, $4, $4, now() - interval '14 minutes', now(), 200, $3 || '/', now(), 'ok', now() + interval '40 days', now())
+      VALUES ($1, $2, $3, now() + interval '1 day', now() - interval '1 minute', 304, $4, $4, now() - interval '14 minutes', now(), 200, $3 || '/', now(), 'ok', now() + interval '40 days 2 hours', now())
       ON CONFLICT (project_id) DO UPDATE SET robots_next_fetch_at = EXCLUDED.robots_next_fetch_at, robots_last_fetch_at = EXCLUDED.robots_last_fetch_at,
         robots_last_status = 304, robots_last_version_id = $4, robots_current_version_id = $4, robots_current_since = EXCLUDED.robots_current_since,
         home_checked_at = now(), home_status = 200, home_final_url = EXCLUDED.home_final_url, cert_checked_at = now(), cert_state = 'ok', cert_expires_at = EXCLUDED.cert_expires_at`,
     [p.id, p.organizationId, `https://${p.domain}`, now.rows[0].id]);
+    // Past the setup wizard, which a project nobody has probed opens instead of the overview.
+    await db.query("UPDATE projects SET last_availability_check_at = now() WHERE id = $1", [p.id]);
   } finally {
     await db.end();
   }
