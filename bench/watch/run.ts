@@ -57,14 +57,15 @@ await db.$executeRaw(Prisma.sql`
   INSERT INTO robots_txt_versions (id, organization_id, project_id, http_status, sha256, content, bytes, final_url, first_seen_at, last_seen_at, became_current_at)
   SELECT gen_random_uuid(), p.organization_id, p.id, 200, ${sha256Hex(Buffer.from(BODY))}, ${Buffer.from(BODY)}, ${Buffer.byteLength(BODY)},
          'https://' || p.domain || '/robots.txt', now(), now(), now()
-  FROM projects p WHERE p.organization_id = ${organizationId}::uuid`);
+  FROM projects p WHERE p.organization_id = ${organizationId}::uuid AND p.domain LIKE 'p%.wb.test'`);
 await db.$executeRaw(Prisma.sql`
   INSERT INTO site_watches (project_id, organization_id, origin, robots_next_fetch_at, robots_etag, robots_last_version_id, robots_current_version_id,
                             robots_current_since, home_checked_at, updated_at)
   SELECT p.id, p.organization_id, 'https://' || p.domain, ${start}::timestamptz + make_interval(secs => (row_number() OVER (ORDER BY p.id) - 1) * ${windowMs / 1000 / PROJECTS}::float8),
          '"v1"', v.id, v.id, now(), now() + interval '1 day', now()
-  FROM projects p JOIN robots_txt_versions v ON v.project_id = p.id WHERE p.organization_id = ${organizationId}::uuid`);
+  FROM projects p JOIN robots_txt_versions v ON v.project_id = p.id WHERE p.organization_id = ${organizationId}::uuid AND p.domain LIKE 'p%.wb.test'`);
 
+const benchIds = (await db.project.findMany({ where: { organizationId, domain: { endsWith: ".wb.test", startsWith: "p" } }, select: { id: true } })).map((p) => p.id);
 const fetcher = createSafeFetcher({ connectTo: `:443:127.0.0.1:${port}`, tlsCa: ca.caPem });
 const noCert = async () => ({ ok: false as const, kind: "tls", error: "not read in this bench" });
 const runMs = WINDOWS * windowMs;
@@ -79,7 +80,7 @@ for (let tick = 0; tick * tickMs < runMs; tick++) {
   const at = start.getTime() + tick * tickMs;
   await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
   for (;;) {
-    const r = await watchBatch({ fetcher, readCertificate: noCert, onTimeMs: tickMs });
+    const r = await watchBatch({ fetcher, readCertificate: noCert, onTimeMs: tickMs, only: benchIds });
     fetched += r.claimed;
     late += r.late;
     failures += r.failures;
