@@ -66,6 +66,7 @@ import { verifyKey } from "../lib/verification/verify-key";
 import { seedCrawlActivity } from "./demo-crawl-logs";
 import { seedClientReports } from "./demo-reports";
 import { seedSiteChanges } from "./demo-site-changes";
+import { seedRobotsWatch } from "./demo-robots-watch";
 import { observeBulk, type DemoProject, type DemoTracked } from "./demo-observe";
 import { seedToday } from "./demo-today";
 import {
@@ -118,6 +119,8 @@ async function main() {
     }
     const today = await seedToday(ctx, project.id, { fetcher: memoryFetcher(0) });
     step(`today: ${[today.probed && "availability probed", today.synced && "sitemaps synced", `Search Analytics ${today.searchAnalytics} (${today.searchRows} rows)`].filter(Boolean).join(", ")}`);
+    const robots = await seedRobotsWatch({ organizationId, projectId: project.id });
+    step(`robots.txt watch: ${robots.seeded ? `a change that blocks ${robots.importantBlocked} important URLs` : "kept"}`);
     const reports = await seedClientReports(ctx, project.id);
     step(`client reports: ${reports.created.length ? reports.created.join(", ") : "kept"}`);
     const changes = await seedSiteChanges(ctx, project.id);

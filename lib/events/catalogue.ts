@@ -94,6 +94,23 @@ export const removalStuck = eventType("removal.stuck", {
   }),
 });
 
+// The project's robots.txt changed (a new version became current; lib/site-watch): what it blocks and allows anew.
+export const robotsTxtChanged = eventType("robots_txt.changed", {
+  schema: z.object({
+    organizationId: z.uuid(),
+    projectId: z.uuid(),
+    versionId: z.uuid(),
+    previousVersionId: z.uuid().nullable(),
+    httpStatus: z.number().int(),
+    linesAdded: z.number().int().min(0),
+    linesRemoved: z.number().int().min(0),
+    googlebotNewlyBlocked: z.number().int().min(0),
+    bingbotNewlyBlocked: z.number().int().min(0),
+    importantBlocked: z.number().int().min(0),
+    changedAt: z.iso.datetime(),
+  }),
+});
+
 export const issueResolved = eventType("issue.resolved", {
   schema: z.object({
     organizationId: z.uuid(),
@@ -173,7 +190,7 @@ export const sentinelsRunRequested = eventType("site-watch/sentinels.requested",
 });
 
 export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name, urlRemoved.name, removalStuck.name,
-  siteChangeDetected.name, siteChangeReverted.name, deployRecorded.name] as const;
+  siteChangeDetected.name, siteChangeReverted.name, deployRecorded.name, robotsTxtChanged.name] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 /** A public event as its consumers receive it. */
 export type PublicEvent = { [T in PublicEventType]: { name: T; data: EventPayload<T> } }[PublicEventType];
@@ -198,6 +215,7 @@ export const events = {
   [siteChangeReverted.name]: siteChangeReverted,
   [deployRecorded.name]: deployRecorded,
   [sentinelsRunRequested.name]: sentinelsRunRequested,
+  [robotsTxtChanged.name]: robotsTxtChanged,
 } as const;
 
 export type EventName = keyof typeof events;

@@ -121,6 +121,23 @@ export const ISSUE_GUIDANCE: Record<IssueType, IssueGuidance> = {
     howToFix:
       "Look for a firewall, bot-management or rate-limiting rule that treats Googlebot differently (by user agent, IP range or request rate), or cloaking by user agent. Allow verified crawlers rather than user-agent strings, then watch the crawl activity page: the issue resolves when Googlebot gets 2xx again.",
   },
+  robots_txt_blocks_important: {
+    whyItMatters:
+      "The current robots.txt forbids Google or Bing to fetch pages the one before allowed, among them high-priority pages or pages with search impressions. Blocked pages stop being recrawled and fall out of the results, usually within days.",
+    howToFix:
+      "Open the project's Changes, robots.txt: the diff shows which lines changed and the impact table which URLs each crawler lost. Restore the previous rules (or allow the listed paths again) and deploy; the issue resolves by itself once robots.txt no longer blocks those pages.",
+  },
+  robots_txt_unreachable: {
+    whyItMatters:
+      "robots.txt answered a server error or nothing at all on several fetches in a row. Google treats an unreachable robots.txt as a full block and stops crawling the site until it answers again.",
+    howToFix:
+      "Make /robots.txt answer 200 (or 404 when you have none) from every server and CDN edge; check firewall and rate limits for crawler traffic. The issue resolves on the next successful fetch.",
+  },
+  certificate_expiring: {
+    whyItMatters: "When the HTTPS certificate expires, browsers and crawlers refuse every page of the site: traffic and indexing stop at once.",
+    howToFix:
+      "Renew the certificate (or fix the automatic renewal, e.g. the ACME client or the CDN's managed certificate) and deploy it on every server that answers for the domain. The issue resolves when the watch reads a certificate valid for more than 14 days.",
+  },
   removal_stuck: {
     whyItMatters:
       "Pages you declared removed are still indexed by Google or Bing after the time you allowed: searchers can still land on them, and an outdated or leaked page stays visible.",

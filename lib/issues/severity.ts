@@ -16,6 +16,9 @@ export const SEVERITY: Record<IssueType, { severity: IssueSeverity; why: string 
   indexnow_key_invalid: { severity: "critical", why: "every IndexNow submission for the project is rejected" },
   gsc_auth_revoked: { severity: "critical", why: "Google Search Console inspections and Google index data stop until the connection is renewed" },
   crawler_blocked: { severity: "critical", why: "verified Googlebot gets errors or 403 where visitors get the page: it cannot index what it cannot fetch" },
+  robots_txt_blocks_important: { severity: "critical", why: "Google or Bing may no longer fetch pages that matter (high priority or with impressions): they drop out within days" },
+  robots_txt_unreachable: { severity: "critical", why: "while robots.txt answers 5xx or nothing, Google stops crawling the whole site" },
+  certificate_expiring: { severity: "critical", why: "an expired certificate makes every HTTPS page fail for visitors and crawlers" },
   removal_stuck: { severity: "warning", why: "a page you removed is still in Google's or Bing's index past the time you allowed" },
   broken_link: { severity: "warning", why: "a 4xx page is often a removal that should leave the sitemap; the site itself works" },
   redirect_chain: { severity: "warning", why: "the page is reached, with wasted hops and crawl budget" },
@@ -38,7 +41,8 @@ export const SEVERITY: Record<IssueType, { severity: IssueSeverity; why: string 
 export const SEVERITY_RANK: Record<IssueSeverity, number> = { critical: 3, warning: 2, info: 1 };
 
 /** Types reported for the whole project (affectedUrlCount stays 0). */
-export const PROJECT_LEVEL_TYPES: readonly IssueType[] = ["sitemap_unreachable", "sitemap_parse_error", "sitemap_missing", "indexnow_key_invalid", "gsc_auth_revoked"];
+export const PROJECT_LEVEL_TYPES: readonly IssueType[] = ["sitemap_unreachable", "sitemap_parse_error", "sitemap_missing", "indexnow_key_invalid", "gsc_auth_revoked",
+  "robots_txt_blocks_important", "robots_txt_unreachable", "certificate_expiring"];
 
 export function severityOf(type: IssueType): { severity: IssueSeverity; rank: number } {
   const severity = SEVERITY[type].severity;

@@ -14,6 +14,7 @@ export const CONFIGURABLE: Record<NotificationTypeValue, readonly Channel[]> = {
   "security.password_changed": [], "security.email_changed": [], "security.2fa_changed": [], "security.passkey_changed": [],
   "issue.opened": ["in_app", "web_push"],
   "site_change.detected": ["in_app", "web_push"],
+  "robots_txt.changed": ALL,
 };
 
 /**
@@ -22,6 +23,7 @@ export const CONFIGURABLE: Record<NotificationTypeValue, readonly Channel[]> = {
  */
 export const SENT_TYPES: readonly NotificationTypeValue[] = [
   "issue.opened", "credits.low", "invite.sent", "invite.accepted", "member.role_changed", "member.removed", "site_change.detected",
+  "robots_txt.changed",
 ];
 
 /** The channels a type is delivered on when nothing is configurable. */

@@ -32,6 +32,10 @@ export const TEMPLATES: Record<NotificationTypeValue, Template> = {
     subject: (n) => n.title, action: "Open the changes",
     path: (n) => (str(n.data?.projectId) ? `/projects/${str(n.data?.projectId)}/changes` : "/projects"),
   },
+  "robots_txt.changed": {
+    subject: (n) => n.title, action: "See the change",
+    path: (n) => (str(n.data?.projectId) ? `/projects/${str(n.data?.projectId)}/changes/robots${str(n.data?.versionId) ? `?version=${str(n.data?.versionId)}` : ""}` : "/projects"),
+  },
 };
 
 export function layout(opts: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer: string; footerLink?: { label: string; url: string } }): { text: string; html: string } {

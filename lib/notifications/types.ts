@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   "security.passkey_changed",
   "issue.opened",
   "site_change.detected",
+  "robots_txt.changed",
 ] as const;
 export type NotificationTypeValue = (typeof NOTIFICATION_TYPES)[number];
 

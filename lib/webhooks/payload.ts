@@ -83,6 +83,12 @@ export async function slackMessage(e: EventEnvelope): Promise<{ text: string; bl
       text = `:hourglass: ${link(e.data.url, e.data.url)} is still indexed on *${domain}* ${esc(e.data.stuckAfterDays)} days after its removal was declared. `
         + `${esc(e.data.reason)}.`;
       break;
+    case "robots_txt.changed":
+      text = `:robot_face: robots.txt of *${domain}* changed (+${e.data.linesAdded} −${e.data.linesRemoved} lines): `
+        + `${plural(e.data.googlebotNewlyBlocked, "URL")} newly blocked for Google, ${e.data.bingbotNewlyBlocked} for Bing`
+        + `${e.data.importantBlocked ? `, ${plural(e.data.importantBlocked, "important URL")} among them` : ""}. `
+        + `${link(appUrl(`/projects/${e.data.projectId}/changes/robots?version=${e.data.versionId}`), "See the diff")}`;
+      break;
     case "import.completed":
       text = `:inbox_tray: Import into *${domain}* completed: ${plural(e.data.insertedRows, "URL")} added, ${e.data.skippedRows} skipped.`;
       break;

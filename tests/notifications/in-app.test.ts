@@ -78,6 +78,7 @@ describe("preferences", () => {
     expect(m["payment.failed"]).toEqual({ email: true, web_push: true, in_app: true });
     expect(m["seats.full"]).toEqual({ email: true, in_app: true });
     expect(m["issue.opened"]).toEqual({ in_app: true, web_push: true });
+    expect(m["robots_txt.changed"]).toEqual({ email: true, web_push: true, in_app: true });
     expect(m["invite.sent"]).toEqual({});
     expect(m["security.2fa_changed"]).toEqual({});
   });

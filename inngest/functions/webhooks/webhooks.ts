@@ -1,7 +1,7 @@
 import { NonRetriableError } from "inngest";
 import { inngest } from "@/inngest/client";
 import {
-  deployRecorded, importCompleted, isPublicEvent, issueOpened, issueResolved, removalStuck, siteChangeDetected, siteChangeReverted, syncCompleted, urlDroppedFromIndex, urlRemoved,
+  deployRecorded, importCompleted, isPublicEvent, issueOpened, issueResolved, removalStuck, robotsTxtChanged, siteChangeDetected, siteChangeReverted, syncCompleted, urlDroppedFromIndex, urlRemoved,
 } from "@/lib/events/catalogue";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { forgetExpiredSecrets } from "@/lib/webhooks/forget-expired-secrets";

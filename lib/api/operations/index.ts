@@ -31,3 +31,4 @@ import "./reports";
 import "./credits";
 import "./rendering";
 import "./site-changes";
+import "./site-watch";

@@ -41,7 +41,8 @@ async function upsertSitemapRows(ctx: OrgCtx, projectId: string, walk: WalkResul
       type = CASE WHEN EXCLUDED.type = 'unknown' THEN s.type ELSE EXCLUDED.type END,
       origin = EXCLUDED.origin, last_fetched_at = EXCLUDED.last_fetched_at,
       last_success_at = coalesce(EXCLUDED.last_success_at, s.last_success_at),
-      fetch_status = EXCLUDED.fetch_status, url_count = EXCLUDED.url_count, error = EXCLUDED.error, updated_at = EXCLUDED.updated_at`);
+      fetch_status = EXCLUDED.fetch_status, previous_url_count = s.url_count, url_count = EXCLUDED.url_count, error = EXCLUDED.error,
+      updated_at = EXCLUDED.updated_at`);
   // Parents are linked in a second statement: rows inserted above are not visible within the same one.
   await tx.$executeRaw(Prisma.sql`
     UPDATE sitemaps s SET parent_sitemap_id = parent.id

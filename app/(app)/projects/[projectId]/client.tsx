@@ -8,6 +8,7 @@ import { ProjectStatGrid } from "@/components/projects/overview/project-stat-gri
 import { TopIssues } from "@/components/projects/overview/top-issues";
 import { TrendsCard } from "@/components/projects/overview/trends-card";
 import { VerificationStatus } from "@/components/projects/overview/verification-status";
+import { RobotsChangeLine } from "@/components/site-watch/robots-txt-section";
 import { QueryError } from "@/components/ui/query-error";
 import { StatGridSkeleton } from "@/components/ui/skeleton-blocks";
 import { projectQuery } from "@/lib/queries/projects";
@@ -24,6 +25,7 @@ export function OverviewClient({ orgId, projectId, serverNow }: { orgId: string;
   const p = project.data;
   return (
     <div className="space-y-8">
+      <RobotsChangeLine orgId={orgId} projectId={p.id} serverNow={serverNow} />
       <ProjectStatGrid orgId={orgId} project={p} />
       <TrendsCard orgId={orgId} projectId={p.id} />
       <CoverageCard orgId={orgId} project={p} />
