@@ -61,7 +61,7 @@ describe("URL list: the kept gzip of an unchanged page", () => {
 
   it("a client that does not take gzip first, a HEAD and a small answer go out as text", async () => {
     for (const encoding of [undefined, "identity", "gzip;q=0", "deflate", "identity;q=1, gzip;q=0.5", "br"]) {
-      const headers = encoding === undefined ? {} : { "accept-encoding": encoding };
+      const headers: Record<string, string> = encoding === undefined ? {} : { "accept-encoding": encoding };
       await ask("?limit=50", headers);
       const answer = await ask("?limit=50", headers);
       expect(answer.gzipped, String(encoding)).toBe(false);
