@@ -1,3 +1,4 @@
+import http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
@@ -13,16 +14,50 @@ import { jsonText, okText, type OkOptions } from "./envelope";
  * A key's first answer goes out as before (Next.js compresses it); the second identical one is compressed here, once.
  *
  * Bounded by size (least recently used out first): an eviction costs one compression more, never another answer.
- * Only for GET (HEAD and the rest go the ordinary way) and only when gzip is what Next.js's compression would choose
- * (gzip among the codings the client prefers most); otherwise, and below Next.js's threshold, nothing changes.
+ * GZIP_ANSWER_CACHE_MB sets the bound (8 by default; 0 turns it off). Only for GET (HEAD and the rest go the ordinary
+ * way) and only when gzip is what Next.js's compression would choose (gzip among the codings the client prefers most);
+ * otherwise, and below Next.js's threshold, nothing changes.
+ *
+ * Next.js drops a route handler's Content-Encoding (it sends the answer's headers without it and compresses the body
+ * again), so the handler names its encoding in KEPT_ENCODING_HEADER and installKeptEncodings (instrumentation.ts) turns
+ * that header into Content-Encoding on the Node response, before Next.js's compression looks (an encoded answer it
+ * leaves as it is). Without that hook (a handler called directly, as in tests), keptGzip keeps nothing and answers
+ * undefined: the answer goes out as text.
  */
-const MAX_BYTES = 8 * 1024 * 1024;
+const MAX_BYTES = Math.floor(megabytes(process.env.GZIP_ANSWER_CACHE_MB) * 1024 * 1024);
 /** Next.js's compression (the `compression` package's default threshold): smaller answers go out plain. */
 const THRESHOLD = 1024;
 
 type Kept = { text: string; gzip?: Promise<Buffer> };
-const kept = new LRUCache<string, Kept>({ maxSize: MAX_BYTES, sizeCalculation: (k, key) => key.length + k.text.length + Math.ceil(k.text.length / 8) + 100 });
+const kept = MAX_BYTES >= 1024
+  ? new LRUCache<string, Kept>({ maxSize: MAX_BYTES, sizeCalculation: (k, key) => key.length + k.text.length + Math.ceil(k.text.length / 8) + 100 })
+  : null;
 const gzip = promisify(zlib.gzip);
+
+function megabytes(value: string | undefined): number {
+  const n = Number(value);
+  return value === undefined || value.trim() === "" || !Number.isFinite(n) || n < 0 ? 8 : n;
+}
+
+/** The header a handler names its answer's encoding in; the Node response carries it as Content-Encoding. */
+export const KEPT_ENCODING_HEADER = "x-indexwatch-content-encoding";
+const INSTALLED = Symbol.for("indexwatch.keptEncodings");
+type Patchable = Record<"appendHeader" | "setHeader", (this: http.ServerResponse, name: string, value: unknown) => unknown> & Record<symbol, boolean>;
+
+/** Installs the hook on Node's responses (from instrumentation.ts, before requests): see the comment at the top. */
+export function installKeptEncodings(): void {
+  const proto = http.ServerResponse.prototype as unknown as Patchable;
+  if (proto[INSTALLED]) return;
+  for (const method of ["appendHeader", "setHeader"] as const) {
+    const original = proto[method];
+    proto[method] = function (this: http.ServerResponse, name, value) {
+      return original.call(this, typeof name === "string" && name.toLowerCase() === KEPT_ENCODING_HEADER ? "content-encoding" : name, value);
+    };
+  }
+  proto[INSTALLED] = true;
+}
+
+const installed = () => (http.ServerResponse.prototype as unknown as Patchable)[INSTALLED] === true;
 
 /**
  * The gzip of `text`, when the client takes gzip, `text` is long enough to be compressed and it is the last text kept
@@ -30,7 +65,7 @@ const gzip = promisify(zlib.gzip);
  * (the caller answers plain text, and Next.js compresses it as it would).
  */
 export async function keptGzip(req: Request, key: string, text: string): Promise<Buffer | undefined> {
-  if (req.method !== "GET" || text.length < THRESHOLD || !prefersGzip(req.headers.get("accept-encoding"))) return undefined;
+  if (!kept || req.method !== "GET" || text.length < THRESHOLD || !installed() || !prefersGzip(req.headers.get("accept-encoding"))) return undefined;
   const last = kept.get(key);
   if (!last || last.text !== text) {
     kept.set(key, { text });
@@ -80,5 +115,5 @@ export function prefersGzip(header: string | null): boolean {
 export async function okJsonTextKept(req: Request, key: string, dataJson: string, opts: OkOptions = {}): Promise<Response> {
   const text = okText(dataJson, opts);
   const gz = await keptGzip(req, key, text);
-  return gz ? jsonText(new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength) as Uint8Array<ArrayBuffer>, 200, { "content-encoding": "gzip" }) : jsonText(text, 200);
+  return gz ? jsonText(new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength) as Uint8Array<ArrayBuffer>, 200, { [KEPT_ENCODING_HEADER]: "gzip" }) : jsonText(text, 200);
 }
