@@ -5,7 +5,8 @@
 // then `offset=0&limit=50`; Accept: application/json and a browser's Accept-Encoding), the first page again and again.
 // Unlike bench:api-overhead (100,000 URLs, limits counted, x-api-key, `?limit=50` without Accept-Encoding) this is
 // how a user's browser loads the pages. PROBE_AUTH=cookie signs in with a session cookie instead of x-api-key;
-// PROBE_ENCODING=identity drops the browser's Accept-Encoding (for comparison).
+// PROBE_ENCODING=identity drops the browser's Accept-Encoding (for comparison). The two pages are also measured on a second
+// `npm start` with GZIP_ANSWER_CACHE_MB=0 (Next.js compresses every answer: as before lib/api/gzip-answers.ts; PROBE_BEFORE=0: not).
 // Usage: npm run bench:api-probe   (PROBE_DURATION s per run, PROBE_ROUNDS rounds; BENCH_DATABASE_URL / DATABASE_URL;
 // PROBE_ROUTES=urls,filtered to measure a subset). Prints a markdown table; writes nothing.
 import { spawn } from "node:child_process";
@@ -58,32 +59,46 @@ const ROUTES = [
     id: "admit", label: "POST …/projects/{id}/urls (20 tracked)", path: `${project}/urls`, target: 0.5,
     method: "POST", body: JSON.stringify({ urls: tracked }), headers: { "content-type": "application/json" },
   },
+  // The same two pages on a second `npm start` with GZIP_ANSWER_CACHE_MB=0: Next.js compresses every answer, as before
+  // lib/api/gzip-answers.ts (PROBE_BEFORE=0 leaves them out).
+  ...(process.env.PROBE_BEFORE === "0" ? [] : [
+    { id: "urls-before", label: "GET …/urls?offset=0&limit=50, kept gzip off (as before)", path: `${project}/urls?offset=0&limit=50`, server: "before" },
+    { id: "filtered-before", label: "GET …/urls?healthState=client_error&offset=0&limit=50, kept gzip off (as before)", path: `${project}/urls?healthState=client_error&offset=0&limit=50`, server: "before" },
+  ]),
 ].filter((r) => !process.env.PROBE_ROUTES || process.env.PROBE_ROUTES.split(",").includes(r.id));
 const BARE = { id: "ping", label: "GET /api/ping (bare)", path: "/api/ping" };
 
 // `npm start` as an operator runs it: the in-process jobs stay on (no DISABLE_IN_PROCESS_JOBS).
-const serverEnv = { ...process.env, ...env, PORT: String(PORT) };
-delete serverEnv.DISABLE_IN_PROCESS_JOBS;
-const server = spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
-const stop = () => { try { process.kill(-server.pid, "SIGTERM"); } catch { /* gone */ } };
+function npmStart(port, extra = {}) {
+  const serverEnv = { ...process.env, ...env, ...extra, PORT: String(port) };
+  delete serverEnv.DISABLE_IN_PROCESS_JOBS;
+  return spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
+}
+const server = npmStart(PORT);
+const servers = { main: { port: PORT, proc: server } };
+if (ROUTES.some((r) => r.server === "before")) servers.before = { port: PORT + 1, proc: npmStart(PORT + 1, { GZIP_ANSWER_CACHE_MB: "0" }) };
+const stop = () => { for (const { proc } of Object.values(servers)) try { process.kill(-proc.pid, "SIGTERM"); } catch { /* gone */ } };
+const portOf = (r) => servers[r.server ?? "main"].port;
 try {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try { if ((await fetch(`http://127.0.0.1:${PORT}/api/ping`)).ok) break; } catch { /* not up yet */ }
-    if (Date.now() > deadline) throw new Error("npm start did not answer within 60 s");
-    await new Promise((r) => setTimeout(r, 300));
+  for (const { port } of Object.values(servers)) {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try { if ((await fetch(`http://127.0.0.1:${port}/api/ping`)).ok) break; } catch { /* not up yet */ }
+      if (Date.now() > deadline) throw new Error("npm start did not answer within 60 s");
+      await new Promise((r) => setTimeout(r, 300));
+    }
   }
   const headersOf = (r) => ({ ...browser, ...(r === BARE ? {} : auth), ...r.headers });
   for (const r of ROUTES) {
-    const res = await fetch(`http://127.0.0.1:${PORT}${r.path}`, { method: r.method ?? "GET", body: r.body, headers: { ...auth, ...r.headers } });
+    const res = await fetch(`http://127.0.0.1:${portOf(r)}${r.path}`, { method: r.method ?? "GET", body: r.body, headers: { ...auth, ...r.headers } });
     if (!res.ok) throw new Error(`${r.label}: HTTP ${res.status} ${await res.text()}`);
     const body = await res.json();
-    if (r.id === "urls" && (body.data.length !== 50 || body.meta.total !== URLS)) throw new Error(`urls: ${body.data.length} rows, total ${body.meta.total}`);
-    if (r.id === "filtered" && (body.data.length !== Math.min(50, filteredTotal) || body.meta.total !== filteredTotal)) throw new Error(`filtered: ${body.data.length} rows, total ${body.meta.total}`);
+    if (r.id.startsWith("urls") && (body.data.length !== 50 || body.meta.total !== URLS)) throw new Error(`urls: ${body.data.length} rows, total ${body.meta.total}`);
+    if (r.id.startsWith("filtered") && (body.data.length !== Math.min(50, filteredTotal) || body.meta.total !== filteredTotal)) throw new Error(`filtered: ${body.data.length} rows, total ${body.meta.total}`);
   }
   // A page sent gzip (fetch decodes it) is byte for byte the page sent plain, however often it is asked.
-  for (const r of ROUTES.filter((x) => x.id === "urls" || x.id === "filtered")) {
-    const text = async (encoding) => (await fetch(`http://127.0.0.1:${PORT}${r.path}`, { headers: { ...auth, "accept-encoding": encoding } })).text();
+  for (const r of ROUTES.filter((x) => x.id.startsWith("urls") || x.id.startsWith("filtered"))) {
+    const text = async (encoding) => (await fetch(`http://127.0.0.1:${portOf(r)}${r.path}`, { headers: { ...auth, "accept-encoding": encoding } })).text();
     const plain = await text("identity");
     for (let i = 0; i < 3; i++) if ((await text("gzip, deflate, br, zstd")) !== plain) throw new Error(`${r.label}: the gzip answer differs from the plain one`);
   }
@@ -93,18 +108,19 @@ try {
     try { kids = fs.readdirSync(`/proc/${pid}/task`).flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean)); } catch { /* gone */ }
     return [pid, ...kids.flatMap((k) => tree(Number(k)))];
   };
-  const cpuMs = () => tree(server.pid).reduce((sum, pid) => {
+  const cpuMs = (proc) => tree(proc.pid).reduce((sum, pid) => {
     try {
       const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
       return sum + (Number(f[11]) + Number(f[12])) * 10;
     } catch { return sum; }
   }, 0);
   const measure = async (r, warm) => {
-    const opts = { url: `http://127.0.0.1:${PORT}${r.path}`, method: r.method ?? "GET", body: r.body, headers: headersOf(r), connections: CONNECTIONS };
+    const { port, proc } = servers[r.server ?? "main"];
+    const opts = { url: `http://127.0.0.1:${port}${r.path}`, method: r.method ?? "GET", body: r.body, headers: headersOf(r), connections: CONNECTIONS };
     if (warm) await autocannon({ ...opts, duration: 3 });
-    const cpu0 = cpuMs();
+    const cpu0 = cpuMs(proc);
     const res = await autocannon({ ...opts, duration: DURATION });
-    const cpu = (cpuMs() - cpu0) / Math.max(1, res.requests.total);
+    const cpu = (cpuMs(proc) - cpu0) / Math.max(1, res.requests.total);
     if (res.non2xx) throw new Error(`${r.label}: ${res.non2xx} non-2xx answers`);
     return { rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, bytes: res.throughput.average / Math.max(1, res.requests.average), cpu };
   };

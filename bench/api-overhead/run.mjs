@@ -245,6 +245,8 @@ Authenticated routes with \`x-api-key\` against the bare constant route \`GET /a
 \`next start\` server on PostgreSQL, autocannon ${CONNECTIONS} connections × ${DURATION} s after a 3 s warm-up, machine: 2 cores shared by server, PostgreSQL and autocannon.
 The project holds ${URLS.toLocaleString("en")} tracked URLs (seeded in SQL with realistic state distributions and issue memberships, bench/urls/seed.ts);
 the filtered page has ${filteredTotal.toLocaleString("en")} matching URLs; the admission sends 20 URLs that are all tracked already.
+Issue 34 §6's load probe (\`npm run bench:api-probe\`, bench/api-overhead/probe.mjs: \`npm start\` with its in-process jobs, limits off, 10,000 URLs,
+the pages asked as the browser asks them) saw the two URL pages at 39-49 % where this script saw 57 %: the difference was the browser's Accept-Encoding.
 The rows "as a browser asks" are the URL table's own requests (\`offset=0&limit=50\` after the filters, \`Accept-Encoding: gzip, deflate, br, zstd\`):
 \`next start\` gzips every answer of 1 KB or more for such a client (1.2 ms of CPU for a page of 50 URLs at zlib's default level); a page
 read again unchanged is sent as the gzip kept for its last answer (lib/api/gzip-answers.ts), the others are compressed by Next.js as before.
