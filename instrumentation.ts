@@ -8,6 +8,9 @@ export async function register() {
   // TRACE and CONNECT on /api answer in the envelope (Next.js would answer a bare 500 or drop them).
   const { answerUnroutableMethods } = await import("./lib/api/unroutable-methods");
   answerUnroutableMethods();
+  // A URL page read again unchanged goes out as its kept gzip: its handler's encoding header becomes Content-Encoding.
+  const { installKeptEncodings } = await import("./lib/api/gzip-answers");
+  installKeptEncodings();
   const { ensureDatabaseReady } = await import("./lib/db/ready");
   await ensureDatabaseReady();
   // `next build` may load instrumentation while prerendering; crons belong to the running server.

@@ -4,14 +4,15 @@ export function json(body: unknown, status: number, headers?: Record<string, str
   return jsonText(JSON.stringify(body), status, headers);
 }
 
-function jsonText(text: string, status: number, headers?: Record<string, string>): Response {
+/** A JSON answer from its text, or from its gzip (`content-encoding: gzip` in `headers`). */
+export function jsonText(text: string | Uint8Array<ArrayBuffer>, status: number, headers?: Record<string, string>): Response {
   return new Response(text, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
   });
 }
 
-type OkOptions = { meta?: PaginationMeta | Record<string, unknown>; message?: string };
+export type OkOptions = { meta?: PaginationMeta | Record<string, unknown>; message?: string };
 
 export function ok<T>(data: T, opts: OkOptions = {}): Response {
   return json({ success: true, status: 200, code: "OK", message: opts.message ?? "OK", data, ...(opts.meta ? { meta: opts.meta } : {}) }, 200);
@@ -19,8 +20,13 @@ export function ok<T>(data: T, opts: OkOptions = {}): Response {
 
 /** `ok` for data that is JSON text already (a page PostgreSQL wrote): the envelope is written around it, the data is not read again. */
 export function okJsonText(dataJson: string, opts: OkOptions = {}): Response {
+  return jsonText(okText(dataJson, opts), 200);
+}
+
+/** The text of okJsonText's answer. */
+export function okText(dataJson: string, opts: OkOptions = {}): string {
   const head = JSON.stringify({ success: true, status: 200, code: "OK", message: opts.message ?? "OK" });
-  return jsonText(`${head.slice(0, -1)},"data":${dataJson}${opts.meta ? `,"meta":${JSON.stringify(opts.meta)}` : ""}}`, 200);
+  return `${head.slice(0, -1)},"data":${dataJson}${opts.meta ? `,"meta":${JSON.stringify(opts.meta)}` : ""}}`;
 }
 
 export function created<T>(data: T, message = "Created"): Response {

@@ -14,9 +14,10 @@ import { activeFilters, SORT_COLUMNS, urlConditions, urlOrder } from "./url-filt
  * the live project of the organization (no row: 404), its total, and the page's URLs with their row versions.
  * PostgreSQL prints each URL the process does not hold at that version (PUBLIC_TRACKED_URL_JSON) and the process
  * keeps it (url-json-cache); a URL it holds (one of this page's last answer, unchanged) comes as its id and version
- * alone. The statement is prepared once per connection for each shape of filters.
+ * alone. The statement is prepared once per connection for each shape of filters. `pageKey`: the organization, project
+ * and query (the key of the page's answer, lib/api/gzip-answers.ts).
  */
-export async function listUrlsJson(ctx: OrgCtx, projectId: string, query: ListUrlsQuery): Promise<{ json: string; meta: PaginationMeta }> {
+export async function listUrlsJson(ctx: OrgCtx, projectId: string, query: ListUrlsQuery): Promise<{ json: string; meta: PaginationMeta; pageKey: string }> {
   const pageKey = `${ctx.org.id}/${projectId}/${JSON.stringify(query)}`;
   const held = heldUrlsOf(pageKey);
   const statement = listStatement(ctx.org.id, projectId, query, [...held.keys()]);
@@ -33,7 +34,7 @@ export async function listUrlsJson(ctx: OrgCtx, projectId: string, query: ListUr
     return r.json;
   });
   rememberUrlVersions(pageKey, page.map((r) => `${r.id}:${r.version}`));
-  return { json: `[${json.join(",")}]`, meta: pageMeta(total, query) };
+  return { json: `[${json.join(",")}]`, meta: pageMeta(total, query), pageKey };
 }
 
 /** The same page as objects (the URL table's first render, the assistants' tools). */

@@ -1,0 +1,153 @@
+// The load probe of issue 34 §6, reproduced: one `npm start` server (scripts/start.mjs: `next start`, in-process jobs
+// on, as an operator runs it) on PostgreSQL, rate limits off (RATE_LIMIT_API_PER_MINUTE=0), a project of PROBE_URLS
+// tracked URLs (10,000 by default), autocannon with 32 connections on each route against the bare route
+// GET /api/ping in the same run. The pages are asked as the URL table asks them (lib/queries/urls.ts: the filters,
+// then `offset=0&limit=50`; Accept: application/json and a browser's Accept-Encoding), the first page again and again.
+// Unlike bench:api-overhead (100,000 URLs, limits counted, x-api-key, `?limit=50` without Accept-Encoding) this is
+// how a user's browser loads the pages. PROBE_AUTH=cookie signs in with a session cookie instead of x-api-key;
+// PROBE_ENCODING=identity drops the browser's Accept-Encoding (for comparison). The two pages are also measured on a second
+// `npm start` with GZIP_ANSWER_CACHE_MB=0 (Next.js compresses every answer: as before lib/api/gzip-answers.ts; PROBE_BEFORE=0: not).
+// Usage: npm run bench:api-probe   (PROBE_DURATION s per run, PROBE_ROUNDS rounds; BENCH_DATABASE_URL / DATABASE_URL;
+// PROBE_ROUTES=urls,filtered to measure a subset). Prints a markdown table; writes nothing.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import autocannon from "autocannon";
+import pg from "pg";
+import { cli, ensureBuilt, freshDatabase, ROOT } from "../lib.mjs";
+import { seedIssues, seedUrls } from "../urls/seed.ts";
+
+const PORT = Number(process.env.PROBE_PORT ?? 3211);
+const DURATION = Number(process.env.PROBE_DURATION ?? 10);
+const ROUNDS = Number(process.env.PROBE_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.PROBE_CONNECTIONS ?? 32);
+const URLS = Number(process.env.PROBE_URLS ?? 10_000);
+const PROJECT_ID = "0a0a0a0a-0000-4000-8000-000000000002";
+const DOMAIN = "probe-shop.example";
+
+const DATABASE_URL = await freshDatabase("iw_bench_api_probe");
+ensureBuilt();
+const env = { DATABASE_URL, RATE_LIMIT_API_PER_MINUTE: "0", RATE_LIMIT_API_BURST: "0" };
+const { organizationId } = cli(env, "user:create", "--email", "probe@example.test");
+const { key } = cli(env, "api-key:create", "--email", "probe@example.test", "--org", organizationId, "--scopes", "user:read,projects:read,projects:write,organization:read");
+const { sessionToken } = cli(env, "session:create", "--email", "probe@example.test");
+
+const seeder = new pg.Client({ connectionString: DATABASE_URL });
+await seeder.connect();
+await seeder.query(
+  `INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`,
+  [PROJECT_ID, organizationId, DOMAIN],
+);
+const target = { organizationId, projectId: PROJECT_ID, domain: DOMAIN, count: URLS };
+await seedUrls(seeder, target);
+await seedIssues(seeder, target);
+for (const table of ["tracked_urls", "issues", "issue_url_memberships", "open_issue_urls", "website_stats", "url_facet_counts"]) await seeder.query(`VACUUM ANALYZE ${table}`);
+const tracked = (await seeder.query(`SELECT url FROM tracked_urls WHERE project_id = $1 ORDER BY discovered_at, id OFFSET 1000 LIMIT 20`, [PROJECT_ID])).rows.map((r) => r.url);
+const filteredTotal = Number((await seeder.query(`SELECT count(*) FROM tracked_urls WHERE project_id = $1 AND health_state = 'client_error'`, [PROJECT_ID])).rows[0].count);
+await seeder.end();
+
+// How the app's pages ask (lib/queries/fetch-api.ts): Accept JSON, and the browser's own Accept-Encoding.
+const auth = process.env.PROBE_AUTH === "cookie" ? { cookie: `next-auth.session-token=${sessionToken}` } : { "x-api-key": key };
+const browser = { accept: "application/json", ...(process.env.PROBE_ENCODING === "identity" ? {} : { "accept-encoding": "gzip, deflate, br, zstd" }) };
+const project = `/api/user/organizations/${organizationId}/projects/${PROJECT_ID}`;
+const ROUTES = [
+  { id: "me", label: "GET /api/user/me", path: "/api/user/me", target: 0.6 },
+  { id: "project", label: "GET …/projects/{id}", path: project, target: 0.6 },
+  { id: "stats", label: "GET …/projects/{id}/stats", path: `${project}/stats`, target: 0.6 },
+  { id: "urls", label: "GET …/urls?offset=0&limit=50", path: `${project}/urls?offset=0&limit=50`, target: 0.5 },
+  { id: "filtered", label: "GET …/urls?healthState=client_error&offset=0&limit=50", path: `${project}/urls?healthState=client_error&offset=0&limit=50`, target: 0.5 },
+  {
+    id: "admit", label: "POST …/projects/{id}/urls (20 tracked)", path: `${project}/urls`, target: 0.5,
+    method: "POST", body: JSON.stringify({ urls: tracked }), headers: { "content-type": "application/json" },
+  },
+  // The same two pages on a second `npm start` with GZIP_ANSWER_CACHE_MB=0: Next.js compresses every answer, as before
+  // lib/api/gzip-answers.ts (PROBE_BEFORE=0 leaves them out).
+  ...(process.env.PROBE_BEFORE === "0" ? [] : [
+    { id: "urls-before", label: "GET …/urls?offset=0&limit=50, kept gzip off (as before)", path: `${project}/urls?offset=0&limit=50`, server: "before" },
+    { id: "filtered-before", label: "GET …/urls?healthState=client_error&offset=0&limit=50, kept gzip off (as before)", path: `${project}/urls?healthState=client_error&offset=0&limit=50`, server: "before" },
+  ]),
+].filter((r) => !process.env.PROBE_ROUTES || process.env.PROBE_ROUTES.split(",").includes(r.id));
+const BARE = { id: "ping", label: "GET /api/ping (bare)", path: "/api/ping" };
+
+// `npm start` as an operator runs it: the in-process jobs stay on (no DISABLE_IN_PROCESS_JOBS).
+function npmStart(port, extra = {}) {
+  const serverEnv = { ...process.env, ...env, ...extra, PORT: String(port) };
+  delete serverEnv.DISABLE_IN_PROCESS_JOBS;
+  return spawn(process.execPath, ["scripts/start.mjs"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
+}
+const server = npmStart(PORT);
+const servers = { main: { port: PORT, proc: server } };
+if (ROUTES.some((r) => r.server === "before")) servers.before = { port: PORT + 1, proc: npmStart(PORT + 1, { GZIP_ANSWER_CACHE_MB: "0" }) };
+const stop = () => { for (const { proc } of Object.values(servers)) try { process.kill(-proc.pid, "SIGTERM"); } catch { /* gone */ } };
+const portOf = (r) => servers[r.server ?? "main"].port;
+try {
+  for (const { port } of Object.values(servers)) {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try { if ((await fetch(`http://127.0.0.1:${port}/api/ping`)).ok) break; } catch { /* not up yet */ }
+      if (Date.now() > deadline) throw new Error("npm start did not answer within 60 s");
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  const headersOf = (r) => ({ ...browser, ...(r === BARE ? {} : auth), ...r.headers });
+  for (const r of ROUTES) {
+    const res = await fetch(`http://127.0.0.1:${portOf(r)}${r.path}`, { method: r.method ?? "GET", body: r.body, headers: { ...auth, ...r.headers } });
+    if (!res.ok) throw new Error(`${r.label}: HTTP ${res.status} ${await res.text()}`);
+    const body = await res.json();
+    if (r.id.startsWith("urls") && (body.data.length !== 50 || body.meta.total !== URLS)) throw new Error(`urls: ${body.data.length} rows, total ${body.meta.total}`);
+    if (r.id.startsWith("filtered") && (body.data.length !== Math.min(50, filteredTotal) || body.meta.total !== filteredTotal)) throw new Error(`filtered: ${body.data.length} rows, total ${body.meta.total}`);
+  }
+  // A page sent gzip (fetch decodes it) is byte for byte the page sent plain, however often it is asked.
+  for (const r of ROUTES.filter((x) => x.id.startsWith("urls") || x.id.startsWith("filtered"))) {
+    const text = async (encoding) => (await fetch(`http://127.0.0.1:${portOf(r)}${r.path}`, { headers: { ...auth, "accept-encoding": encoding } })).text();
+    const plain = await text("identity");
+    for (let i = 0; i < 3; i++) if ((await text("gzip, deflate, br, zstd")) !== plain) throw new Error(`${r.label}: the gzip answer differs from the plain one`);
+  }
+  // CPU (user + system, ms) of the server's process tree (start.mjs and the `next start` under it), from /proc (Linux).
+  const tree = (pid) => {
+    let kids = [];
+    try { kids = fs.readdirSync(`/proc/${pid}/task`).flatMap((t) => fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean)); } catch { /* gone */ }
+    return [pid, ...kids.flatMap((k) => tree(Number(k)))];
+  };
+  const cpuMs = (proc) => tree(proc.pid).reduce((sum, pid) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return sum + (Number(f[11]) + Number(f[12])) * 10;
+    } catch { return sum; }
+  }, 0);
+  const measure = async (r, warm) => {
+    const { port, proc } = servers[r.server ?? "main"];
+    const opts = { url: `http://127.0.0.1:${port}${r.path}`, method: r.method ?? "GET", body: r.body, headers: headersOf(r), connections: CONNECTIONS };
+    if (warm) await autocannon({ ...opts, duration: 3 });
+    const cpu0 = cpuMs(proc);
+    const res = await autocannon({ ...opts, duration: DURATION });
+    const cpu = (cpuMs(proc) - cpu0) / Math.max(1, res.requests.total);
+    if (res.non2xx) throw new Error(`${r.label}: ${res.non2xx} non-2xx answers`);
+    return { rps: res.requests.average, p50: res.latency.p50, p99: res.latency.p99, bytes: res.throughput.average / Math.max(1, res.requests.average), cpu };
+  };
+  const ratios = Object.fromEntries(ROUTES.map((r) => [r.id, []]));
+  const last = {};
+  for (let i = 0; i < ROUNDS; i++) {
+    const bare = [await measure(BARE, i === 0)];
+    for (const r of ROUTES) {
+      last[r.id] = await measure(r, i === 0);
+      bare.push(await measure(BARE, false));
+      ratios[r.id].push(last[r.id].rps / ((bare.at(-2).rps + bare.at(-1).rps) / 2));
+    }
+    last.ping = bare[0];
+    console.log(`round ${i + 1}: bare ${bare.map((b) => b.rps.toFixed(0)).join("/")} req/s; ${ROUTES.map((r) => `${r.id} ${(ratios[r.id].at(-1) * 100).toFixed(1)} %`).join(", ")}`);
+  }
+  const pc = (x) => `${(x * 100).toFixed(1)} %`;
+  const worst = (id) => Math.min(...ratios[id]);
+  const row = (r) => `| ${r.label} | ${last[r.id].rps.toFixed(0)} | ${last[r.id].p50} | ${last[r.id].p99} | ${(last[r.id].bytes / 1024).toFixed(1)} | ${last[r.id].cpu.toFixed(2)} | ${r === BARE ? "" : ratios[r.id].map(pc).join(", ")} | ${r.target ? `≥ ${r.target * 100} %: ${worst(r.id) >= r.target ? "met" : "NOT met"}` : ""} |`;
+  console.log(`
+Probe: \`npm start\`, rate limits off, ${URLS.toLocaleString("en")} URLs (filtered page: ${filteredTotal.toLocaleString("en")} matching), ${CONNECTIONS} connections × ${DURATION} s, ${ROUNDS} rounds,
+${process.env.PROBE_AUTH === "cookie" ? "session cookie" : "x-api-key"}, headers ${JSON.stringify(browser)}; load average ${(await import("node:fs")).readFileSync("/proc/loadavg", "utf8").trim()}
+
+| route | req/s (last round) | p50 ms | p99 ms | KB on the wire | app CPU ms a request | of the bare route, each round | target (every round) |
+|---|---|---|---|---|---|---|---|
+${row(BARE)}
+${ROUTES.map(row).join("\n")}`);
+  if (ROUTES.some((r) => r.target && worst(r.id) < r.target)) process.exitCode = 1;
+} finally {
+  stop();
+}
