@@ -2,8 +2,8 @@
 // one section's pages at the home page. Its field changes are written as the audit writes them (snapshot and change
 // rows, kinds from the same code), then the real detection opens the site change and links the deploy. Made only
 // when missing, so a second run adds nothing.
-import type { OrgCtx } from "../lib/core/context";
-import { db, Prisma } from "../lib/db";
+import { systemCtx, type OrgCtx } from "../lib/core/context";
+import { db, dbOf, Prisma, withTransaction } from "../lib/db";
 import { bounded, changeKinds } from "../lib/site-watch/field-history";
 import { detectSiteChanges } from "../lib/site-watch/site-changes";
 
@@ -28,7 +28,8 @@ export async function seedSiteChanges(ctx: OrgCtx, projectId: string, now = new 
   await db.deploy.create({ data: { ...p, at: deployAt, ref: REF, description: "New product template", source: "hook" } });
   await db.deploy.create({ data: { ...p, at: new Date(now.getTime() - 9 * 24 * HOUR), ref: "v3.13.2", description: "Checkout fixes", source: "hook" } });
   const seenAt = new Date(deployAt.getTime() + 12 * 60_000); // the sentinels' run after the deploy, then the cycle
-  await db.$transaction(async (tx) => {
+  await withTransaction(systemCtx("demo", p.organizationId), async (ctx) => {
+    const tx = dbOf(ctx);
     for (const u of urls) {
       const before = bounded(u.canonicalUrl ?? u.url);
       await tx.$executeRaw(Prisma.sql`

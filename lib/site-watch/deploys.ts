@@ -5,7 +5,6 @@ import { DomainError, validationError } from "@/lib/core/errors";
 import { iso } from "@/lib/core/iso";
 import { pageMeta, type Pagination } from "@/lib/core/pagination";
 import { db, type Deploy } from "@/lib/db";
-import { requestInfoFrom } from "@/lib/auth/request-info";
 import { hashIngestToken } from "@/lib/crawl-logs/store/ingest-token";
 import { sendEvents } from "@/lib/events/send-event";
 import { getProjectOrThrow } from "@/lib/projects/internal";
@@ -43,9 +42,8 @@ export async function createDeploy(ctx: OrgCtx, projectId: string, body: DeployI
 }
 
 /** POST /api/hooks/deploys: the deploy hook token names the project (and only it); a bad token is a 401. */
-export async function recordDeployWithHook(req: Request, body: DeployInput, now = new Date()) {
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1];
-  const ip = requestInfoFrom(req.headers).ipAddress;
+export async function recordDeployWithHook(hook: { token: string | null; ipAddress: string | null }, body: DeployInput, now = new Date()) {
+  const { token, ipAddress: ip } = hook;
   await refuseAddressAfterTokenFailures(ip);
   const project = token ? await projectOfDeployToken(token) : null;
   if (!project) {
