@@ -4,7 +4,7 @@ import { getProjectOrThrow } from "@/lib/projects/internal";
 import { daysLeft } from "./certificate";
 import { watchedOrigin } from "./robots-watch";
 import type { WatchResponse } from "./schemas";
-import { listSentinelStates } from "./sentinel-states";
+import { listSentinelStates } from "./sentinels";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -17,7 +17,7 @@ export async function getWatch(ctx: OrgCtx, projectId: string, now = new Date())
       where: { projectId: project.id, organizationId: project.organizationId }, orderBy: [{ url: "asc" }], take: 100,
       select: { url: true, urlCount: true, previousUrlCount: true },
     }),
-    listSentinelStates(ctx, project.id),
+    listSentinelStates(project.id),
   ]);
   const origin = watchedOrigin({ origin: w?.origin ?? null, domain: project.domain });
   const failing = w?.robotsFailureKind === "5xx" || w?.robotsFailureKind === "unreachable" ? w.robotsFailureKind : null;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as deploysRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/deploys/route";
 import * as hookTokenRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/deploys/hook-token/route";
 import * as sentinelsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/sentinels/route";
+import * as watchRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/watch/route";
 import * as hookRoute from "@/app/api/hooks/deploys/route";
 import { runSentinelsCronFn, runSentinelsOnDeployFn } from "@/inngest/functions/site-watch/sentinel-runs";
 import { db } from "@/lib/db";
@@ -67,6 +68,10 @@ describe("deploys", () => {
     expect(pages.map((r) => [r.url, r.state, r.httpStatus]).sort()).toEqual(urls.map((u) => [u, "ok", 200]).sort());
     expect(await db.urlHistoryEntry.count({ where: { projectId: p.id, source: "sentinel" } })).toBe(3);
     expect(await balanceOf(owner.organizationId)).toBe(credits);
+    // GET …/watch tells the sentinels' state.
+    const watch = await call(watchRoute.GET, { url: `${base(owner.organizationId, p.id)}/watch`, headers: apiKeyHeader(key.key), params });
+    expect(watch.body.data.sentinels.map((s: { url: string; state: string }) => [s.url, s.state]).sort()).toEqual(urls.map((u) => [u, "ok"]).sort());
+    expect(watch.body.data.sentinels.every((s: { lastAuditAt: string | null }) => typeof s.lastAuditAt === "string")).toBe(true);
 
     const list = await call(deploysRoute.GET, { url: `${base(owner.organizationId, p.id)}/deploys`, headers: apiKeyHeader(key.key), params });
     expect(list.body.data.map((d: { id: string }) => d.id)).toEqual([body.data.id]);
