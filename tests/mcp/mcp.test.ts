@@ -232,11 +232,16 @@ describe("each tool's happy path", () => {
       organizationId: alice.organizationId, projectId: project.id, field: "canonical", fromKind: "self", toKind: "home", sections: ["products"], urlCount: 240,
       sampleUrls: [`https://${project.domain}/products/a`], firstSeenAt: new Date(at.getTime() + 60_000), lastSeenAt: new Date(at.getTime() + 60_000), deployId: deploy.id, source: "audit",
     } });
+    const robots = await db.robotsTxtVersion.create({ data: {
+      organizationId: alice.organizationId, projectId: project.id, httpStatus: 200, sha256: "f".repeat(64), content: Buffer.from("User-agent: *\nDisallow: /\n"), bytes: 26,
+      finalUrl: `https://${project.domain}/robots.txt`, firstSeenAt: at, lastSeenAt: at, linesAdded: 1, linesRemoved: 1,
+    } });
     const r = await tool(client, "get_recent_changes", { projectId: project.id });
     expect(r.isError).toBe(false);
     expect(r.data.siteChanges[0]).toMatchObject({ field: "canonical", from: "self", to: "home", urlCount: 240, deployId: deploy.id, status: "open" });
     expect(r.data.siteChanges[0].text).toMatch(/home page/);
     expect(r.data.deploys.map((d: { id: string }) => d.id)).toContain(deploy.id);
+    expect(r.data.robotsTxtVersions[0]).toMatchObject({ id: robots.id, httpStatus: 200, linesAdded: 1, linesRemoved: 1 });
   });
 
   it("list_removals and get_removal: batches with Google's and Bing's progress, then one batch's URLs", async () => {
