@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -78,5 +79,22 @@ export function SiteChangesList({ projectRef, deploys }: { projectRef: ProjectPa
       </ul>
       <Pagination label="Site changes" offset={offset} limit={SITE_CHANGES_PAGE.limit} total={q.data.meta.total} shown={q.data.data.length} onOffset={setOffset} />
     </div>
+  );
+}
+
+/**
+ * The overview's line when site changes are open: "2 site changes open: canonical now points to the home page on
+ * 240 URLs" with a link to the Changes tab. Nothing when none is open.
+ */
+export function OpenSiteChangesLine({ projectRef }: { projectRef: ProjectPath }) {
+  const q = useQuery(siteChangesQuery(projectRef, SITE_CHANGES_PAGE));
+  const open = (q.data?.data ?? []).filter((c) => c.status === "open");
+  if (!open.length) return null;
+  const more = open.length > 1 ? ` (and ${open.length - 1} more)` : "";
+  return (
+    <p className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900" role="status">
+      Site change open: {open[0].text}{more}.{" "}
+      <Link href={`/projects/${projectRef.projectId}/changes`} className="font-medium underline">See the changes</Link>
+    </p>
   );
 }

@@ -9,6 +9,7 @@ import { TopIssues } from "@/components/projects/overview/top-issues";
 import { TrendsCard } from "@/components/projects/overview/trends-card";
 import { VerificationStatus } from "@/components/projects/overview/verification-status";
 import { RobotsChangeLine } from "@/components/site-watch/robots-txt-section";
+import { OpenSiteChangesLine } from "@/components/site-watch/site-changes-list";
 import { QueryError } from "@/components/ui/query-error";
 import { StatGridSkeleton } from "@/components/ui/skeleton-blocks";
 import { projectQuery } from "@/lib/queries/projects";
@@ -26,6 +27,7 @@ export function OverviewClient({ orgId, projectId, serverNow }: { orgId: string;
   return (
     <div className="space-y-8">
       <RobotsChangeLine orgId={orgId} projectId={p.id} serverNow={serverNow} />
+      <OpenSiteChangesLine projectRef={{ orgId, projectId: p.id }} />
       <ProjectStatGrid orgId={orgId} project={p} />
       <TrendsCard orgId={orgId} projectId={p.id} />
       <CoverageCard orgId={orgId} project={p} />
