@@ -58,149 +58,214 @@ function resolve(href: string, base: string): string | null {
 
 /** Reads the facts of an HTML document served (or rendered) at `documentUrl`. */
 export function extractFacts(html: string, documentUrl: string): PageFacts {
-  let base = documentUrl;
-  let sawBase = false;
-  const host = (() => {
-    try {
-      return new URL(documentUrl).hostname;
-    } catch {
-      return "";
-    }
-  })();
-  let title: string | null = null;
-  let inTitle = false;
-  let titleText = "";
-  let metaDescription: string | null = null;
-  const metaRobots: string[] = [];
-  let canonical: string | null = null;
-  let sawCanonical = false;
-  let h1: string | null = null;
-  let h1Depth = 0;
-  let h1Text = "";
-  const hreflang: Hreflang[] = [];
-  const types = new Set<string>();
-  const links = new Set<string>();
-  const pendingLinks: string[] = [];
-  let dataNosnippet = 0;
-  let skip = 0;
-  const stack: string[] = [];
-  let jsonLd: string | null = null;
-  const text: string[] = [];
-  let textChars = 0;
-
+  const reading = startReading(documentUrl);
   const parser = new Parser(
     {
-      onopentag(name, attrs) {
-        if (!VOID.has(name)) stack.push(name);
-        if (SKIP_TEXT.has(name)) skip++;
-        if ("data-nosnippet" in attrs) dataNosnippet++;
-        if (attrs.itemtype) for (const t of attrs.itemtype.split(/\s+/)) addType(types, t);
-        switch (name) {
-          case "base":
-            if (!sawBase && attrs.href !== undefined) {
-              sawBase = true;
-              base = resolve(attrs.href, documentUrl) ?? documentUrl;
-            }
-            break;
-          case "title":
-            if (title === null && stack.filter((t) => t === "svg").length === 0) {
-              inTitle = true;
-              titleText = "";
-            }
-            break;
-          case "meta": {
-            const metaName = (attrs.name ?? "").toLowerCase().trim();
-            if (GOOGLE_ROBOTS.has(metaName) && attrs.content !== undefined) metaRobots.push(attrs.content);
-            if (metaName === "description" && metaDescription === null && attrs.content !== undefined) metaDescription = collapse(attrs.content);
-            break;
-          }
-          case "link": {
-            const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
-            if (rel.includes("canonical") && !sawCanonical && attrs.href !== undefined) {
-              sawCanonical = true;
-              canonical = resolve(attrs.href, base);
-            }
-            if (rel.includes("alternate") && attrs.hreflang && attrs.href) {
-              const href = resolve(attrs.href, base);
-              if (href) hreflang.push({ lang: attrs.hreflang.trim().toLowerCase(), href });
-            }
-            break;
-          }
-          case "h1":
-            if (h1 === null) {
-              h1Depth++;
-              if (h1Depth === 1) h1Text = "";
-            }
-            break;
-          case "a":
-            if (attrs.href !== undefined) pendingLinks.push(attrs.href);
-            break;
-          case "script":
-            if ((attrs.type ?? "").toLowerCase().trim() === "application/ld+json") jsonLd = "";
-            break;
-        }
-      },
-      ontext(data) {
-        if (inTitle) titleText += data;
-        if (jsonLd !== null) jsonLd += data;
-        if (h1 === null && h1Depth > 0) h1Text += data;
-        if (skip === 0 && textChars < MAX_TEXT) {
-          text.push(data);
-          textChars += data.length;
-        }
-      },
-      onclosetag(name) {
-        if (VOID.has(name)) return;
-        const at = stack.lastIndexOf(name);
-        if (at >= 0) stack.length = at;
-        if (SKIP_TEXT.has(name)) skip = Math.max(0, skip - 1);
-        if (name === "title" && inTitle) {
-          inTitle = false;
-          title = collapse(titleText);
-        }
-        if (name === "h1" && h1 === null && h1Depth > 0) {
-          h1Depth--;
-          if (h1Depth === 0) h1 = collapse(h1Text);
-        }
-        if (name === "script" && jsonLd !== null) {
-          readJsonLdTypes(jsonLd, types);
-          jsonLd = null;
-        }
-        text.push(" ");
-      },
+      onopentag: (name, attrs) => openTag(reading, name, attrs),
+      ontext: (data) => readText(reading, data),
+      onclosetag: (name) => closeTag(reading, name),
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.write(html);
   parser.end();
+  return {
+    title: reading.title,
+    metaDescription: reading.metaDescription,
+    ...robotsFacts(reading.metaRobots),
+    dataNosnippet: reading.dataNosnippet,
+    canonical: reading.canonical,
+    h1: reading.h1 ?? (reading.h1Depth > 0 ? collapse(reading.h1Text) : null),
+    hreflang: reading.hreflang.sort((a, b) => a.lang.localeCompare(b.lang) || a.href.localeCompare(b.href)),
+    structuredDataTypes: [...reading.types].sort(),
+    ...linkFacts(reading),
+    ...textFacts(reading),
+  };
+}
 
-  for (const href of pendingLinks) {
-    const url = resolve(href, base);
-    if (url && new URL(url).hostname === host) links.add(url);
+/** What the parser has read so far, as it walks the document once. */
+interface Reading {
+  documentUrl: string;
+  host: string;
+  /** The document's URL, or its first `<base href>`, against which links are resolved. */
+  base: string;
+  sawBase: boolean;
+  /** Open elements (void ones never pushed). */
+  stack: string[];
+  /** How deep inside elements whose text is not visible (SKIP_TEXT). */
+  skip: number;
+  title: string | null;
+  inTitle: boolean;
+  titleText: string;
+  metaDescription: string | null;
+  metaRobots: string[];
+  canonical: string | null;
+  sawCanonical: boolean;
+  hreflang: Hreflang[];
+  h1: string | null;
+  h1Depth: number;
+  h1Text: string;
+  /** Every `<a href>` as written: resolved at the end, against the base however late it came. */
+  pendingLinks: string[];
+  dataNosnippet: number;
+  types: Set<string>;
+  /** The text of the JSON-LD block being read; null outside one. */
+  jsonLd: string | null;
+  text: string[];
+  textChars: number;
+}
+
+function startReading(documentUrl: string): Reading {
+  let host = "";
+  try {
+    host = new URL(documentUrl).hostname;
+  } catch {
+    // not a URL: no link is internal
   }
-  const visible = collapse(text.join(""));
+  return {
+    documentUrl,
+    host,
+    base: documentUrl,
+    sawBase: false,
+    stack: [],
+    skip: 0,
+    title: null,
+    inTitle: false,
+    titleText: "",
+    metaDescription: null,
+    metaRobots: [],
+    canonical: null,
+    sawCanonical: false,
+    hreflang: [],
+    h1: null,
+    h1Depth: 0,
+    h1Text: "",
+    pendingLinks: [],
+    dataNosnippet: 0,
+    types: new Set(),
+    jsonLd: null,
+    text: [],
+    textChars: 0,
+  };
+}
+
+function openTag(r: Reading, name: string, attrs: Record<string, string>) {
+  if (!VOID.has(name)) r.stack.push(name);
+  if (SKIP_TEXT.has(name)) r.skip++;
+  if ("data-nosnippet" in attrs) r.dataNosnippet++;
+  if (attrs.itemtype) for (const t of attrs.itemtype.split(/\s+/)) addType(r.types, t);
+  switch (name) {
+    case "base":
+      if (!r.sawBase && attrs.href !== undefined) {
+        r.sawBase = true;
+        r.base = resolve(attrs.href, r.documentUrl) ?? r.documentUrl;
+      }
+      break;
+    case "title":
+      if (r.title === null && r.stack.filter((t) => t === "svg").length === 0) {
+        r.inTitle = true;
+        r.titleText = "";
+      }
+      break;
+    case "meta":
+      readMeta(r, attrs);
+      break;
+    case "link":
+      readLink(r, attrs);
+      break;
+    case "h1":
+      if (r.h1 === null) {
+        r.h1Depth++;
+        if (r.h1Depth === 1) r.h1Text = "";
+      }
+      break;
+    case "a":
+      if (attrs.href !== undefined) r.pendingLinks.push(attrs.href);
+      break;
+    case "script":
+      if ((attrs.type ?? "").toLowerCase().trim() === "application/ld+json") r.jsonLd = "";
+      break;
+  }
+}
+
+/** `<meta name=robots|googlebot>` and the first `<meta name=description>`. */
+function readMeta(r: Reading, attrs: Record<string, string>) {
+  const metaName = (attrs.name ?? "").toLowerCase().trim();
+  if (GOOGLE_ROBOTS.has(metaName) && attrs.content !== undefined) r.metaRobots.push(attrs.content);
+  if (metaName === "description" && r.metaDescription === null && attrs.content !== undefined) r.metaDescription = collapse(attrs.content);
+}
+
+/** The first `<link rel=canonical>` and every `<link rel=alternate hreflang>`. */
+function readLink(r: Reading, attrs: Record<string, string>) {
+  const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
+  if (rel.includes("canonical") && !r.sawCanonical && attrs.href !== undefined) {
+    r.sawCanonical = true;
+    r.canonical = resolve(attrs.href, r.base);
+  }
+  if (rel.includes("alternate") && attrs.hreflang && attrs.href) {
+    const href = resolve(attrs.href, r.base);
+    if (href) r.hreflang.push({ lang: attrs.hreflang.trim().toLowerCase(), href });
+  }
+}
+
+function readText(r: Reading, data: string) {
+  if (r.inTitle) r.titleText += data;
+  if (r.jsonLd !== null) r.jsonLd += data;
+  if (r.h1 === null && r.h1Depth > 0) r.h1Text += data;
+  if (r.skip === 0 && r.textChars < MAX_TEXT) {
+    r.text.push(data);
+    r.textChars += data.length;
+  }
+}
+
+function closeTag(r: Reading, name: string) {
+  if (VOID.has(name)) return;
+  const at = r.stack.lastIndexOf(name);
+  if (at >= 0) r.stack.length = at;
+  if (SKIP_TEXT.has(name)) r.skip = Math.max(0, r.skip - 1);
+  if (name === "title" && r.inTitle) {
+    r.inTitle = false;
+    r.title = collapse(r.titleText);
+  }
+  if (name === "h1" && r.h1 === null && r.h1Depth > 0) {
+    r.h1Depth--;
+    if (r.h1Depth === 0) r.h1 = collapse(r.h1Text);
+  }
+  if (name === "script" && r.jsonLd !== null) {
+    readJsonLdTypes(r.jsonLd, r.types);
+    r.jsonLd = null;
+  }
+  r.text.push(" ");
+}
+
+/** What the robots meta tags for Google say, read together. */
+function robotsFacts(metaRobots: string[]): Pick<PageFacts, "metaRobots" | "noindex" | "nosnippet" | "maxSnippet"> {
   const google = metaRobots.map((c) => c.toLowerCase().split(",").map((d) => d.trim()));
   const maxSnippets = google.flat().flatMap((d) => {
     const m = /^max-snippet\s*:\s*(-?\d+)$/.exec(d);
     return m ? [Number(m[1])] : [];
   });
   return {
-    title,
-    metaDescription,
     metaRobots,
     noindex: google.some((ds) => ds.includes("noindex") || ds.includes("none")),
     nosnippet: google.some((ds) => ds.includes("nosnippet")),
     maxSnippet: maxSnippets.length ? Math.min(...maxSnippets) : null,
-    dataNosnippet,
-    canonical,
-    h1: h1 ?? (h1Depth > 0 ? collapse(h1Text) : null),
-    hreflang: hreflang.sort((a, b) => a.lang.localeCompare(b.lang) || a.href.localeCompare(b.href)),
-    structuredDataTypes: [...types].sort(),
-    internalLinks: links.size,
-    internalLinkSample: [...links].sort().slice(0, 50),
-    textLength: visible.length,
-    textHash: crypto.createHash("sha256").update(visible).digest("hex").slice(0, 16),
   };
+}
+
+/** The distinct links to the document's own host, resolved against the base. */
+function linkFacts(r: Reading): Pick<PageFacts, "internalLinks" | "internalLinkSample"> {
+  const links = new Set<string>();
+  for (const href of r.pendingLinks) {
+    const url = resolve(href, r.base);
+    if (url && new URL(url).hostname === r.host) links.add(url);
+  }
+  return { internalLinks: links.size, internalLinkSample: [...links].sort().slice(0, 50) };
+}
+
+function textFacts(r: Reading): Pick<PageFacts, "textLength" | "textHash"> {
+  const visible = collapse(r.text.join(""));
+  return { textLength: visible.length, textHash: crypto.createHash("sha256").update(visible).digest("hex").slice(0, 16) };
 }
 
 function addType(types: Set<string>, raw: unknown) {

@@ -74,149 +74,192 @@ class RenderAbort extends Error {
 
 /** Renders `url` and answers what happened; never rejects. */
 export async function renderPage(url: string, options: RenderPageOptions): Promise<PageRender> {
+  const render = startRender(options);
+  const outcome = await options.pool
+    .withContext(async (context) => {
+      render.clock.start();
+      await guardContext(context, (route) => answer(render, route), render.state);
+      const page = await context.newPage();
+      return drive(page, url, options, render.limits, render.state, render.clock.remaining, render.aborts);
+    })
+    .catch((error: unknown): Drive => ({ ok: false, kind: "error", reason: error instanceof RenderAbort ? error.message : "the renderer failed", html: null, finalUrl: url, screenshot: null }));
+  render.state.done = true;
+  render.aborts.abort();
+  return collectRender(render, outcome);
+}
+
+type Drive = { ok: true; html: string; finalUrl: string; screenshot: Buffer | null } | { ok: false; kind: RenderFailureKind; reason: string; html: null; finalUrl: string; screenshot: null };
+
+/** What one render counts and lists while the page loads. */
+interface RenderState {
+  requestCount: number;
+  bytes: number;
+  inFlight: number;
+  lastActivity: number;
+  /** Set once the render is over: a late request is aborted, not fetched. */
+  done: boolean;
+  consoleErrors: string[];
+  failed: RequestProblem[];
+  robotsBlocked: { url: string; resourceType: string }[];
+  /** The first limit the page ran into, in words. */
+  limitHit: string | null;
+}
+
+/** One render in progress: its options, limits, counters, clock, the documents to serve without fetching. */
+interface Render {
+  options: RenderPageOptions;
+  limits: RenderLimits;
+  state: RenderState;
+  clock: { started: number; start: () => void; remaining: () => number };
+  /** Aborted when the page is read (or the render ends): every transfer still running stops. */
+  aborts: AbortController;
+  /** Documents already fetched, by URL, answered once without fetching them again. */
+  served: Map<string, PrefetchedDocument>;
+}
+
+function startRender(options: RenderPageOptions): Render {
   const limits = options.limits ?? renderLimits();
-  // The clock starts when a slot of the pool is ours: waiting for one does not eat the page's time.
-  let started = performance.now();
-  let deadline = started + limits.timeoutMs;
-  const remaining = () => Math.max(0, Math.round(deadline - performance.now()));
-  const state = {
-    requestCount: 0,
-    bytes: 0,
-    inFlight: 0,
-    lastActivity: performance.now(),
-    done: false,
-    consoleErrors: [] as string[],
-    failed: [] as RequestProblem[],
-    robotsBlocked: [] as { url: string; resourceType: string }[],
-    limitHit: null as string | null,
+  // The clock starts when a slot of the pool is ours (start()): waiting for one does not eat the page's time.
+  let deadline = performance.now() + limits.timeoutMs;
+  const clock = {
+    started: performance.now(),
+    start() {
+      clock.started = performance.now();
+      deadline = clock.started + limits.timeoutMs;
+    },
+    remaining: () => Math.max(0, Math.round(deadline - performance.now())),
   };
   const aborts = new AbortController();
   setMaxListeners(0, aborts.signal); // one listener per request in flight
   const served = new Map<string, PrefetchedDocument>();
   if (options.document) served.set(options.document.url, options.document);
+  const state: RenderState = { requestCount: 0, bytes: 0, inFlight: 0, lastActivity: performance.now(), done: false, consoleErrors: [], failed: [], robotsBlocked: [], limitHit: null };
+  return { options, limits, state, clock, aborts, served };
+}
 
-  const fail = (request: playwright.Request, reason: string) => {
-    if (state.failed.length < MAX_LISTED) state.failed.push({ url: request.url().slice(0, 2000), resourceType: request.resourceType(), reason });
-  };
+function listFailure(state: RenderState, request: playwright.Request, reason: string) {
+  if (state.failed.length < MAX_LISTED) state.failed.push({ url: request.url().slice(0, 2000), resourceType: request.resourceType(), reason });
+}
 
-  async function answer(route: Route) {
-    const request = route.request();
-    if (state.done) return route.abort("aborted").catch(() => {});
-    state.requestCount++;
-    state.inFlight++;
-    state.lastActivity = performance.now();
-    try {
-      if (state.requestCount > limits.maxRequests) {
-        state.limitHit ??= `more than ${limits.maxRequests} requests`;
-        fail(request, `refused: over the limit of ${limits.maxRequests} requests per page`);
-        return await route.abort("blockedbyclient");
-      }
-      const target = request.url();
-      if (!/^https?:/i.test(target)) {
-        fail(request, "refused: only http and https are fetched");
-        return await route.abort("blockedbyclient");
-      }
-      const method = request.method();
-      if (method !== "GET" && method !== "HEAD" && method !== "POST") {
-        fail(request, `refused: method ${method}`);
-        return await route.abort("blockedbyclient");
-      }
-      const ready = served.get(target);
-      if (ready) {
-        served.delete(target);
-        state.bytes += ready.body.length;
-        return await route.fulfill({ status: ready.status, headers: responseHeaders(ready.headers), body: ready.body });
-      }
-      if (options.allowedForGooglebot && !(await options.allowedForGooglebot(target))) {
-        if (state.robotsBlocked.length < MAX_LISTED) state.robotsBlocked.push({ url: target.slice(0, 2000), resourceType: request.resourceType() });
-        return await route.abort("blockedbyclient");
-      }
-      const headers: Record<string, string> = {};
-      const all = await request.allHeaders();
-      for (const name of FORWARDED_REQUEST_HEADERS) if (all[name]) headers[name] = all[name];
-      const budget = limits.maxBytes - state.bytes;
-      if (budget <= 0) {
-        state.limitHit ??= `more than ${limits.maxBytes} bytes`;
-        fail(request, `refused: over the limit of ${Math.round(limits.maxBytes / 1024 / 1024)} MB per page`);
-        return await route.abort("blockedbyclient");
-      }
-      const result = await options.fetcher.stream(target, {
-        method: method as "GET" | "HEAD" | "POST",
-        headers,
-        ...(method === "POST" ? { body: request.postDataBuffer() ?? "" } : {}),
-        userAgent: options.userAgent,
-        maxBodyBytes: budget,
-        maxDecodedBytes: budget,
-        totalTimeoutMs: Math.max(1, remaining()),
-        signal: aborts.signal,
-      });
-      if (!result.ok) {
-        if (result.error.kind === "too_large") state.limitHit ??= `more than ${limits.maxBytes} bytes`;
-        fail(request, result.error.message);
-        return await route.abort(result.error.kind === "blocked" ? "blockedbyclient" : "failed");
-      }
-      // Counted as the bytes arrive, across every request of the page: past the cap, every transfer stops.
-      const chunks: Buffer[] = [];
-      let received = 0;
-      try {
-        for await (const chunk of result.body) {
-          state.bytes += (chunk as Buffer).length;
-          received += (chunk as Buffer).length;
-          if (state.bytes > limits.maxBytes) {
-            result.body.destroy();
-            state.bytes -= received; // never handed to the page
-            state.limitHit ??= `more than ${limits.maxBytes} bytes`;
-            fail(request, `refused: over the limit of ${Math.round(limits.maxBytes / 1024 / 1024)} MB per page`);
-            return await route.abort("blockedbyclient");
-          }
-          chunks.push(chunk as Buffer);
-        }
-      } catch {
-        fail(request, "the answer could not be read");
-        return await route.abort("failed");
-      }
-      const body = Buffer.concat(chunks);
-      if (result.status >= 400) fail(request, `HTTP ${result.status}`);
-      if (result.hops.length > 0 && request.isNavigationRequest()) {
-        // A navigation that redirected: Chromium follows our 302 to the final URL, answered from what we fetched.
-        served.set(result.finalUrl, { url: result.finalUrl, status: result.status, headers: result.headers, body });
-        return await route.fulfill({ status: 302, headers: { location: result.finalUrl } });
-      }
-      return await route.fulfill({ status: result.status, headers: responseHeaders(result.headers), body });
-    } catch {
-      // The page or context closed while we answered: nothing to do.
-      await route.abort("failed").catch(() => {});
-    } finally {
-      state.inFlight--;
-      state.lastActivity = performance.now();
+/** The route every request of the page passes: refused, served from what was prefetched, or fetched safely. */
+async function answer(render: Render, route: Route) {
+  const { state, options, served } = render;
+  const request = route.request();
+  if (state.done) return route.abort("aborted").catch(() => {});
+  state.requestCount++;
+  state.inFlight++;
+  state.lastActivity = performance.now();
+  try {
+    const refusal = refusalOf(render, request);
+    if (refusal) {
+      listFailure(state, request, refusal);
+      return await route.abort("blockedbyclient");
     }
+    const target = request.url();
+    const ready = served.get(target);
+    if (ready) {
+      served.delete(target);
+      state.bytes += ready.body.length;
+      return await route.fulfill({ status: ready.status, headers: responseHeaders(ready.headers), body: ready.body });
+    }
+    if (options.allowedForGooglebot && !(await options.allowedForGooglebot(target))) {
+      if (state.robotsBlocked.length < MAX_LISTED) state.robotsBlocked.push({ url: target.slice(0, 2000), resourceType: request.resourceType() });
+      return await route.abort("blockedbyclient");
+    }
+    return await fetchAndFulfill(render, route);
+  } catch {
+    // The page or context closed while we answered: nothing to do.
+    await route.abort("failed").catch(() => {});
+  } finally {
+    state.inFlight--;
+    state.lastActivity = performance.now();
   }
+}
 
-  const outcome = await options.pool
-    .withContext(async (context) => {
-      started = performance.now();
-      deadline = started + limits.timeoutMs;
-      await guardContext(context, answer, state);
-      const page = await context.newPage();
-      return drive(page, url, options, limits, state, remaining, aborts);
-    })
-    .catch((error: unknown) => ({ ok: false as const, kind: "error" as const, reason: error instanceof RenderAbort ? error.message : "the renderer failed", html: null, finalUrl: url, screenshot: null }));
-  state.done = true;
-  aborts.abort();
+/** Why a request is refused before anything is fetched (too many requests, not http(s), an odd method); null when it is not. */
+function refusalOf({ state, limits }: Render, request: playwright.Request): string | null {
+  if (state.requestCount > limits.maxRequests) {
+    state.limitHit ??= `more than ${limits.maxRequests} requests`;
+    return `refused: over the limit of ${limits.maxRequests} requests per page`;
+  }
+  if (!/^https?:/i.test(request.url())) return "refused: only http and https are fetched";
+  const method = request.method();
+  if (method !== "GET" && method !== "HEAD" && method !== "POST") return `refused: method ${method}`;
+  return null;
+}
 
+/** Fetches the request with the safe fetcher within what is left of the page's byte budget and time, and hands the answer to Chromium. */
+async function fetchAndFulfill(render: Render, route: Route) {
+  const { state, limits, options, served, clock, aborts } = render;
+  const request = route.request();
+  const target = request.url();
+  const method = request.method();
+  const overBytes = () => {
+    state.limitHit ??= `more than ${limits.maxBytes} bytes`;
+    listFailure(state, request, `refused: over the limit of ${Math.round(limits.maxBytes / 1024 / 1024)} MB per page`);
+    return route.abort("blockedbyclient");
+  };
+  const headers: Record<string, string> = {};
+  const all = await request.allHeaders();
+  for (const name of FORWARDED_REQUEST_HEADERS) if (all[name]) headers[name] = all[name];
+  const budget = limits.maxBytes - state.bytes;
+  if (budget <= 0) return await overBytes();
+  const result = await options.fetcher.stream(target, {
+    method: method as "GET" | "HEAD" | "POST",
+    headers,
+    ...(method === "POST" ? { body: request.postDataBuffer() ?? "" } : {}),
+    userAgent: options.userAgent,
+    maxBodyBytes: budget,
+    maxDecodedBytes: budget,
+    totalTimeoutMs: Math.max(1, clock.remaining()),
+    signal: aborts.signal,
+  });
+  if (!result.ok) {
+    if (result.error.kind === "too_large") state.limitHit ??= `more than ${limits.maxBytes} bytes`;
+    listFailure(state, request, result.error.message);
+    return await route.abort(result.error.kind === "blocked" ? "blockedbyclient" : "failed");
+  }
+  // Counted as the bytes arrive, across every request of the page: past the cap, every transfer stops.
+  const chunks: Buffer[] = [];
+  let received = 0;
+  try {
+    for await (const chunk of result.body) {
+      state.bytes += (chunk as Buffer).length;
+      received += (chunk as Buffer).length;
+      if (state.bytes > limits.maxBytes) {
+        result.body.destroy();
+        state.bytes -= received; // never handed to the page
+        return await overBytes();
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch {
+    listFailure(state, request, "the answer could not be read");
+    return await route.abort("failed");
+  }
+  const body = Buffer.concat(chunks);
+  if (result.status >= 400) listFailure(state, request, `HTTP ${result.status}`);
+  if (result.hops.length > 0 && request.isNavigationRequest()) {
+    // A navigation that redirected: Chromium follows our 302 to the final URL, answered from what we fetched.
+    served.set(result.finalUrl, { url: result.finalUrl, status: result.status, headers: result.headers, body });
+    return await route.fulfill({ status: 302, headers: { location: result.finalUrl } });
+  }
+  return await route.fulfill({ status: result.status, headers: responseHeaders(result.headers), body });
+}
+
+/** The answer of the render: what the page came to (or why it failed) with what was counted along the way. */
+function collectRender({ state, clock }: Render, outcome: Drive): PageRender {
   const base = {
     consoleErrors: state.consoleErrors,
     failedRequests: state.failed,
     robotsBlocked: state.robotsBlocked,
     requestCount: state.requestCount,
     bytes: state.bytes,
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(performance.now() - clock.started),
   };
   if (!outcome.ok) return { ...base, ok: false, failureKind: outcome.kind, failureReason: outcome.reason, html: null, finalUrl: outcome.finalUrl, screenshot: null };
   return { ...base, ok: true, failureKind: null, failureReason: null, html: outcome.html, finalUrl: outcome.finalUrl, screenshot: outcome.screenshot };
 }
-
-type Drive = { ok: true; html: string; finalUrl: string; screenshot: Buffer | null } | { ok: false; kind: RenderFailureKind; reason: string; html: null; finalUrl: string; screenshot: null };
 
 async function guardContext(context: BrowserContext, answer: (route: Route) => Promise<unknown>, state: { done: boolean; failed: RequestProblem[] }) {
   await context.addInitScript(INIT_SCRIPT);
@@ -266,15 +309,7 @@ async function drive(page: Page, url: string, options: RenderPageOptions, limits
     }
     if (!navigation.response) return failed("document", "The page's document could not be loaded");
 
-    // Settle: wait until no request has been in flight for `quietMs` (or the deadline).
-    const quiet = (async () => {
-      while (remaining() > 0) {
-        if (state.inFlight === 0 && performance.now() - state.lastActivity >= limits.quietMs) return "quiet" as const;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return "quiet" as const;
-    })();
-    const settled = await race(quiet);
+    const settled = await race(settle(state, limits, remaining));
     if (settled === "crash") return failed("crashed", "The page crashed (it may have run out of memory)");
     // Quiet or not, what the page shows at the deadline is what is read; a page whose main thread never
     // frees itself cannot even be read (below).
@@ -299,6 +334,15 @@ async function drive(page: Page, url: string, options: RenderPageOptions, limits
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Settle: waits until no request has been in flight for `quietMs` (or the deadline). */
+async function settle(state: { inFlight: number; lastActivity: number }, limits: RenderLimits, remaining: () => number): Promise<"quiet"> {
+  while (remaining() > 0) {
+    if (state.inFlight === 0 && performance.now() - state.lastActivity >= limits.quietMs) return "quiet";
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return "quiet";
 }
 
 function responseHeaders(headers: Record<string, string>): Record<string, string> {
