@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
+import { databaseUrl, sql } from "./database";
 import { appEnv, siteRoute, uniqueDomain } from "./fakes";
 import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
@@ -8,14 +8,6 @@ import { admitUrls, createProject, projectApi, type E2eProject } from "./project
 
 // The app's database (as e2e/project-fixtures.ts reaches it): a Bing connection and the passing of time are
 // written directly (the journey cannot wait 30 days); the hourly removals job runs through the operator CLI.
-const databaseUrl = () =>
-  process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL
-  ?? `postgresql://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_DB_PORT ?? 54329 + Number(process.env.E2E_PORT_OFFSET ?? 0)}/postgres?sslmode=disable`;
-async function sql(text: string, values: unknown[]) {
-  const db = new pg.Client({ connectionString: databaseUrl() });
-  await db.connect();
-  try { await db.query(text, values); } finally { await db.end(); }
-}
 
 /** `npm run cli -- removals:follow --project …` against the app's database and the fake site: what the hourly job does. */
 async function followByCli(p: E2eProject): Promise<Record<string, unknown>> {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { sql } from "./database";
 import { siteRoute, uniqueDomain } from "./fakes";
 import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
@@ -7,14 +7,6 @@ import { admitUrls, createProject, projectApi } from "./project-fixtures";
 
 // The app's database (as e2e/project-fixtures.ts reaches it): the site change a cycle of audits would open is
 // written directly (the journey cannot wait for 20 pages' template to change); the deploy goes through the API.
-const databaseUrl = () =>
-  process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL
-  ?? `postgresql://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_DB_PORT ?? 54329 + Number(process.env.E2E_PORT_OFFSET ?? 0)}/postgres?sslmode=disable`;
-async function sql(text: string, values: unknown[]) {
-  const db = new pg.Client({ connectionString: databaseUrl() });
-  await db.connect();
-  try { await db.query(text, values); } finally { await db.end(); }
-}
 
 test("the Changes tab: a site change after a deploy, marked intended; deploy markers; sentinels edited", async ({ page }) => {
   test.setTimeout(120_000);

@@ -2,6 +2,7 @@
 // rendered DOM (after scripts ran): one parser for both sides, so a difference is the page's, not ours.
 import crypto from "node:crypto";
 import { Parser } from "htmlparser2";
+import { resolve } from "@/lib/audit/parse-head";
 
 export interface Hreflang {
   lang: string;
@@ -44,17 +45,6 @@ const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input"
 const GOOGLE_ROBOTS = new Set(["robots", "googlebot"]);
 
 const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
-
-function resolve(href: string, base: string): string | null {
-  try {
-    const url = new URL(href.trim(), base);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    url.hash = "";
-    return url.href;
-  } catch {
-    return null;
-  }
-}
 
 /** Reads the facts of an HTML document served (or rendered) at `documentUrl`. */
 export function extractFacts(html: string, documentUrl: string): PageFacts {

@@ -93,9 +93,14 @@ export function isAllowed(robots: RobotsTxt, userAgent: string, urlPathAndQuery:
   if ((q < 0 ? path : path.slice(0, q)) === "/robots.txt") return true;
   if (robots.mode === "disallow_all") return false;
 
+  return longestMatchAllows(rulesForAgent(robots, userAgent, reading), path);
+}
+
+/** RFC 9309 §2.2.2: the longest matching rule decides, allow winning a tie; no match allows. `path` is already compared. */
+export function longestMatchAllows(rules: readonly RobotsRule[], path: string): boolean {
   let bestLength = -1;
   let bestAllow = true;
-  for (const rule of rulesForAgent(robots, userAgent, reading)) {
+  for (const rule of rules) {
     const len = rule.pattern.length;
     if (len < bestLength || (len === bestLength && !rule.allow)) continue;
     if (!patternMatches(path, rule.pattern)) continue;

@@ -58,7 +58,7 @@ export function robotsOfFile(file: RobotsFile): RobotsTxt {
 }
 
 /** The first `max` bytes of a body (fewer when it ends first); the rest is never read. */
-async function readPrefix(body: Readable, max: number): Promise<Buffer> {
+export async function readPrefix(body: Readable, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {

@@ -1,7 +1,6 @@
 import { Prisma, sqlRows } from "@/lib/db";
 import { AI_CRAWLERS } from "@/lib/crawl-logs/identify/get-ai-crawlers";
-import { comparedPath, readingFor, rulesForAgent, type RobotsReading } from "@/lib/robots/decide";
-import { patternMatches } from "@/lib/robots/match";
+import { comparedPath, longestMatchAllows, readingFor, rulesForAgent, type RobotsReading } from "@/lib/robots/decide";
 import type { RobotsRule, RobotsTxt } from "@/lib/robots/parse";
 
 // What a robots.txt change does to the project's tracked URLs: each URL is judged under the old and the new file
@@ -54,16 +53,7 @@ function allows(j: Judge, paths: Record<RobotsReading, string>): boolean {
   const q = path.indexOf("?");
   if ((q < 0 ? path : path.slice(0, q)) === "/robots.txt") return true;
   if (j.mode === "disallow_all") return false;
-  let bestLength = -1;
-  let bestAllow = true;
-  for (const rule of j.rules) {
-    const len = rule.pattern.length;
-    if (len < bestLength || (len === bestLength && !rule.allow)) continue;
-    if (!patternMatches(path, rule.pattern)) continue;
-    bestLength = len;
-    bestAllow = rule.allow;
-  }
-  return bestAllow;
+  return longestMatchAllows(j.rules, path);
 }
 
 const empty = (): AgentImpact => ({ newlyBlocked: 0, newlyAllowed: 0, highPriorityBlocked: 0, impressions28dBlocked: 0, clicks28dBlocked: 0, sampleUrls: [] });

@@ -1,5 +1,5 @@
-import type { Readable } from "node:stream";
 import { SafeFetchFailure, type SafeFetcher } from "@/lib/net/safe-fetch";
+import { readPrefix } from "@/lib/robots/fetch-robots-file";
 import { ROBOTS_WATCH_MAX_BYTES, ROBOTS_WATCH_MAX_REDIRECTS, ROBOTS_WATCH_TIMEOUT_MS } from "./config";
 
 export type Validators = { etag: string | null; lastModified: string | null };
@@ -54,19 +54,4 @@ export async function fetchWatchedRobots(fetcher: SafeFetcher, robotsUrl: string
   } catch (error) {
     return { kind: "failure", failure: "unreachable", status: res.status, error: SafeFetchFailure.from(error, res.finalUrl).message };
   }
-}
-
-async function readPrefix(body: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      if (size >= max) break;
-    }
-  } finally {
-    body.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, max);
 }
