@@ -74,11 +74,12 @@ describe("preferences", () => {
     const r = await prefs(alice);
     expect(r.res.status).toBe(200);
     const m = r.body.data;
-    expect(Object.keys(m)).toHaveLength(18);
+    expect(Object.keys(m)).toHaveLength(19);
     expect(m["payment.failed"]).toEqual({ email: true, web_push: true, in_app: true });
     expect(m["seats.full"]).toEqual({ email: true, in_app: true });
     expect(m["issue.opened"]).toEqual({ in_app: true, web_push: true });
     expect(m["robots_txt.changed"]).toEqual({ email: true, web_push: true, in_app: true });
+    expect(m["site_change.detected"]).toEqual({ in_app: true, web_push: true });
     expect(m["invite.sent"]).toEqual({});
     expect(m["security.2fa_changed"]).toEqual({});
   });
