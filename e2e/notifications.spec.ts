@@ -32,7 +32,7 @@ test("notifications: the unread count in the header, the list with its filter, m
   // No VAPID keys on the e2e server: the card says so instead of offering a button that cannot work.
   await expect(page.getByTestId("push-card")).toContainText("not available on this server");
   const matrix = page.getByTestId("preference-matrix");
-  await expect(matrix.locator("tbody tr")).toHaveCount(6);
+  await expect(matrix.locator("tbody tr")).toHaveCount(8);
   await expect(matrix).not.toContainText(/subscription|payment|seats|password|two-factor|passkey/i);
   // Browser push cannot work here: its boxes are off, cannot be ticked, and the page says why.
   const push = matrix.getByRole("checkbox", { name: "Issue opened: Browser push" });
