@@ -210,6 +210,8 @@ test("audits: inspect now, badges, the audit and its history, issue guidance, au
   await setCreditBalance(project.organizationId, 1);
   await page.reload();
   await expect(detail.getByRole("button", { name: "Inspect now (1 credit)" })).toBeEnabled();
+  // Every panel of the dialog has read the balance (1) before it drops to 0: no later read disables the button first.
+  await page.waitForLoadState("networkidle");
   await setCreditBalance(project.organizationId, 0);
   await detail.getByRole("button", { name: "Inspect now (1 credit)" }).click();
   await expect(detail.getByTestId("inspect-error")).toContainText("Not enough credits: the URL was not inspected.");
