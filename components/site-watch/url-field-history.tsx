@@ -6,10 +6,10 @@ import { Badge } from "@/components/ui/badge";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { formatDateTime } from "@/components/ui/format";
 import { Pagination } from "@/components/ui/pagination";
-import { urlFieldChangesQuery } from "@/lib/queries/site-changes";
+import { URL_FIELD_CHANGES_PAGE, urlFieldChangesQuery } from "@/lib/queries/site-changes";
 import type { ProjectPath } from "@/lib/queries/urls";
 
-const PAGE = { offset: 0, limit: 10 };
+const PAGE = URL_FIELD_CHANGES_PAGE;
 
 /** The URL's field history in words: "Title changed from … to …", "noindex added". */
 export function UrlFieldHistory({ projectRef, urlId }: { projectRef: ProjectPath; urlId: string }) {

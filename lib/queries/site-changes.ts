@@ -29,6 +29,9 @@ export const deploysQuery = (p: ProjectPath, page: Page) =>
 export const sentinelsQuery = (p: ProjectPath) =>
   queryOptions({ queryKey: siteChangeKeys.sentinels(p), queryFn: ({ signal }) => fetchApi<Sentinels>(path(p, "/sentinels"), { signal }) });
 
+/** The first page of a URL's field history, as the URL panel's one read (GET …/urls/{urlId}/detail) answers it. */
+export const URL_FIELD_CHANGES_PAGE: Page = { offset: 0, limit: 10 };
+
 export const urlFieldChangesQuery = (p: ProjectPath, urlId: string, page: Page) =>
   queryOptions({
     queryKey: siteChangeKeys.ofUrl(p, urlId, page),

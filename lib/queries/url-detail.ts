@@ -5,6 +5,8 @@ import { crawlKeys } from "./crawl";
 import { fetchApi } from "./fetch-api";
 import { projectsPath } from "./projects";
 import { removalKeys } from "./removals";
+import { renderingKeys, type UrlRender } from "./rendering";
+import { siteChangeKeys, URL_FIELD_CHANGES_PAGE } from "./site-changes";
 import { HISTORY_PAGE, latestEngineAnswerQuery, urlKeys, type ProjectPath, type UrlHistoryEntry } from "./urls";
 
 export type UrlDetail = UrlDetailResponse;
@@ -26,6 +28,8 @@ export function seedUrlDetail(client: QueryClient, p: ProjectPath, urlId: string
   if (d.performance) client.setQueryData(urlKeys.performance(p, urlId, DETAIL_DAYS.performance), d.performance);
   client.setQueryData(crawlKeys.url(p, urlId, DETAIL_DAYS.crawl), d.crawlActivity);
   client.setQueryData(removalKeys.ofUrl(p, urlId), d.removals);
+  client.setQueryData<UrlRender | null>(renderingKeys.url(p, urlId), d.render);
+  client.setQueryData(siteChangeKeys.ofUrl(p, urlId, URL_FIELD_CHANGES_PAGE), d.fieldChanges);
   client.setQueryData(automationKeys.preview(p.orgId, p.projectId), d.activationPreview);
 }
 

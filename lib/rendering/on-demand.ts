@@ -89,9 +89,16 @@ const WITHOUT_SCREENSHOT = {
 
 /** The latest render of the URL; 404 before the first. */
 export async function getUrlRender(ctx: OrgCtx, projectId: string, urlId: string): Promise<RenderResponse> {
+  const render = await findUrlRender(ctx, projectId, urlId);
+  if (!render) throw new DomainError("NOT_FOUND", "This URL has not been rendered yet");
+  return render;
+}
+
+/** The latest render of the URL, or null before the first (404 for an unknown or foreign URL). */
+export async function findUrlRender(ctx: OrgCtx, projectId: string, urlId: string): Promise<RenderResponse | null> {
   const { project, row } = await trackedUrlOf(ctx, projectId, urlId);
   const render = await db.urlRender.findFirst({ where: { trackedUrlId: row.id, projectId: project.id }, select: WITHOUT_SCREENSHOT });
-  if (!render) throw new DomainError("NOT_FOUND", "This URL has not been rendered yet");
+  if (!render) return null;
   const shot = await db.$queryRaw<{ has: boolean }[]>`SELECT screenshot IS NOT NULL AS has FROM url_renders WHERE tracked_url_id = ${row.id}::uuid`;
   return renderResponse({ ...render, hasScreenshot: shot[0]?.has ?? false }, project.organizationId);
 }

@@ -4,10 +4,12 @@ import { getUrlCrawlActivity } from "@/lib/crawl-logs/aggregate/get-url-crawl-ac
 import { listUrlHistory } from "@/lib/inspections/list-url-history";
 import { getActivationPreview } from "@/lib/projects/get-activation-preview";
 import { listUrlRemovals } from "@/lib/removals/read-removals";
+import { findUrlRender } from "@/lib/rendering/on-demand";
 import { getUrlPerformance } from "@/lib/search-analytics/get-url-performance";
+import { listUrlFieldChanges } from "@/lib/site-watch/field-history-read";
 import { getUrl } from "@/lib/urls/get-url";
 import { listUrlIssues } from "@/lib/urls/list-url-issues";
-import { DETAIL_CRAWL_DAYS, DETAIL_HISTORY_PAGE, DETAIL_PERFORMANCE_DAYS, UrlDetailResponse } from "./schemas";
+import { DETAIL_CRAWL_DAYS, DETAIL_FIELD_CHANGES_PAGE, DETAIL_HISTORY_PAGE, DETAIL_PERFORMANCE_DAYS, UrlDetailResponse } from "./schemas";
 
 /**
  * What the URL panel shows, read in one request instead of ten (each a round trip through auth and the
@@ -16,7 +18,7 @@ import { DETAIL_CRAWL_DAYS, DETAIL_HISTORY_PAGE, DETAIL_PERFORMANCE_DAYS, UrlDet
  */
 export async function getUrlDetail(ctx: OrgCtx, projectId: string, urlId: string, now = new Date()): Promise<UrlDetailResponse> {
   const url = await getUrl(ctx, projectId, urlId);
-  const [issues, history, engineA, engineB, googleCheck, performance, crawlActivity, removals, activationPreview] = await Promise.all([
+  const [issues, history, engineA, engineB, googleCheck, performance, crawlActivity, removals, render, fieldChanges, activationPreview] = await Promise.all([
     listUrlIssues(ctx, projectId, urlId),
     listUrlHistory(ctx, projectId, urlId, { ...DETAIL_HISTORY_PAGE }),
     listUrlHistory(ctx, projectId, urlId, { offset: 0, limit: 1, kind: "engineA" }),
@@ -26,10 +28,12 @@ export async function getUrlDetail(ctx: OrgCtx, projectId: string, urlId: string
     url.clicks28d === null ? null : getUrlPerformance(ctx, projectId, urlId, DETAIL_PERFORMANCE_DAYS, now),
     getUrlCrawlActivity(ctx, projectId, urlId, DETAIL_CRAWL_DAYS, now),
     listUrlRemovals(ctx, projectId, urlId),
+    findUrlRender(ctx, projectId, urlId),
+    listUrlFieldChanges(ctx, projectId, urlId, { ...DETAIL_FIELD_CHANGES_PAGE }),
     getActivationPreview(ctx, projectId, now),
   ]);
   return UrlDetailResponse.parse({
     url, issues, history, latestAnswers: { engineA: engineA.data[0] ?? null, engineB: engineB.data[0] ?? null },
-    googleCheck, performance, crawlActivity, removals, activationPreview,
+    googleCheck, performance, crawlActivity, removals, render, fieldChanges, activationPreview,
   });
 }

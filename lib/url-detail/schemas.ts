@@ -5,7 +5,9 @@ import { UrlHistoryEntryResponse } from "@/lib/inspections/schemas";
 import { UrlIssueResponse } from "@/lib/issues/schemas";
 import { ActivationPreviewResponse } from "@/lib/projects/schemas";
 import { RemovalUrlResponse } from "@/lib/removals/schemas";
+import { RenderResponse } from "@/lib/rendering/schemas";
 import { PerformanceDay } from "@/lib/search-analytics/schemas";
+import { UrlFieldChangeResponse } from "@/lib/site-watch/site-changes-schemas";
 import { TrackedUrlResponse } from "@/lib/urls/schemas";
 
 /** The first page of the history the URL panel shows (its newest audit carries the hops and the robots.txt rule). */
@@ -13,6 +15,8 @@ export const DETAIL_HISTORY_PAGE = { offset: 0, limit: 10 } as const;
 /** The ranges the panel opens with: 90 days of Google Search performance and of verified crawler fetches. */
 export const DETAIL_PERFORMANCE_DAYS = 90;
 export const DETAIL_CRAWL_DAYS = 90;
+/** The first page of the URL's field history the panel shows. */
+export const DETAIL_FIELD_CHANGES_PAGE = { offset: 0, limit: 10 } as const;
 
 const PageMeta = z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int(), hasMore: z.boolean() });
 
@@ -29,6 +33,9 @@ export const UrlDetailResponse = z.object({
     .describe(`as GET …/urls/{urlId}/performance?days=${DETAIL_PERFORMANCE_DAYS}; null before the first Search Analytics pull (clicks28d null)`),
   crawlActivity: z.array(UrlCrawlDay).describe(`as GET …/urls/{urlId}/crawl-activity?days=${DETAIL_CRAWL_DAYS}`),
   removals: z.array(RemovalUrlResponse).describe("as GET …/urls/{urlId}/removals"),
+  render: RenderResponse.nullable().describe("as GET …/urls/{urlId}/render; null before the first render"),
+  fieldChanges: z.object({ data: z.array(UrlFieldChangeResponse), meta: PageMeta })
+    .describe(`as GET …/urls/{urlId}/changes?offset=0&limit=${DETAIL_FIELD_CHANGES_PAGE.limit}, with its meta`),
   activationPreview: ActivationPreviewResponse.describe("the project's, as GET …/activation-preview (the credit balance that enables Inspect now)"),
 });
 export type UrlDetailResponse = z.infer<typeof UrlDetailResponse>;

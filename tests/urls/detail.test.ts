@@ -9,6 +9,8 @@ import * as googleCheckRoute from "@/app/api/user/organizations/[organizationId]
 import * as performanceRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/performance/route";
 import * as crawlRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/crawl-activity/route";
 import * as removalsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/removals/route";
+import * as renderRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/render/route";
+import * as changesRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/changes/route";
 import * as previewRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/activation-preview/route";
 import { R } from "@/lib/auth/scopes";
 import { call } from "../http";
@@ -55,7 +57,7 @@ describe("GET …/urls/{urlId}/detail", () => {
     const { res, body } = await get(detailRoute.GET, t, url.id);
     expect(res.status).toBe(200);
     const d = body.data;
-    expect(Object.keys(d).sort()).toEqual(["activationPreview", "crawlActivity", "googleCheck", "history", "issues", "latestAnswers", "performance", "removals", "url"]);
+    expect(Object.keys(d).sort()).toEqual(["activationPreview", "crawlActivity", "fieldChanges", "googleCheck", "history", "issues", "latestAnswers", "performance", "removals", "render", "url"]);
 
     expect(d.url).toEqual((await get(urlRoute.GET, t, url.id)).body.data);
     expect(d.issues).toEqual((await get(issuesRoute.GET, t, url.id)).body.data);
@@ -68,6 +70,11 @@ describe("GET …/urls/{urlId}/detail", () => {
     expect(d.googleCheck).toEqual((await get(googleCheckRoute.GET, t, url.id)).body.data);
     expect(d.crawlActivity).toEqual((await get(crawlRoute.GET, t, url.id, "?days=90")).body.data);
     expect(d.removals).toEqual((await get(removalsRoute.GET, t, url.id)).body.data);
+    const changes = (await get(changesRoute.GET, t, url.id, "?offset=0&limit=10")).body;
+    expect(d.fieldChanges).toEqual({ data: changes.data, meta: changes.meta });
+    // Before the first render the render endpoint answers 404 and the detail null.
+    expect((await get(renderRoute.GET, t, url.id)).res.status).toBe(404);
+    expect(d.render).toBeNull();
     const preview = await call(previewRoute.GET, {
       url: `http://127.0.0.1:3000/api/user/organizations/${t.orgId}/projects/${t.projectId}/activation-preview`, headers: t.headers,
       params: { organizationId: t.orgId, id: t.projectId },
