@@ -12,9 +12,8 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
-import pg from "pg";
 import { cli, ensureBuilt, freshDatabase, ROOT } from "../lib.mjs";
-import { seedIssues, seedUrls } from "../urls/seed.ts";
+import { seedBenchProject } from "./seed-project.ts";
 
 const PORT = Number(process.env.PROBE_PORT ?? 3211);
 const DURATION = Number(process.env.PROBE_DURATION ?? 10);
@@ -31,19 +30,7 @@ const { organizationId } = cli(env, "user:create", "--email", "probe@example.tes
 const { key } = cli(env, "api-key:create", "--email", "probe@example.test", "--org", organizationId, "--scopes", "user:read,projects:read,projects:write,organization:read");
 const { sessionToken } = cli(env, "session:create", "--email", "probe@example.test");
 
-const seeder = new pg.Client({ connectionString: DATABASE_URL });
-await seeder.connect();
-await seeder.query(
-  `INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`,
-  [PROJECT_ID, organizationId, DOMAIN],
-);
-const target = { organizationId, projectId: PROJECT_ID, domain: DOMAIN, count: URLS };
-await seedUrls(seeder, target);
-await seedIssues(seeder, target);
-for (const table of ["tracked_urls", "issues", "issue_url_memberships", "open_issue_urls", "website_stats", "url_facet_counts"]) await seeder.query(`VACUUM ANALYZE ${table}`);
-const tracked = (await seeder.query(`SELECT url FROM tracked_urls WHERE project_id = $1 ORDER BY discovered_at, id OFFSET 1000 LIMIT 20`, [PROJECT_ID])).rows.map((r) => r.url);
-const filteredTotal = Number((await seeder.query(`SELECT count(*) FROM tracked_urls WHERE project_id = $1 AND health_state = 'client_error'`, [PROJECT_ID])).rows[0].count);
-await seeder.end();
+const { tracked, filteredTotal } = await seedBenchProject(DATABASE_URL, { organizationId, projectId: PROJECT_ID, domain: DOMAIN, count: URLS });
 
 // How the app's pages ask (lib/queries/fetch-api.ts): Accept JSON, and the browser's own Accept-Encoding.
 const auth = process.env.PROBE_AUTH === "cookie" ? { cookie: `next-auth.session-token=${sessionToken}` } : { "x-api-key": key };

@@ -15,9 +15,8 @@
 import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
-import pg from "pg";
 import { cli, ensureBuilt, freshDatabase, startApp, writeResults } from "../lib.mjs";
-import { seedIssues, seedUrls } from "../urls/seed.ts";
+import { seedBenchProject } from "./seed-project.ts";
 import { startCountingProxy } from "./count-round-trips.mjs";
 
 const PORT = 3201, PORT_REDIS = 3202, PORT_OFF = 3203, PORT_COUNTED = 3204, PORT_PROXY = 3205, PORT_COLD = 3206, PORT_COUNTED_COLD = 3207;
@@ -38,21 +37,7 @@ const env = { DATABASE_URL, ...counted };
 const { organizationId } = cli(env, "user:create", "--email", "bench@example.test");
 const { key } = cli(env, "api-key:create", "--email", "bench@example.test", "--org", organizationId, "--scopes", "user:read,projects:read,projects:write,organization:read");
 
-// A project of realistic size, seeded in SQL (the counters follow by their triggers).
-const seeder = new pg.Client({ connectionString: DATABASE_URL });
-await seeder.connect();
-await seeder.query(
-  `INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`,
-  [PROJECT_ID, organizationId, DOMAIN],
-);
-const target = { organizationId, projectId: PROJECT_ID, domain: DOMAIN, count: URLS };
-await seedUrls(seeder, target);
-await seedIssues(seeder, target);
-for (const table of ["tracked_urls", "issues", "issue_url_memberships", "open_issue_urls", "website_stats", "url_facet_counts"]) await seeder.query(`VACUUM ANALYZE ${table}`);
-// Twenty tracked URLs spread over the inventory: their admission inserts nothing.
-const tracked = (await seeder.query(`SELECT url FROM tracked_urls WHERE project_id = $1 ORDER BY discovered_at, id OFFSET 1000 LIMIT 20`, [PROJECT_ID])).rows.map((r) => r.url);
-const filteredTotal = Number((await seeder.query(`SELECT count(*) FROM tracked_urls WHERE project_id = $1 AND health_state = 'client_error'`, [PROJECT_ID])).rows[0].count);
-await seeder.end();
+const { tracked, filteredTotal } = await seedBenchProject(DATABASE_URL, { organizationId, projectId: PROJECT_ID, domain: DOMAIN, count: URLS });
 
 const auth = { "x-api-key": key };
 const BROWSER = { accept: "application/json", "accept-encoding": "gzip, deflate, br, zstd" };
