@@ -171,3 +171,22 @@ test("the pool runs at most its size at once and every render gets a fresh conte
   for (const r of results) expect(r.html).toContain("cookie:seen=1<");
   expect(pool.load()).toEqual({ inUse: 0, waiting: 0 });
 });
+
+test("the demo's render fixtures: a script's noindex is rendered_noindex, the client-rendered journal is js_only_content", async () => {
+  const { answer, RENDER_FIXTURE_PATHS, RENDER_FIXTURES } = await import("../scripts/demo-world");
+  const { renderIssues } = await import("@/lib/rendering/compare");
+  for (const path of RENDER_FIXTURE_PATHS) site.route(path, (_req, res) => {
+    const a = answer(path);
+    res.writeHead(a.status, a.headers).end(a.body);
+  });
+  const robots = createRobotsCache({ fetcher });
+  const deal = await renderAndCompare(`${ORIGIN}${RENDER_FIXTURES.injectedNoindex}`, { pool, fetcher, robots });
+  expect(deal.status, deal.failureReason ?? "").toBe("rendered");
+  expect(deal.differences.map((d) => d.kind)).toEqual(["noindex"]);
+  expect([...renderIssues({ status: deal.status, raw: deal.raw, rendered: deal.rendered, robotsBlockedResources: deal.robotsBlockedResources })]).toEqual(["rendered_noindex"]);
+  const journal = await renderAndCompare(`${ORIGIN}${RENDER_FIXTURES.clientRendered}`, { pool, fetcher, robots });
+  expect(journal.status, journal.failureReason ?? "").toBe("rendered");
+  expect(journal.rendered).toMatchObject({ h1: "Trail journal: twelve days on the ridge" });
+  expect(journal.textRatio).toBeLessThan(0.2);
+  expect([...renderIssues({ status: journal.status, raw: journal.raw, rendered: journal.rendered, robotsBlockedResources: journal.robotsBlockedResources })]).toEqual(["js_only_content"]);
+});
