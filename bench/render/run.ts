@@ -186,10 +186,12 @@ ${rows.join("\n")}
 
 Targets with the app's default browser: ≥ 60 renders a minute: ${ok(worst.perMinute >= 60)} (worst run ${worst.perMinute}); pool peak < 600 MB:
 ${ok(worst.pss < 600)} as PSS (${worst.pss} MB), ${ok(worst.rss < 600)} as summed RSS (${worst.rss} MB). What changed since the first pass
-(docs/rendering.md, "Speed and memory"): Debian's headless shell (\`chromium-headless-shell\`, the same Chromium without the browser's UI layers)
-preferred to \`/usr/bin/chromium\`, no zygote and the GPU thread in the browser process (4 processes instead of 7-13), images, fonts and media
+(docs/rendering.md, "Measured, and known limits"): Debian's headless shell (\`chromium-headless-shell\`, the same Chromium without the browser's UI layers)
+preferred to \`/usr/bin/chromium\`, the GPU thread in the browser process (at most 6 processes instead of 11-13), images, fonts and media
 answered with placeholders instead of downloaded (still counted and checked against robots.txt). The raw audit beside the renders is not
 unchanged: renders and audits share two cores, and a render's CPU is spent whoever runs it; per render it is now a fraction of the first
-pass's, so the audit loses less.
+pass's, so the audit loses less. The renders a minute are bound by the machine's load, not by the renderer: a render's CPU
+(Chromium + Node) is what an idle machine pays too, so 2 cores hold ~${Math.round(120 / Math.max(0.01, main[0].cpuSecondsPerRender))} renders a minute of CPU, and a pool of 2 whose renders
+take ~1 s on an idle machine renders ~120 a minute.
 `);
 process.exit(0);
