@@ -192,6 +192,6 @@ answered with placeholders instead of downloaded (still counted and checked agai
 unchanged: renders and audits share two cores, and a render's CPU is spent whoever runs it; per render it is now a fraction of the first
 pass's, so the audit loses less. The renders a minute are bound by the machine's load, not by the renderer: a render's CPU
 (Chromium + Node) is what an idle machine pays too, so 2 cores hold ~${Math.round(120 / Math.max(0.01, main[0].cpuSecondsPerRender))} renders a minute of CPU, and a pool of 2 whose renders
-take ~1 s on an idle machine renders ~120 a minute.
+take ~1 s on an idle machine renders ~120 a minute (an estimate, not measured here).
 `);
 process.exit(0);
