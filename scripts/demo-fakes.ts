@@ -16,7 +16,7 @@ import { startFakeEngineB, type FakeUrlInfo } from "../tests/fakes/engine-b-serv
 import { startFakeIndexNow } from "../tests/fakes/indexnow-server";
 import { startTestSite } from "../tests/fakes/test-site";
 import type { EngineBUrlInfo } from "../lib/engines/engine-b";
-import { answer, catalogue, gscResult, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, ENGINE_B_SITE, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, searchAnalyticsRows } from "./demo-world";
+import { answer, catalogue, gscResult, DNS_TOKEN, DOMAIN, ENGINE_B_KEY, ENGINE_B_SITE, engineBInfo, entryByPath, GSC_PROPERTY, INDEXNOW_KEY, RENDER_FIXTURE_PATHS, searchAnalyticsRows } from "./demo-world";
 
 const GSC_USER = "owner@example.test";
 const appUrl = process.env.DEMO_APP_URL ?? "http://localhost:3300";
@@ -40,7 +40,7 @@ const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
   const a = answer(url.pathname, 0, byPath);
   res.writeHead(a.status, { "content-length": String(Buffer.byteLength(a.body)), ...a.headers }).end(req.method === "HEAD" ? undefined : a.body);
 };
-for (const p of ["/robots.txt", "/llms.txt", "/sitemap.xml", "/sitemaps/products.xml", "/sitemaps/blog.xml", "/sitemaps/pages.xml", `/${INDEXNOW_KEY}.txt`, ...byPath.keys()]) {
+for (const p of ["/robots.txt", "/llms.txt", "/sitemap.xml", "/sitemaps/products.xml", "/sitemaps/blog.xml", "/sitemaps/pages.xml", `/${INDEXNOW_KEY}.txt`, ...RENDER_FIXTURE_PATHS, ...byPath.keys()]) {
   site.route(p, serve);
 }
 // The demo organization's webhook endpoint: accepts every delivery.

@@ -67,6 +67,7 @@ import { seedCrawlActivity } from "./demo-crawl-logs";
 import { seedClientReports } from "./demo-reports";
 import { seedSiteChanges } from "./demo-site-changes";
 import { seedRobotsWatch } from "./demo-robots-watch";
+import { seedRendering } from "./demo-rendering";
 import { observeBulk, type DemoProject, type DemoTracked } from "./demo-observe";
 import { seedToday } from "./demo-today";
 import {
@@ -125,6 +126,8 @@ async function main() {
     step(`client reports: ${reports.created.length ? reports.created.join(", ") : "kept"}`);
     const changes = await seedSiteChanges(ctx, project.id);
     step(`site changes: ${changes.created ? `a deploy broke the canonicals of /${changes.section}/ (${changes.urls} URLs)` : "kept"}`);
+    const renders = await seedRendering(ctx, project.id, memoryFetcher(0));
+    step(`rendering: ${!renders.available ? `unavailable (${renders.reason}); the app shows rendering as unavailable, everything else works` : renders.kept ? "kept" : renders.rendered.join("; ")}`);
     const link = await signInLink(project.id);
     step("sign-in link");
     const stats = await db.websiteStats.findUnique({ where: { projectId: project.id } });

@@ -191,6 +191,43 @@ function page(e: Entry, extraHead = "", canonical = e.url): string {
     + `<body><header><a href="/">Acme Outdoor</a></header><main><h1>${esc(e.title)}</h1><p>Demo page of the IndexWatch demo site.</p></main></body></html>`;
 }
 
+// ─── Render fixtures (scripts/demo-rendering.ts renders them when a browser exists) ─────────────────
+// Pages outside the catalogue (not in the sitemaps, tracked by hand), whose scripts change what a browser shows:
+// a members-only deal whose script adds noindex, and a trail journal rendered in the browser from a JSON call.
+
+export const RENDER_FIXTURES = {
+  /** A script adds `noindex`: Google renders the page, reads it and drops the page. */
+  injectedNoindex: "/deals/members-only",
+  /** The raw HTML is an empty shell: the text exists only once a script has fetched and written it. */
+  clientRendered: "/stories/trail-journal",
+} as const;
+const JOURNAL = Array.from({ length: 12 }, (_, i) => `Day ${i + 1}: we walked the ridge from camp to camp, filtered water at the lake, pitched the alpine tent before the wind rose and cooked on the camp stove under a sky full of stars.`);
+
+function fixtureAnswer(path: string): SiteAnswer | null {
+  const head = (title: string, extra = "") => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="canonical" href="${ORIGIN}${path}">${extra}<meta name="viewport" content="width=device-width"></head>`;
+  if (path === RENDER_FIXTURES.injectedNoindex) {
+    return {
+      status: 200, headers: html,
+      body: `${head("Members-only deals | Acme Outdoor")}<body><header><a href="/">Acme Outdoor</a></header><main><h1>Members-only deals</h1>`
+        + `<p>${"Sign in to see this week's deals on tents, sleeping bags and stoves. ".repeat(6)}</p></main>`
+        + `<script>var m = document.createElement("meta"); m.name = "robots"; m.content = "noindex"; document.head.appendChild(m);</script></body></html>`,
+    };
+  }
+  if (path === RENDER_FIXTURES.clientRendered) {
+    return {
+      status: 200, headers: html,
+      body: `${head("Acme Outdoor")}<body><header><a href="/">Acme Outdoor</a></header><div id="app">Loading…</div>`
+        + `<script>fetch("/api/trail-journal.json").then(function (r) { return r.json(); }).then(function (d) {`
+        + ` document.title = d.title + " | Acme Outdoor"; document.getElementById("app").innerHTML = "<main><h1>" + d.title + "</h1>" + d.days.map(function (t) { return "<p>" + t + "</p>"; }).join("") + "</main>"; });</script></body></html>`,
+    };
+  }
+  if (path === "/api/trail-journal.json") {
+    return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Trail journal: twelve days on the ridge", days: JOURNAL }) };
+  }
+  return null;
+}
+export const RENDER_FIXTURE_PATHS = [...Object.values(RENDER_FIXTURES), "/api/trail-journal.json"];
+
 /** The answer to GET {path} on the demo site `daysAgo` days before T (0 = now). */
 export function answer(path: string, daysAgo = 0, byPath = entryByPath()): SiteAnswer {
   if (path === "/robots.txt") return { status: 200, headers: { "content-type": "text/plain" }, body: robotsTxt() };
@@ -200,6 +237,8 @@ export function answer(path: string, daysAgo = 0, byPath = entryByPath()): SiteA
     const xml = sitemap(path, daysAgo);
     return xml === null ? notFound() : { status: 200, headers: { "content-type": "application/xml" }, body: xml };
   }
+  const fixture = fixtureAnswer(path);
+  if (fixture) return fixture;
   const e = byPath.get(path);
   if (!e) return notFound();
   switch (kindAt(e, daysAgo)) {

@@ -25,6 +25,7 @@ import { refreshCrawlerIpRangesFn } from "./crawl-logs/refresh-crawler-ip-ranges
 import { followRemovalsFn } from "./removals/follow-removals";
 import { sendClientReportsFn } from "./reports/send-client-reports";
 import { renderWeeklySamplesFn } from "./rendering/render-weekly-samples";
+import { renderSentinelPagesFn } from "./rendering/render-sentinels";
 import { runSentinelsCronFn, runSentinelsOnDeployFn } from "./site-watch/sentinel-runs";
 import { watchRobotsTxtFn } from "./site-watch/watch-robots-txt";
 
@@ -33,4 +34,4 @@ export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDe
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
   syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
   flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, verifyPushedHitsFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn,
-  sendClientReportsFn, renderWeeklySamplesFn, runSentinelsCronFn, runSentinelsOnDeployFn, watchRobotsTxtFn];
+  sendClientReportsFn, renderWeeklySamplesFn, renderSentinelPagesFn, runSentinelsCronFn, runSentinelsOnDeployFn, watchRobotsTxtFn];

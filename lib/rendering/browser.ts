@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-
 import { poolSize, renderLimits } from "./config";
 
 export type RendererMode = "local" | "remote";
-export type BrowserSource = "CHROMIUM_PATH" | "playwright" | "debian";
+export type BrowserSource = "CHROMIUM_PATH" | "playwright" | "debian-headless-shell" | "debian";
 
 export interface RendererState {
   available: boolean;
@@ -20,6 +20,12 @@ export interface RendererState {
 }
 
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+/**
+ * Debian's old headless shell (`apt-get install chromium-headless-shell`, the same Chromium without the browser's UI
+ * layers, what Playwright itself runs headless): bench/render measured it at a fifth of the full browser's CPU per
+ * render and half its memory, so it is preferred to /usr/bin/chromium. The binary, not /usr/bin's shell wrapper.
+ */
+export const DEBIAN_HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 
 const isExecutable = (path: string): boolean => {
   try {
@@ -39,13 +45,14 @@ function loadPlaywright(): Promise<PlaywrightCore | null> {
 }
 
 /**
- * The local browser: `CHROMIUM_PATH`, then Playwright's own download, then Debian's /usr/bin/chromium; the
- * first that is an executable file. `playwrightPath` is Playwright's idea of its own browser (may not exist).
+ * The local browser: `CHROMIUM_PATH`, then Playwright's own download, then Debian's headless shell, then Debian's
+ * /usr/bin/chromium; the first that is an executable file. `playwrightPath` is Playwright's idea of its own browser (may not exist).
  */
 export function findLocalBrowser(env: NodeJS.ProcessEnv = process.env, playwrightPath?: string | null): { path: string; source: BrowserSource } | null {
   const configured = env.CHROMIUM_PATH?.trim();
   if (configured && isExecutable(configured)) return { path: configured, source: "CHROMIUM_PATH" };
   if (playwrightPath && isExecutable(playwrightPath)) return { path: playwrightPath, source: "playwright" };
+  if (isExecutable(DEBIAN_HEADLESS_SHELL)) return { path: DEBIAN_HEADLESS_SHELL, source: "debian-headless-shell" };
   if (isExecutable(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM, source: "debian" };
   return null;
 }
@@ -56,8 +63,9 @@ export function findLocalBrowser(env: NodeJS.ProcessEnv = process.env, playwrigh
  * should anything bypass the route, its proxy is an unroutable address (TEST-NET-1), loopback is not exempt
  * from the proxy, host names resolve to nothing, and WebRTC may not send UDP outside the proxy.
  */
-export function chromiumArgs(jsHeapMb = renderLimits().jsHeapMb): string[] {
+export function chromiumArgs(jsHeapMb = renderLimits().jsHeapMb, shared: { processes: number } | null = null): string[] {
   return [
+    ...processArgs(shared),
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
@@ -75,6 +83,19 @@ export function chromiumArgs(jsHeapMb = renderLimits().jsHeapMb): string[] {
     "--webrtc-ip-handling-policy=disable_non_proxied_udp",
     `--js-flags=--max-old-space-size=${jsHeapMb}`,
   ];
+}
+
+/**
+ * Fewer Chromium processes. Always: the GPU thread inside the browser process (no GPU is used): one process less.
+ * (`--no-zygote` as well saved one more, but together the two slowed a page creating 1,000 iframes so much that the
+ * request cap was no longer reached within the e2e suite's deadline: left out.) Opt-in, RENDERER_SHARED_PROCESSES=1: at most `processes` renderer processes shared by every render's
+ * context, site isolation off, so two customers' pages may share a process. The trade-off (docs/rendering.md): a page
+ * that broke out of V8 could read another page rendered in the same process, and a page that crashes its process
+ * (a memory hog) fails the other render too; measured, it saved no CPU and little memory at a pool of 2.
+ */
+export function processArgs(shared: { processes: number } | null): string[] {
+  const always = ["--in-process-gpu"];
+  return shared ? [...always, `--renderer-process-limit=${shared.processes}`, "--disable-site-isolation-trials"] : always;
 }
 
 /** What the pool does for each render's context: the options and safety settings every context gets. */
@@ -142,7 +163,8 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     const found = findLocalBrowser(env, safeExecutablePath(pw));
     if (!found) throw new RendererUnavailableError("No Chromium found (CHROMIUM_PATH, Playwright's browser or /usr/bin/chromium)");
     const extra = env.RENDERER_EXTRA_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-    return pw.chromium.launch({ executablePath: found.path, headless: true, args: [...chromiumArgs(renderLimits(env).jsHeapMb), ...extra], timeout: 30_000 });
+    const shared = env.RENDERER_SHARED_PROCESSES === "1" ? { processes: size } : null;
+    return pw.chromium.launch({ executablePath: found.path, headless: true, args: [...chromiumArgs(renderLimits(env).jsHeapMb, shared), ...extra], timeout: 30_000 });
   }
 
   function getBrowser(): Promise<Browser> {

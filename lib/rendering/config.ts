@@ -11,6 +11,12 @@ export interface RenderLimits {
   quietMs: number;
   /** JavaScript heap of a page's renderer process, in MB (a memory hog crashes its page, not the machine). */
   jsHeapMb: number;
+  /**
+   * Whether images, fonts and media are downloaded (RENDER_FETCH_MEDIA=1). By default they are not: no fact of the
+   * comparison needs their bytes, so each is still counted as a request of the page and checked against robots.txt,
+   * then answered with a placeholder (a 1×1 image, an empty font or media file) without any fetch.
+   */
+  fetchMedia: boolean;
 }
 
 const int = (value: string | undefined, fallback: number, min: number, max: number): number => {
@@ -25,6 +31,7 @@ export function renderLimits(env: NodeJS.ProcessEnv = process.env): RenderLimits
     timeoutMs: int(env.RENDER_TIMEOUT_MS, 20_000, 1_000, 120_000),
     quietMs: int(env.RENDER_QUIET_MS, 300, 0, 10_000),
     jsHeapMb: int(env.RENDER_JS_HEAP_MB, 256, 32, 4096),
+    fetchMedia: env.RENDER_FETCH_MEDIA === "1",
   };
 }
 

@@ -66,6 +66,14 @@ const INIT_SCRIPT = `(() => {
   for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel"]) { try { delete window[name]; window[name] = undefined; } catch {} }
 })();`;
 
+// Images, fonts and media are not downloaded unless RENDER_FETCH_MEDIA=1 (config.ts): the page gets these instead.
+const TRANSPARENT_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+const PLACEHOLDERS: Record<string, { status: number; headers: Record<string, string>; body: Buffer }> = {
+  image: { status: 200, headers: { "content-type": "image/gif", "cache-control": "no-store" }, body: TRANSPARENT_GIF },
+  font: { status: 200, headers: { "content-type": "font/woff2", "cache-control": "no-store" }, body: Buffer.alloc(0) },
+  media: { status: 200, headers: { "content-type": "video/mp4", "cache-control": "no-store" }, body: Buffer.alloc(0) },
+};
+
 class RenderAbort extends Error {
   constructor(readonly kind: RenderFailureKind, message: string) {
     super(message);
@@ -166,6 +174,7 @@ async function answer(render: Render, route: Route) {
       if (state.robotsBlocked.length < MAX_LISTED) state.robotsBlocked.push({ url: target.slice(0, 2000), resourceType: request.resourceType() });
       return await route.abort("blockedbyclient");
     }
+    if (!render.limits.fetchMedia && PLACEHOLDERS[request.resourceType()]) return await route.fulfill(PLACEHOLDERS[request.resourceType()]);
     return await fetchAndFulfill(render, route);
   } catch {
     // The page or context closed while we answered: nothing to do.

@@ -33,6 +33,7 @@ const FIELDS = [
   ["lastGooglebotFetchAt", "last_googlebot_fetch_at"], ["lastBingbotFetchAt", "last_bingbot_fetch_at"], ["crawlerHits30d", "crawler_hits_30d"],
   ["engineALastCrawlAt", "engine_a_last_crawl_at"], ["engineACheckReason", "engine_a_check_reason"],
   ["sitemapId", "sitemap_id"], ["prioritySetByHand", "priority_set_by_hand"], ["createdAt", "created_at"], ["updatedAt", "updated_at"],
+  ["inlinks", "inlinks"], ["inlinksNofollowOnly", "inlinks_nofollow_only"], ["clickDepth", "click_depth"], ["orphan", "orphan"],
 ] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];
 const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;
 void _allFields;

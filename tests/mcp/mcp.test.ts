@@ -7,12 +7,13 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { db } from "@/lib/db";
 import { declareRemoval } from "@/lib/removals/declare-removal";
 import { createTestApiKey, createTestProject, createTestUser, type TestUser } from "../factories";
-import { balanceOf } from "../inspections/helpers";
+import { balanceOf, setBalance } from "../inspections/helpers";
 import type { IssueType } from "@/lib/db";
 import { ISSUE_TYPE_NAMES } from "@/lib/issues/issue-types";
 import { detectUrls } from "../issues/helpers";
 import { SitemapSite } from "../sitemaps/helpers";
 import { MCP_MAX_BATCH } from "@/lib/api/mcp/handle";
+import { RENDER_CREDITS } from "@/lib/rendering/render-url";
 import { connectClient, startMcpApp, tool, type McpApp } from "./helpers";
 
 const FULL = ["projects:read", "projects:write", "organization:read"] as const;
@@ -91,9 +92,9 @@ afterAll(async () => {
 const TOOL_NAMES = [
   "list_projects", "get_project_overview", "search_urls", "get_url", "get_url_history", "list_issues", "list_issue_urls", "get_trends",
   "test_robots_txt", "list_removals", "get_removal", "declare_removal", "cancel_removal", "get_inspection_queue", "check_again", "inspect_now",
-  "get_recent_changes",
+  "render_url", "get_recent_changes",
 ];
-const WRITES = ["check_again", "inspect_now", "declare_removal", "cancel_removal"];
+const WRITES = ["check_again", "inspect_now", "render_url", "declare_removal", "cancel_removal"];
 
 describe("tools/list", () => {
   it("lists every tool with truthful annotations, the REST schemas as input and Google and Bing by name", async () => {
@@ -107,7 +108,9 @@ describe("tools/list", () => {
     expect(byName.get_url.annotations?.openWorldHint).toBe(false);
     expect(byName.check_again.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     expect(byName.inspect_now.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
-    for (const name of ["check_again", "inspect_now"]) {
+    expect(byName.render_url.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    expect(byName.render_url.description).toContain(`COSTS ${RENDER_CREDITS} CREDITS`);
+    for (const name of ["check_again", "inspect_now", "render_url"]) {
       expect(byName[name].description).toMatch(/COSTS .*CREDIT/i);
       expect(byName[name].description).toMatch(/confirm: true/);
       expect(byName[name].inputSchema.properties).toHaveProperty("confirm");
@@ -307,6 +310,76 @@ describe("each tool's happy path", () => {
     expect(r.isError).toBe(false);
     expect(r.data).toMatchObject({ url: { id: ids["/gone"], healthState: "healthy", httpStatus: 200, indexability: "indexable" }, cost: { credits: 1 } });
     expect(await balanceOf(alice.organizationId)).toBe(before - 1);
+  });
+});
+
+describe("render_url (no browser is started: npm test stays browser-free)", () => {
+  // A remote browser server that is never reached: the renderer counts as available, and a page whose document is
+  // no HTML page fails before any browser is needed (a render of the page: stored and charged).
+  beforeAll(() => {
+    process.env.RENDERER_WS_ENDPOINT = "ws://127.0.0.1:9/never";
+  });
+  afterAll(() => {
+    delete process.env.RENDERER_WS_ENDPOINT;
+    delete process.env.RENDERER_DISABLED;
+  });
+
+  it("refuses in the API's order: 503 without a browser, 402 under the price, then the confirmation with the price; nothing spent", async () => {
+    process.env.RENDERER_DISABLED = "1";
+    const off = await tool(client, "render_url", { projectId: project.id, urlId: ids["/ok"], confirm: true });
+    expect(off.isError).toBe(true);
+    expect(off.data.error).toMatchObject({ code: "RENDERER_UNAVAILABLE", message: expect.stringContaining("not available") });
+    delete process.env.RENDERER_DISABLED;
+
+    const before = await balanceOf(alice.organizationId);
+    await setBalance(alice.organizationId, RENDER_CREDITS - 1);
+    const poor = await tool(client, "render_url", { projectId: project.id, urlId: ids["/ok"] });
+    expect(poor.data.error).toMatchObject({ code: "INSUFFICIENT_CREDITS", required: RENDER_CREDITS, available: RENDER_CREDITS - 1 });
+    await setBalance(alice.organizationId, before);
+    for (const confirm of [undefined, false]) {
+      const r = await tool(client, "render_url", { projectId: project.id, urlId: ids["/ok"], ...(confirm === undefined ? {} : { confirm }) });
+      expect(r.isError).toBe(true);
+      expect(r.data.error).toMatchObject({ code: "CONFIRMATION_REQUIRED", cost: `${RENDER_CREDITS} credits`, price: RENDER_CREDITS });
+      expect(r.data.error.message).toMatch(/confirm: true/);
+    }
+    expect(await balanceOf(alice.organizationId)).toBe(before);
+    expect(await db.urlRender.count({ where: { projectId: project.id } })).toBe(0);
+  });
+
+  it("renders with confirm: true and answers the status, the failure reason and the issues; the price is debited", async () => {
+    site.set(project.domain, "/robots.txt", { body: "User-agent: *\nDisallow:\n", contentType: "text/plain" });
+    site.set(project.domain, "/thin", { body: "plain words, no page", contentType: "text/plain" });
+    const before = await balanceOf(alice.organizationId);
+    const r = await tool(client, "render_url", { projectId: project.id, urlId: ids["/thin"], confirm: true });
+    expect(r.isError).toBe(false);
+    expect(r.data).toMatchObject({
+      cost: { credits: RENDER_CREDITS },
+      render: {
+        url: `http://${project.domain}/thin`, status: "failed", failureReason: expect.stringContaining("Not an HTML page"), httpStatus: 200,
+        textRatio: null, differences: [], issues: ["render_failed"], raw: null, rendered: null,
+      },
+    });
+    expect(await balanceOf(alice.organizationId)).toBe(before - RENDER_CREDITS);
+    expect(await db.urlRender.findUniqueOrThrow({ where: { trackedUrlId: ids["/thin"] } })).toMatchObject({ status: "failed", source: "on_demand" });
+    await db.urlRender.deleteMany({ where: { projectId: project.id } });
+  });
+
+  it("another organization's URL is not found and a read-only key may not render; nothing spent", async () => {
+    const before = await balanceOf(alice.organizationId);
+    const other = await connectClient(app, malloryKey);
+    const reader = await connectClient(app, readKey);
+    try {
+      for (const args of [{ projectId: project.id, urlId: ids["/ok"], confirm: true }, { projectId: malloryProject.id, urlId: ids["/ok"], confirm: true }]) {
+        expect((await tool(other, "render_url", args)).data.error.code).toBe("NOT_FOUND");
+      }
+      const r = await tool(reader, "render_url", { projectId: project.id, urlId: ids["/ok"], confirm: true });
+      expect(r.data.error).toMatchObject({ code: "FORBIDDEN", missingScopes: ["projects:write"] });
+    } finally {
+      await other.close();
+      await reader.close();
+    }
+    expect(await balanceOf(alice.organizationId)).toBe(before);
+    expect(await db.urlRender.count({ where: { projectId: project.id } })).toBe(0);
   });
 });
 

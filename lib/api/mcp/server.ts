@@ -25,11 +25,12 @@ const INSTRUCTIONS = [
     + "fields named engineB…), audits every tracked URL with its own crawler and groups problems into issues.",
   "Start with list_projects, then get_project_overview. search_urls filters the URL inventory (e.g. engineAState: crawled_not_indexed); "
     + "get_url explains one URL: our audit, Google's and Bing's verdicts with where they came from, open issues with how to fix them, history.",
-  "check_again and inspect_now spend the organization's credits, declare_removal spends Search Console quota and changes what is submitted to "
+  "check_again, inspect_now and render_url spend the organization's credits, declare_removal spends Search Console quota and changes what is submitted to "
     + "IndexNow: say the cost, ask the user, and only then call them with confirm: true. cancel_removal cannot be undone: ask first. "
     + "Nothing waits for queued inspections or followed removals: read their progress with get_inspection_queue, get_url and get_removal.",
   "A failed call answers isError with a JSON {error: {code, message, …}}: NOT_FOUND (unknown id, or not this key's organization), FORBIDDEN "
-    + "(the API key lacks a scope), VALIDATION_ERROR (bad arguments, see meta.errors), CONFIRMATION_REQUIRED, INSUFFICIENT_CREDITS, RATE_LIMITED.",
+    + "(the API key lacks a scope), VALIDATION_ERROR (bad arguments, see meta.errors), CONFIRMATION_REQUIRED, INSUFFICIENT_CREDITS, RATE_LIMITED, "
+    + "RENDERER_UNAVAILABLE.",
 ].join("\n\n");
 
 // JSON Schemas of the tools, computed once per process: zod's input form of the declarations' schemas.

@@ -26,7 +26,8 @@ export const postMcpOp = defineOperation({
       + "behind the load balancer answers any request, and a client stays connected for as many calls as it likes.",
     ACCESS,
     "Tools: list_projects, get_project_overview, search_urls, get_url, get_url_history, list_issues, list_issue_urls, get_trends, "
-      + "test_robots_txt, list_removals, get_removal, get_inspection_queue, check_again, inspect_now. The two that spend credits (check_again, inspect_now) say so and "
+      + "test_robots_txt, list_removals, get_removal, get_inspection_queue, check_again, inspect_now, render_url. The three that spend credits (check_again, "
+      + "inspect_now, render_url) say so and "
       + "refuse unless called with `confirm: true`. A failed tool call answers a result with `isError: true` and the error code.",
   ].join("\n\n"),
 });

@@ -19,6 +19,7 @@ import { getInspectionQueueTool } from "./get-inspection-queue";
 import { checkAgainTool } from "./check-again";
 import { inspectNowTool } from "./inspect-now";
 import { getRecentChangesTool } from "./get-recent-changes";
+import { renderUrlTool } from "./render-url";
 
 export const TOOLS: ToolDef[] = [
   listProjectsTool,
@@ -37,6 +38,7 @@ export const TOOLS: ToolDef[] = [
   getInspectionQueueTool,
   checkAgainTool,
   inspectNowTool,
+  renderUrlTool,
   getRecentChangesTool,
 ];
 
