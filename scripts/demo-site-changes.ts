@@ -40,6 +40,6 @@ export async function seedSiteChanges(ctx: OrgCtx, projectId: string, now = new 
       });
     }
   });
-  await detectSiteChanges(p, { now });
+  await detectSiteChanges(ctx, projectId, { now });
   return { created: true, urls: urls.length, section };
 }

@@ -75,7 +75,7 @@ const changed = await cycle(true, new Date(t0.getTime() + 120_000));
 await seeder.query("VACUUM ANALYZE url_field_changes");
 const changeBytes = (await size("url_field_changes")) - changesBefore;
 const detectT0 = performance.now();
-const report = await detectSiteChanges(p, { now: new Date(t0.getTime() + 180_000) });
+const report = await detectSiteChanges(systemCtx("bench", organizationId), PROJECT, { now: new Date(t0.getTime() + 180_000) });
 const detectMs = performance.now() - detectT0;
 const opened = await db.siteChange.findMany({ where: { projectId: PROJECT }, orderBy: { urlCount: "desc" } });
 const loadEnd = os.loadavg()[0];
