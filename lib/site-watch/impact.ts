@@ -58,7 +58,7 @@ function allows(j: Judge, path: string): boolean {
  * inside, no `$`; a trailing `*` matches what its prefix matches), a path's verdicts depend only on its first
  * `prefixLength` characters, so the verdicts are kept per such prefix (a section of a million URLs shares a handful).
  */
-type ReadingJudges = { reading: RobotsReading; judges: Judge[]; prefixLength: number | null; memo: Map<string, boolean[]> };
+type ReadingJudges = { reading: RobotsReading; judges: Judge[]; prefixLength: number | null; memo: Map<string, boolean[]>; scratch: boolean[] };
 
 const MEMO_MAX = 100_000;
 
@@ -71,11 +71,14 @@ function readingJudges(reading: RobotsReading, judges: Judge[]): ReadingJudges {
       else if (prefixLength !== null) prefixLength = Math.max(prefixLength, r.pattern.length);
     }
   }
-  return { reading, judges, prefixLength, memo: new Map() };
+  return { reading, judges, prefixLength, memo: new Map(), scratch: new Array<boolean>(judges.length) };
 }
 
 function verdictsOf(rj: ReadingJudges, path: string): boolean[] {
-  if (rj.prefixLength === null) return rj.judges.map((j) => allows(j, path));
+  if (rj.prefixLength === null) {
+    for (let k = 0; k < rj.judges.length; k++) rj.scratch[k] = allows(rj.judges[k], path);
+    return rj.scratch;
+  }
   const key = path.length > rj.prefixLength ? path.slice(0, rj.prefixLength) : path;
   let v = rj.memo.get(key);
   if (!v) {
