@@ -25,7 +25,7 @@ if (!reuse) await applyMigrations(DATABASE_URL);
 const { db, Prisma } = await import("../../lib/db");
 const { ensureUser } = await import("../../lib/users/ensure-user");
 const { createSafeFetcher } = await import("../../lib/net/safe-fetch");
-const { watchBatch } = await import("../../lib/site-watch/robots-watch-tick");
+const { watchBatch, WATCH_TLS_SESSIONS } = await import("../../lib/site-watch/robots-watch-tick");
 const { computeRobotsImpact } = await import("../../lib/site-watch/impact");
 const { parseRobots } = await import("../../lib/robots");
 const { sha256Hex } = await import("../../lib/site-watch/robots-watch");
@@ -66,7 +66,9 @@ await db.$executeRaw(Prisma.sql`
   FROM projects p JOIN robots_txt_versions v ON v.project_id = p.id WHERE p.organization_id = ${organizationId}::uuid AND p.domain LIKE 'p%.wb.test'`);
 
 const benchIds = (await db.project.findMany({ where: { organizationId, domain: { endsWith: ".wb.test", startsWith: "p" } }, select: { id: true } })).map((p) => p.id);
-const fetcher = createSafeFetcher({ connectTo: `:443:127.0.0.1:${port}`, tlsCa: ca.caPem });
+// As the watch's own fetcher (watchFetcher): one TLS session kept per host. TLS_SESSIONS=0 measures without.
+const tlsSessions = Number(process.env.TLS_SESSIONS ?? WATCH_TLS_SESSIONS);
+const fetcher = createSafeFetcher({ connectTo: `:443:127.0.0.1:${port}`, tlsCa: ca.caPem, ...(tlsSessions ? { maxTlsSessions: tlsSessions } : {}) });
 const noCert = async () => ({ ok: false as const, kind: "tls", error: "not read in this bench" });
 const runMs = WINDOWS * windowMs;
 await new Promise((r) => setTimeout(r, start.getTime() - Date.now()));
