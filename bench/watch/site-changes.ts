@@ -17,7 +17,7 @@ const SECTIONS = ["products", "blog", "docs", "help", "category", "brands", "gui
 const section = (i: number) => (i < N * 0.2 ? "products" : i < N * 0.23 ? "blog" : SECTIONS[2 + (i % 8)]);
 const urlOf = (i: number) => `https://${DOMAIN}/${section(i)}/page-${i}`;
 
-const DATABASE_URL = await freshDatabase("iw_bench_site_changes");
+const DATABASE_URL = await freshDatabase(process.env.BENCH_DB_NAME ?? "iw_bench_site_changes");
 process.env.DATABASE_URL = DATABASE_URL;
 const env = { DATABASE_URL };
 const { organizationId } = cli(env, "user:create", "--email", "bench-site-changes@example.test");
