@@ -25,7 +25,7 @@ if (!reuse) await applyMigrations(DATABASE_URL);
 const { db, Prisma } = await import("../../lib/db");
 const { ensureUser } = await import("../../lib/users/ensure-user");
 const { createSafeFetcher } = await import("../../lib/net/safe-fetch");
-const { watchBatch, WATCH_TLS_SESSIONS } = await import("../../lib/site-watch/robots-watch-tick");
+const { watchBatch } = await import("../../lib/site-watch/robots-watch-tick");
 const { computeRobotsImpact } = await import("../../lib/site-watch/impact");
 const { parseRobots } = await import("../../lib/robots");
 const { sha256Hex } = await import("../../lib/site-watch/robots-watch");
@@ -66,9 +66,7 @@ await db.$executeRaw(Prisma.sql`
   FROM projects p JOIN robots_txt_versions v ON v.project_id = p.id WHERE p.organization_id = ${organizationId}::uuid AND p.domain LIKE 'p%.wb.test'`);
 
 const benchIds = (await db.project.findMany({ where: { organizationId, domain: { endsWith: ".wb.test", startsWith: "p" } }, select: { id: true } })).map((p) => p.id);
-// As the watch's own fetcher (watchFetcher): one TLS session kept per host. TLS_SESSIONS=0 measures without.
-const tlsSessions = Number(process.env.TLS_SESSIONS ?? WATCH_TLS_SESSIONS);
-const fetcher = createSafeFetcher({ connectTo: `:443:127.0.0.1:${port}`, tlsCa: ca.caPem, ...(tlsSessions ? { maxTlsSessions: tlsSessions } : {}) });
+const fetcher = createSafeFetcher({ connectTo: `:443:127.0.0.1:${port}`, tlsCa: ca.caPem });
 const noCert = async () => ({ ok: false as const, kind: "tls", error: "not read in this bench" });
 const runMs = WINDOWS * windowMs;
 await new Promise((r) => setTimeout(r, start.getTime() - Date.now()));
@@ -157,7 +155,7 @@ clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 console.log({ impactCpuMs: Math.round(impactCpuMs), impactMs: Math.round(impactMs), peakRssMb: Math.round(peakRss / 1e6), rssBeforeMb: Math.round(rssBefore / 1e6), googlebot: impact.googlebot.newlyBlocked, importantBlocked: impact.importantBlocked, scanned: impact.urlsScanned });
 
-writeResults("watch-impact", `**Impact of a robots.txt change at ${fmt(URLS)} tracked URLs** (\`computeRobotsImpact\`, 16 crawlers, keyset pages of 20,000 URLs;
+writeResults("watch-impact", `**Impact of a robots.txt change at ${fmt(URLS)} tracked URLs** (\`computeRobotsImpact\`, 16 crawlers, one server-side cursor read 5,000 URLs at a time;
 load average ${(await import("node:os")).loadavg()[0].toFixed(1)} from other work): ${(impactMs / 1000).toFixed(1)} s wall (target < 30 s), of which ${(impactCpuMs / 1000).toFixed(1)} s of this
 process's CPU (the judging; the rest is waiting for PostgreSQL and for a core on the loaded machine), peak RSS ${Math.round(peakRss / 1e6)} MB for the whole bench
 process (${Math.round(rssBefore / 1e6)} MB before; target < 300 MB); ${fmt(impact.googlebot.newlyBlocked)} URLs newly blocked for Googlebot, ${fmt(impact.importantBlocked)} important.

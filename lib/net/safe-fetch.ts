@@ -28,12 +28,6 @@ export interface SafeFetcherConfig {
   /** Requests in flight per host at once. */
   maxPerHost?: number;
   userAgent?: string;
-  /**
-   * TLS sessions kept per host name for resumption (default 100, undici's). A fetcher that reaches many hosts
-   * once per interval (the robots.txt watch) keeps one per host, so the next visit resumes the session instead of
-   * a full handshake with certificate checks, if the site still accepts its ticket.
-   */
-  maxTlsSessions?: number;
 }
 
 export interface SafeFetchOptions extends Partial<BodyLimits> {
@@ -80,7 +74,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
   const servers = typeof config.dnsServers === "string" ? parseDnsServers(config.dnsServers) : (config.dnsServers ?? []);
   const resolver = config.resolver ?? createResolver({ servers, timeoutMs: config.dnsTimeoutMs });
   const env: FetchEnv = {
-    agentFor: createAgentPool(resolver, connectTo, config.tlsCa, config.maxTlsSessions), limiter: new HostLimiter(config.maxPerHost ?? 4), connectTo, userAgent: config.userAgent,
+    agentFor: createAgentPool(resolver, connectTo, config.tlsCa), limiter: new HostLimiter(config.maxPerHost ?? 4), connectTo, userAgent: config.userAgent,
   };
 
   return {
@@ -114,7 +108,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
  * would keep a polite crawler well below its per-host limit). Every new connection still goes through the guard, and a
  * reused one stays on the address that was vetted.
  */
-function createAgentPool(resolver: HostResolver, connectTo: ConnectToRule[], tlsCa: string | string[] | undefined, maxTlsSessions?: number): (connectMs: number) => Agent {
+function createAgentPool(resolver: HostResolver, connectTo: ConnectToRule[], tlsCa: string | string[] | undefined): (connectMs: number) => Agent {
   const extraCa = tlsCa === undefined ? [] : [tlsCa].flat();
   // Built once: a per-connection `ca` option would re-parse every root certificate each time.
   const secureContext = extraCa.length > 0 ? createSecureContext({ ca: [...rootCertificates, ...extraCa] }) : undefined;
@@ -122,33 +116,12 @@ function createAgentPool(resolver: HostResolver, connectTo: ConnectToRule[], tls
   return (connectMs) => {
     let agent = agents.get(connectMs);
     if (!agent) {
-      const connect = buildConnector({ timeout: connectMs, ...(secureContext ? { secureContext } : {}), ...(maxTlsSessions ? { maxCachedSessions: maxTlsSessions } : {}) });
-      const guarded = createGuardedConnector(connect, { resolver, connectTo });
-      agent = new Agent({ connect: maxTlsSessions ? keepingSessions(guarded, maxTlsSessions) : guarded, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 15_000 });
+      const connect = buildConnector({ timeout: connectMs, ...(secureContext ? { secureContext } : {}) });
+      agent = new Agent({ connect: createGuardedConnector(connect, { resolver, connectTo }), keepAliveTimeout: 4_000, keepAliveMaxTimeout: 15_000 });
       agents.set(connectMs, agent);
     }
     return agent;
   };
-}
-
-/**
- * undici caches TLS sessions per host name behind WeakRefs, so a session not used for a few minutes is collected
- * and the next visit pays a full handshake. This holds the last `max` sessions strongly (a bounded LRU of the same
- * Buffers: about 1–2 KB each), which keeps undici's entries alive between two visits.
- */
-function keepingSessions(connect: buildConnector.connector, max: number): buildConnector.connector {
-  const held = new Map<string, Buffer>();
-  return (options, callback) => connect(options, (error, socket) => {
-    if (!error && socket && options.protocol === "https:") {
-      const key = options.servername || options.hostname;
-      socket.on("session", (session: Buffer) => {
-        held.delete(key);
-        held.set(key, session);
-        if (held.size > max) held.delete(held.keys().next().value!);
-      });
-    }
-    callback(error, socket);
-  });
 }
 
 /**

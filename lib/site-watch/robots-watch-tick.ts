@@ -1,7 +1,7 @@
 import { systemCtx } from "@/lib/core/context";
 import { db, dbOf, Prisma, sqlRows, withTransaction } from "@/lib/db";
 import { clearProjectIssue, detectProjectIssue } from "@/lib/issues/detections";
-import { configuredFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
+import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { checkCertificate, defaultCertificateReader, isExpiring, type CertificateReader } from "./certificate";
 import { HOME_CHECK_MS, robotsWatchMs, TICK_BATCH, tickConcurrency } from "./config";
 import { checkHomePage, originOf } from "./home-page";
@@ -103,14 +103,6 @@ function isQuiet(w: Claimed, o: RobotsFetchOutcome): boolean {
   return o.kind === "content" && o.status === w.currentStatus && sha256Hex(o.body) === w.currentSha;
 }
 
-/** TLS sessions the watch keeps for resumption: one per watched host (ample for 10,000 projects). */
-export const WATCH_TLS_SESSIONS = 20_000;
-
-/** The watch's own fetcher (CONNECT_TO and DNS_SERVERS from the environment): it keeps a TLS session per host. */
-export function watchFetcher(): SafeFetcher {
-  return configuredFetcher({ maxTlsSessions: WATCH_TLS_SESSIONS });
-}
-
 /** Runs `work` over `items` with at most `limit` in flight. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -121,7 +113,7 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
 
 /** Claims one batch of due projects and watches each: home page and certificate when an hour old, then robots.txt. */
 export async function watchBatch(opts: TickOptions = {}): Promise<BatchReport> {
-  const fetcher = opts.fetcher ?? watchFetcher();
+  const fetcher = opts.fetcher ?? getDefaultFetcher();
   const read = opts.readCertificate ?? defaultCertificateReader;
   const clock = opts.now ?? (() => new Date());
   const claimed = await claimDue(clock(), opts.batch ?? TICK_BATCH, opts.only);
