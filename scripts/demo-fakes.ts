@@ -22,7 +22,7 @@ const GSC_USER = "owner@example.test";
 const appUrl = process.env.DEMO_APP_URL ?? "http://localhost:3300";
 
 const dns = await startFakeDns();
-const site = await startTestSite({ hostnames: ["e2e.test", "*.e2e.test"] });
+const site = await startTestSite({ hostnames: ["e2e.test", "*.e2e.test"], certificateDays: 90 });
 const indexNow = await startFakeIndexNow();
 const gsc = await startFakeGsc({ users: [{ email: GSC_USER, sites: [{ siteUrl: GSC_PROPERTY, permissionLevel: "siteOwner" }] }], codeTtlSeconds: 24 * 3600 });
 const engineB = await startFakeEngineB({ keys: [{ apiKey: ENGINE_B_KEY, sites: [{ Url: ENGINE_B_SITE, IsVerified: true }] }] });

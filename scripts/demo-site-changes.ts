@@ -1,11 +1,12 @@
 // The demo's site watch: a deploy three hours ago ("v3.14.0", a new product template) that pointed the canonical of
-// one section's pages at the home page. Its field changes are written as the audit writes them (snapshot and change
+// 40 product pages at the home page; the demo site (scripts/demo-world.ts) serves them so, so the change stays open. Its field changes are written as the audit writes them (snapshot and change
 // rows, kinds from the same code), then the real detection opens the site change and links the deploy. Made only
 // when missing, so a second run adds nothing.
 import { systemCtx, type OrgCtx } from "../lib/core/context";
 import { db, dbOf, Prisma, withTransaction } from "../lib/db";
 import { bounded, changeKinds } from "../lib/site-watch/field-history";
 import { detectSiteChanges } from "../lib/site-watch/site-changes";
+import { BROKEN_CANONICAL_SECTION, brokenCanonicalPaths, DEPLOY_HOURS_AGO } from "./demo-world";
 
 const REF = "v3.14.0";
 const HOUR = 3_600_000;
@@ -13,18 +14,16 @@ const HOUR = 3_600_000;
 export async function seedSiteChanges(ctx: OrgCtx, projectId: string, now = new Date()): Promise<{ created: boolean; urls: number; section: string | null }> {
   const p = { organizationId: ctx.org.id, projectId };
   if (await db.deploy.findFirst({ where: { projectId, ref: REF } })) return { created: false, urls: 0, section: null };
-  const rows = await db.$queryRaw<{ section: string }[]>(Prisma.sql`
-    SELECT split_part(regexp_replace(url, '^[a-z]+://[^/?#]+/?([^?#]*).*$', '\\1'), '/', 1) AS section FROM tracked_urls
-    WHERE project_id = ${projectId}::uuid GROUP BY 1 HAVING split_part(regexp_replace(url, '^[a-z]+://[^/?#]+/?([^?#]*).*$', '\\1'), '/', 1) <> ''
-    ORDER BY count(*) DESC LIMIT 1`);
-  const section = rows[0]?.section ?? null;
-  if (!section) return { created: false, urls: 0, section: null };
+  const section = BROKEN_CANONICAL_SECTION;
   const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { domain: true } });
   const home = `https://${project.domain}/`;
+  // The pages the demo site serves with the broken canonical (scripts/demo-world.ts), as tracked.
   const urls = await db.trackedUrl.findMany({
-    where: { projectId, url: { contains: `/${section}/` } }, orderBy: { url: "asc" }, take: 40, select: { id: true, url: true, canonicalUrl: true },
+    where: { projectId, url: { in: [...brokenCanonicalPaths()].map((path) => `https://${project.domain}${path}`) } },
+    orderBy: { url: "asc" }, select: { id: true, url: true, canonicalUrl: true },
   });
-  const deployAt = new Date(now.getTime() - 3 * HOUR);
+  if (!urls.length) return { created: false, urls: 0, section: null };
+  const deployAt = new Date(now.getTime() - DEPLOY_HOURS_AGO * HOUR);
   await db.deploy.create({ data: { ...p, at: deployAt, ref: REF, description: "New product template", source: "hook" } });
   await db.deploy.create({ data: { ...p, at: new Date(now.getTime() - 9 * 24 * HOUR), ref: "v3.13.2", description: "Checkout fixes", source: "hook" } });
   const seenAt = new Date(deployAt.getTime() + 12 * 60_000); // the sentinels' run after the deploy, then the cycle
@@ -40,6 +39,6 @@ export async function seedSiteChanges(ctx: OrgCtx, projectId: string, now = new 
       });
     }
   });
-  await detectSiteChanges(p, { now });
+  await detectSiteChanges(ctx, projectId, { now });
   return { created: true, urls: urls.length, section };
 }

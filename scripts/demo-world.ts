@@ -154,6 +154,22 @@ export type SiteAnswer = { status: number; headers: Record<string, string>; body
 const html = { "content-type": "text/html; charset=utf-8" };
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The deploy of three hours ago ("v3.14.0", scripts/demo-site-changes.ts) gave the product template a canonical to
+ * the home page: the site serves it so on these pages from then on (the first 40 long-standing healthy products by
+ * URL), so the next audits see what the seeded site change says and it stays open.
+ */
+export const DEPLOY_HOURS_AGO = 3;
+export const BROKEN_CANONICAL_SECTION = "products";
+let broken: Set<string> | null = null;
+export function brokenCanonicalPaths(): Set<string> {
+  broken ??= new Set(catalogue()
+    .filter((e) => e.section === BROKEN_CANONICAL_SECTION && e.addedDaysAgo === 90 && e.removedDaysAgo === null && e.changedDaysAgo === null
+      && e.kindBefore === "healthy" && e.kindNow === "healthy")
+    .map((e) => e.path).sort().slice(0, 40));
+  return broken;
+}
+
 export function kindAt(e: Entry, daysAgo: number): Kind {
   return e.changedDaysAgo !== null && daysAgo <= e.changedDaysAgo ? e.kindNow : e.kindBefore;
 }
@@ -244,6 +260,7 @@ export function answer(path: string, daysAgo = 0, byPath = entryByPath()): SiteA
   switch (kindAt(e, daysAgo)) {
     case "healthy":
     case "robots":
+      if (daysAgo * 24 < DEPLOY_HOURS_AGO && brokenCanonicalPaths().has(e.path)) return { status: 200, headers: html, body: page(e, "", `${ORIGIN}/`) };
       return { status: 200, headers: html, body: page(e) };
     case "variant":
       return { status: 200, headers: html, body: page(e, "", e.target!) };

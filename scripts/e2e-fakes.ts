@@ -20,7 +20,7 @@ const controlPort = Number(process.env.E2E_CONTROL_PORT ?? 3199 + Number(process
 
 const dns = await startFakeDns();
 // One certificate for every `*.e2e.test` domain: journeys use a fresh subdomain each.
-const site = await startTestSite({ hostnames: ["e2e.test", "*.e2e.test"] });
+const site = await startTestSite({ hostnames: ["e2e.test", "*.e2e.test"], certificateDays: 90 });
 // Without it, a project with a verified key would post its URLs to the real api.indexnow.org.
 const indexNow = await startFakeIndexNow();
 // gsc (consent page, token endpoint, site list) and the second engine's API.

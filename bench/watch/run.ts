@@ -155,7 +155,7 @@ clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 console.log({ impactCpuMs: Math.round(impactCpuMs), impactMs: Math.round(impactMs), peakRssMb: Math.round(peakRss / 1e6), rssBeforeMb: Math.round(rssBefore / 1e6), googlebot: impact.googlebot.newlyBlocked, importantBlocked: impact.importantBlocked, scanned: impact.urlsScanned });
 
-writeResults("watch-impact", `**Impact of a robots.txt change at ${fmt(URLS)} tracked URLs** (\`computeRobotsImpact\`, 16 crawlers, keyset pages of 20,000 URLs;
+writeResults("watch-impact", `**Impact of a robots.txt change at ${fmt(URLS)} tracked URLs** (\`computeRobotsImpact\`, 16 crawlers, one server-side cursor read 5,000 URLs at a time;
 load average ${(await import("node:os")).loadavg()[0].toFixed(1)} from other work): ${(impactMs / 1000).toFixed(1)} s wall (target < 30 s), of which ${(impactCpuMs / 1000).toFixed(1)} s of this
 process's CPU (the judging; the rest is waiting for PostgreSQL and for a core on the loaded machine), peak RSS ${Math.round(peakRss / 1e6)} MB for the whole bench
 process (${Math.round(rssBefore / 1e6)} MB before; target < 300 MB); ${fmt(impact.googlebot.newlyBlocked)} URLs newly blocked for Googlebot, ${fmt(impact.importantBlocked)} important.

@@ -17,7 +17,7 @@ const SECTIONS = ["products", "blog", "docs", "help", "category", "brands", "gui
 const section = (i: number) => (i < N * 0.2 ? "products" : i < N * 0.23 ? "blog" : SECTIONS[2 + (i % 8)]);
 const urlOf = (i: number) => `https://${DOMAIN}/${section(i)}/page-${i}`;
 
-const DATABASE_URL = await freshDatabase("iw_bench_site_changes");
+const DATABASE_URL = await freshDatabase(process.env.BENCH_DB_NAME ?? "iw_bench_site_changes");
 process.env.DATABASE_URL = DATABASE_URL;
 const env = { DATABASE_URL };
 const { organizationId } = cli(env, "user:create", "--email", "bench-site-changes@example.test");
@@ -75,7 +75,7 @@ const changed = await cycle(true, new Date(t0.getTime() + 120_000));
 await seeder.query("VACUUM ANALYZE url_field_changes");
 const changeBytes = (await size("url_field_changes")) - changesBefore;
 const detectT0 = performance.now();
-const report = await detectSiteChanges(p, { now: new Date(t0.getTime() + 180_000) });
+const report = await detectSiteChanges(systemCtx("bench", organizationId), PROJECT, { now: new Date(t0.getTime() + 180_000) });
 const detectMs = performance.now() - detectT0;
 const opened = await db.siteChange.findMany({ where: { projectId: PROJECT }, orderBy: { urlCount: "desc" } });
 const loadEnd = os.loadavg()[0];

@@ -61,9 +61,16 @@ export async function readPage(body: Readable, options: ReadPageOptions): Promis
   let pending = "";
   let bytes = 0;
   let fieldsLost = false;
+  // Past the head (and the sniff), the rest is only for the field scanner: kept as bytes and decoded once at the end.
+  const rest: Buffer[] = [];
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
       bytes += chunk.length;
+      if (fieldScanner && parsing && headDone && !undecided && (!sniffWanted || result.sniff.length >= WAF_SNIFF_CHARS)) {
+        rest.push(chunk);
+        if (bytes >= MAX_HEAD_BYTES) break;
+        continue;
+      }
       const text = decoder.decode(chunk, { stream: true });
       if (sniffWanted && result.sniff.length < WAF_SNIFF_CHARS) result.sniff += text.slice(0, WAF_SNIFF_CHARS - result.sniff.length);
       if (undecided) {
@@ -86,6 +93,7 @@ export async function readPage(body: Readable, options: ReadPageOptions): Promis
       if (headDone && !undecided && (!sniffWanted || result.sniff.length >= WAF_SNIFF_CHARS) && !(parsing && fieldScanner)) break;
       if (bytes >= MAX_HEAD_BYTES) break;
     }
+    if (rest.length) fieldScanner?.write(decoder.decode(rest.length === 1 ? rest[0] : Buffer.concat(rest)));
     if (pending) {
       html = result.html = looksLikeHtml(pending);
       parsing = html;

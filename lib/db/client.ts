@@ -85,6 +85,41 @@ export async function sqlExecute(query: Prisma.Sql): Promise<number> {
   return (await pool.query({ text: query.text, values: query.values as unknown[] })).rowCount ?? 0;
 }
 
+/**
+ * Streams a query's rows through a server-side cursor, `pageSize` rows at a time (arrays of columns in SELECT
+ * order), in one read-only transaction on its own pool connection: for scans of a million rows that should be
+ * read in the table's physical order (one sequential or bitmap pass, not an index walk per page) and never held
+ * at once. `cursor_tuple_fraction` 1 tells the planner every row will be read.
+ */
+export async function sqlCursor<T extends unknown[]>(query: Prisma.Sql, pageSize: number, onRows: (rows: T[]) => void | Promise<void>): Promise<void> {
+  if (sharesOneBackend()) {
+    // One backend serves every connection (PGlite): a transaction held across pages would stall the others, so
+    // the rows are read in one query and handed on a page at a time (a development database, not a million rows).
+    const { rows } = await pool.query<T>({ text: query.text, values: query.values as unknown[], rowMode: "array" });
+    for (let i = 0; i < rows.length; i += pageSize) await onRows(rows.slice(i, i + pageSize));
+    return;
+  }
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN READ ONLY");
+    await client.query("SET LOCAL cursor_tuple_fraction = 1");
+    await client.query({ text: `DECLARE sql_cursor NO SCROLL CURSOR FOR ${query.text}`, values: query.values as unknown[] });
+    const fetch = { text: `FETCH ${Math.max(1, Math.floor(pageSize))} FROM sql_cursor`, rowMode: "array" as const };
+    for (;;) {
+      const { rows } = await client.query<T>(fetch);
+      if (rows.length) await onRows(rows);
+      if (rows.length < pageSize) break;
+    }
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => { broken = true; });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** Statements run inside sqlTransaction (straight on its connection) or inside a Prisma transaction (txRunner). */
 export type SqlRunner = {
   execute(query: Prisma.Sql): Promise<number>;

@@ -1,6 +1,6 @@
 // The one database module: the client, its types and the generated enums. Nothing imports
 // lib/db/generated directly.
-export { db, preparedName, sqlRows, sqlExecute, sqlTransaction, txRunner, type Db, type SqlRunner, type Tx } from "./client";
+export { db, preparedName, sqlCursor, sqlRows, sqlExecute, sqlTransaction, txRunner, type Db, type SqlRunner, type Tx } from "./client";
 export { dbOf, withTransaction } from "./with-transaction";
 export { likeEscape, uuidArray } from "./sql-values";
 export { Prisma } from "./generated/client";

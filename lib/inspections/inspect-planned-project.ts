@@ -75,7 +75,7 @@ export async function inspectPlannedProject(p: PlannedProject, opts: InspectProj
   if (changed) await requestProjectSubmission(p.projectId, "audit_changed");
   // The cycle's field changes, with the window's before them: one site change for a template, not a thousand alerts.
   if (fieldChanges) {
-    await detectSiteChanges(p, { since: new Date(startedAt.getTime() - 1), now: now() })
+    await detectSiteChanges(ctx, p.projectId, { since: new Date(startedAt.getTime() - 1), now: now() })
       .catch((e: unknown) => console.error(`site changes of project ${p.projectId} not looked for:`, e instanceof Error ? e.message : e));
   }
   return report;

@@ -40,8 +40,8 @@ export async function runSentinels(p: { organizationId: string; projectId: strin
     if (id) results.push({ trackedUrlId: id, outcome, source: "sentinel" });
   }
   const at = now();
+  const ctx = systemCtx("sentinels", p.organizationId);
   if (results.length) {
-    const ctx = systemCtx("sentinels", p.organizationId);
     const engines = await connectedEngines(ctx, p.projectId);
     const target = { ...p, automatedInspectionsEnabled: project.automatedInspectionsEnabled, inspectionCadence: project.inspectionCadence, engines };
     await withTransaction(ctx, (ctx) => applyAuditOutcomes(ctx, target, results, at));
@@ -56,7 +56,7 @@ export async function runSentinels(p: { organizationId: string; projectId: strin
     return { url, trackedUrlId: id, lastAuditAt: at, state: error ? "error" : id && changedIds.has(id) ? "changed" : "ok", httpStatus: o?.httpStatus ?? null, detail: o?.healthError ?? null };
   });
   await writeSentinelStates(p, urls, states, at);
-  const siteChanges = await detectSiteChanges(p, { since: new Date(started.getTime() - 1), now: at, source: "sentinel" });
+  const siteChanges = await detectSiteChanges(ctx, p.projectId, { since: new Date(started.getTime() - 1), now: at, source: "sentinel" });
   return {
     audited: outcomes.size, changed: states.filter((s) => s.state === "changed").length, errors: states.filter((s) => s.state === "error").length, siteChanges,
   };

@@ -58,7 +58,7 @@ export async function inspectUrlNow({ ctx, projectId, urlId, audit = defaultAudi
     if (applied.changedForIndexNow) await requestProjectSubmission(project.id, "audit_changed");
     // A burst of Inspect now on many URLs is a window too: its field changes may make a site change.
     if (applied.fieldChanges) {
-      await detectSiteChanges({ organizationId: project.organizationId, projectId: project.id }, { since: new Date(writtenAt.getTime() - 1), now: writtenAt })
+      await detectSiteChanges(ctx, project.id, { since: new Date(writtenAt.getTime() - 1), now: writtenAt })
         .catch((e: unknown) => console.error(`site changes of project ${project.id} not looked for:`, e instanceof Error ? e.message : e));
     }
     // The connected engines are asked now too, for the same credit; their failure never fails the inspection,

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { createSecureContext, rootCertificates } from "node:tls";
 import { Agent, buildConnector, request } from "undici";
 import { DEFAULT_LIMITS, decodeBody, type BodyLimits } from "./body";
@@ -95,6 +95,7 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
     async stream(url, options = {}) {
       const opened = await open(env, url, options);
       if ("failure" in opened) return { ok: false, error: opened.failure.toError(opened.hops) };
+      if (!opened.decode) return { ok: true, ...summary(opened), body: await drained(opened) };
       const body = decoded(opened, options);
       body.once("close", opened.finish);
       return { ok: true, ...summary(opened), body };
@@ -240,6 +241,21 @@ function limitsOf(options: SafeFetchOptions): BodyLimits {
 function decoded(opened: Opened, options: SafeFetchOptions): Readable {
   const encoding = opened.decode ? opened.headers["content-encoding"] : undefined;
   return decodeBody(opened.raw, encoding, limitsOf(options), opened.finalUrl);
+}
+
+/**
+ * An answer without a body (HEAD, 204, 304: the watch's common case): the connection's empty body is drained so the
+ * connection goes back to its pool, and the caller gets an ended stream (no decoding pipeline to build and tear down).
+ */
+async function drained(opened: Opened): Promise<Readable> {
+  try {
+    await (opened.raw as Readable & { dump?: (o: { limit: number }) => Promise<void> }).dump?.({ limit: 64 * 1024 });
+  } catch {
+    // A connection that fails after the status line only loses itself: there was no body to read.
+  } finally {
+    opened.finish();
+  }
+  return Readable.from([]);
 }
 
 function summary(opened: Opened) {

@@ -1,12 +1,15 @@
-// A unified line diff (Myers' O(ND) algorithm) of two robots.txt texts. The npm `diff` package is not installed;
-// robots.txt files are at most 500 KiB, so this small implementation is enough: the common head and tail are
-// trimmed first, and past MAX_EDITS differing lines the middle is shown as removed-then-added (still correct,
-// only less minimal).
+import { diffLines as diffPackageLines } from "diff";
+
+// A unified line diff of two robots.txt texts (at most 500 KiB each), through the npm `diff` package's Myers diff.
+// Lines are split on CRLF, CR or LF alike (a file that only changed its line ends did not change). The common head
+// and tail are trimmed first; past MAX_EDITS differing lines, or TIMEOUT_MS of diffing, the middle is shown as
+// removed-then-added (still correct, only less minimal), so a huge rewrite costs a bounded time.
 
 export type DiffLine = { kind: "context" | "added" | "removed"; text: string };
 export type LineDiff = { unified: string; linesAdded: number; linesRemoved: number };
 
 const MAX_EDITS = 1000;
+const TIMEOUT_MS = 250;
 const CONTEXT = 3;
 
 /** Splits a text into lines (CRLF, CR or LF), without a trailing empty line for a final newline. */
@@ -17,7 +20,7 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-/** The edit script turning `a` into `b`, line by line. */
+/** The edit script turning `a` into `b`, line by line (the `diff` package's Myers diff, bounded: see MAX_EDITS). */
 export function diffLines(a: string[], b: string[]): DiffLine[] {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
@@ -26,70 +29,25 @@ export function diffLines(a: string[], b: string[]): DiffLine[] {
   const midA = a.slice(head, a.length - tail);
   const midB = b.slice(head, b.length - tail);
   const out: DiffLine[] = a.slice(0, head).map((text) => ({ kind: "context", text }));
-  out.push(...(myers(midA, midB) ?? [...midA.map((text) => ({ kind: "removed" as const, text })), ...midB.map((text) => ({ kind: "added" as const, text }))]));
+  out.push(...(middle(midA, midB) ?? [...midA.map((text) => ({ kind: "removed" as const, text })), ...midB.map((text) => ({ kind: "added" as const, text }))]));
   out.push(...a.slice(a.length - tail).map((text) => ({ kind: "context" as const, text })));
   return out;
 }
 
-function myers(a: string[], b: string[]): DiffLine[] | null {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0) return b.map((text) => ({ kind: "added", text }));
-  if (m === 0) return a.map((text) => ({ kind: "removed", text }));
-  const max = Math.min(n + m, MAX_EDITS);
-  // trace[d] holds V for k in [-d, d] after step d (index k + d).
-  const trace: Int32Array[] = [];
-  let v = new Int32Array(3);
-  v[1 + 1] = 0;
-  let prev = new Int32Array(1);
-  let found = -1;
-  for (let d = 0; d <= max; d++) {
-    v = new Int32Array(2 * d + 1);
-    for (let k = -d; k <= d; k += 2) {
-      const get = (kk: number) => prev[kk + (d - 1)];
-      let x: number;
-      if (d === 0) x = 0;
-      else if (k === -d || (k !== d && get(k - 1) < get(k + 1))) x = get(k + 1);
-      else x = get(k - 1) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[k + d] = x;
-      if (x >= n && y >= m) {
-        found = d;
-        break;
-      }
-    }
-    trace.push(v);
-    prev = v;
-    if (found >= 0) break;
-  }
-  if (found < 0) return null;
+const asText = (lines: string[]) => (lines.length ? `${lines.join("\n")}\n` : "");
 
-  const script: DiffLine[] = [];
-  let x = n;
-  let y = m;
-  for (let d = found; d > 0; d--) {
-    const pv = trace[d - 1];
-    const k = x - y;
-    const get = (kk: number) => pv[kk + (d - 1)];
-    const prevK = k === -d || (k !== d && get(k - 1) < get(k + 1)) ? k + 1 : k - 1;
-    const prevX = get(prevK);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      script.push({ kind: "context", text: a[--x] });
-      y--;
-    }
-    if (x === prevX) script.push({ kind: "added", text: b[--y] });
-    else script.push({ kind: "removed", text: a[--x] });
+/** The differing middle through the package, or null past MAX_EDITS edits or TIMEOUT_MS. */
+function middle(a: string[], b: string[]): DiffLine[] | null {
+  if (!a.length) return b.map((text) => ({ kind: "added", text }));
+  if (!b.length) return a.map((text) => ({ kind: "removed", text }));
+  const changes = diffPackageLines(asText(a), asText(b), { maxEditLength: MAX_EDITS, timeout: TIMEOUT_MS });
+  if (!changes) return null;
+  const out: DiffLine[] = [];
+  for (const c of changes) {
+    const kind = c.added ? "added" : c.removed ? "removed" : "context";
+    for (const text of splitLines(c.value)) out.push({ kind, text });
   }
-  while (x > 0 && y > 0) {
-    script.push({ kind: "context", text: a[--x] });
-    y--;
-  }
-  return script.reverse();
+  return out;
 }
 
 /** The unified diff (`---`/`+++` header, `@@` hunks with 3 lines of context) and the counts of added and removed lines. */

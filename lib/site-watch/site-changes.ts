@@ -1,4 +1,4 @@
-import { systemCtx } from "@/lib/core/context";
+import type { OrgCtx } from "@/lib/core/context";
 import { db, dbOf, Prisma, withTransaction } from "@/lib/db";
 import { sendEvents, type OutgoingEvent } from "@/lib/events/send-event";
 import { notifyMembers } from "@/lib/notifications/notify-members";
@@ -47,7 +47,8 @@ const sectionSql = Prisma.raw(`COALESCE(NULLIF(split_part(regexp_replace(t.url, 
  * reverted, and alerts on high-priority and top pages changed since `since`. Notifications and webhooks
  * (`site_change.detected`, `site_change.reverted`) go once per site change.
  */
-export async function detectSiteChanges(p: { organizationId: string; projectId: string }, opts: DetectOptions = {}): Promise<DetectReport> {
+export async function detectSiteChanges(ctx: OrgCtx, projectId: string, opts: DetectOptions = {}): Promise<DetectReport> {
+  const p = { organizationId: ctx.org.id, projectId };
   const now = opts.now ?? new Date();
   const from = new Date(now.getTime() - SITE_CHANGE_WINDOW_MS);
   const report: DetectReport = { opened: [], grown: [], reverted: [], pageAlerts: 0 };
@@ -89,7 +90,7 @@ export async function detectSiteChanges(p: { organizationId: string; projectId: 
     const big = g.urls >= SITE_CHANGE_MIN_URLS;
     const share = g.sections.some((s) => s.urls >= SECTION_MIN_URLS && s.urls >= SITE_CHANGE_SECTION_SHARE * (sizes.get(s.section) ?? Infinity));
     if (!big && !share) continue;
-    const result = await openOrGrow(p, g, latest, opts.source ?? "audit");
+    const result = await openOrGrow(ctx, p, g, latest, opts.source ?? "audit");
     if (result.opened) {
       report.opened.push(result.id);
       events.push({ name: "site_change.detected", id: `site_change.detected-${result.id}`, data: await eventData(p, result.id) });
@@ -108,8 +109,8 @@ async function sectionSizes(projectId: string, sections: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.section, r.n]));
 }
 
-async function openOrGrow(p: { organizationId: string; projectId: string }, g: Group, latest: Prisma.Sql, source: string): Promise<{ id: string; opened: boolean }> {
-  return withTransaction(systemCtx("site-changes", p.organizationId), async (ctx) => {
+async function openOrGrow(ctx: OrgCtx, p: { organizationId: string; projectId: string }, g: Group, latest: Prisma.Sql, source: string): Promise<{ id: string; opened: boolean }> {
+  return withTransaction(ctx, async (ctx) => {
     const tx = dbOf(ctx);
     // One open change per (field, kinds): a second window of the same template change grows it.
     await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`site-change:${p.projectId}:${g.field}:${g.fromKind}:${g.toKind}`}))`);

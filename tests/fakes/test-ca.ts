@@ -12,8 +12,11 @@ export interface KeyPair {
 export interface TestCa {
   /** PEM of the CA certificate: what a client must trust. */
   caPem: string;
-  /** A leaf certificate signed by the CA for these DNS names (and 127.0.0.1). */
-  issue(hostnames: string[]): KeyPair;
+  /**
+   * A leaf certificate signed by the CA for these DNS names (and 127.0.0.1), valid `days` days (2 by default: well
+   * inside the site watch's 14-day warning, which tests rely on; the demo and the e2e journeys ask for 90).
+   */
+  issue(hostnames: string[], days?: number): KeyPair;
   /** A certificate no CA vouches for. */
   selfSigned(hostnames: string[]): KeyPair;
 }
@@ -40,7 +43,7 @@ export function createTestCa(): TestCa {
   let serial = 0;
   try {
     openssl(dir, [
-      "req", "-x509", ...EC, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+      "req", "-x509", ...EC, "-keyout", "ca.key", "-out", "ca.pem", "-days", "400",
       "-subj", "/CN=IndexWatch Test CA",
       "-addext", "basicConstraints=critical,CA:TRUE",
       "-addext", "keyUsage=critical,keyCertSign,cRLSign",
@@ -64,7 +67,7 @@ export function createTestCa(): TestCa {
 
   return {
     caPem,
-    issue: (hostnames) =>
+    issue: (hostnames, days = 2) =>
       inTempDir((temp) => {
         writeFileSync(path.join(temp, "ca.pem"), caPem);
         writeFileSync(path.join(temp, "ca.key"), caKey, { mode: 0o600 });
@@ -75,7 +78,7 @@ export function createTestCa(): TestCa {
         openssl(temp, ["req", ...EC, "-keyout", "leaf.key", "-out", "leaf.csr", "-subj", `/CN=${hostnames[0]}`]);
         openssl(temp, [
           "x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
-          "-set_serial", String(Date.now() * 100 + serial++), "-out", "leaf.pem", "-days", "2", "-extfile", "ext.cnf",
+          "-set_serial", String(Date.now() * 100 + serial++), "-out", "leaf.pem", "-days", String(days), "-extfile", "ext.cnf",
         ]);
         return { key: readFileSync(path.join(temp, "leaf.key"), "utf8"), cert: readFileSync(path.join(temp, "leaf.pem"), "utf8") };
       }),

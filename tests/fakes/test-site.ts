@@ -59,12 +59,14 @@ export interface TestSiteOptions {
   hostnames?: string[];
   /** "untrusted": a self-signed certificate that the test CA does not vouch for. */
   certificate?: "ca" | "untrusted";
+  /** Days the CA's leaf certificate is valid (2 by default; the demo and e2e sites use 90, so no certificate_expiring shows). */
+  certificateDays?: number;
 }
 
 export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
   const hostnames = options.hostnames ?? ["site.test", "www.site.test"];
   const ca = getTestCa();
-  const pair: KeyPair = options.certificate === "untrusted" ? ca.selfSigned(hostnames) : ca.issue(hostnames);
+  const pair: KeyPair = options.certificate === "untrusted" ? ca.selfSigned(hostnames) : ca.issue(hostnames, options.certificateDays);
   const routes = new Map<string, RouteSpec | RouteHandler>();
   const requests: SeenRequest[] = [];
   const stats: TestSite["stats"] = { connections: 0, inFlight: 0, maxInFlight: 0, maxInFlightByHost: {} };

@@ -73,6 +73,22 @@ describe("safeFetch: a mapped site", () => {
     expect(site.requests[0].method).toBe("HEAD");
   });
 
+  it("streams a 304 as an ended empty body, and the fetcher goes on", async () => {
+    site.route("/cond", (req, res) => {
+      if (req.headers["if-none-match"] === '"v1"') return void res.writeHead(304, { etag: '"v1"' }).end();
+      res.writeHead(200, { etag: '"v1"', "content-type": "text/plain" }).end("body");
+    });
+    const first = await fetcher.stream("https://site.test/cond", { headers: { "if-none-match": '"v1"' } });
+    expect(first).toMatchObject({ ok: true, status: 304 });
+    if (!first.ok) return;
+    const chunks: unknown[] = [];
+    for await (const c of first.body) chunks.push(c);
+    expect(chunks).toEqual([]);
+    const second = await fetcher.fetch("https://site.test/cond");
+    expect(second.ok && second.body.toString()).toBe("body");
+
+  });
+
   it("POSTs a body with its length, and keeps a redirect as the answer instead of following it", async () => {
     let received = "";
     site.route("/hook", (req, res) => {
