@@ -61,7 +61,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: "/api/user/organizations/[organizationId]/projects/[id]/crawl-activity/untracked", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/deploys", methods: ["GET", "POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/deploys/hook-token", methods: ["POST", "DELETE"] },
-  { path: "/api/user/organizations/[organizationId]/projects/[id]/diagnosis", methods: ["GET"] },
+  { path: "/api/user/organizations/[organizationId]/projects/[id]/diagnosis", methods: ["GET", "POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/dns-token", methods: ["POST"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/duplicates", methods: ["GET"] },
   { path: "/api/user/organizations/[organizationId]/projects/[id]/engineB", methods: ["POST", "DELETE"] },

@@ -1,6 +1,6 @@
 // OpenAPI registrations of the diagnosis (why not indexed) and the duplicates: one defineOperation per endpoint.
 import { projectParams } from "@/lib/projects/schemas";
-import { R } from "@/lib/auth/scopes";
+import { R, W } from "@/lib/auth/scopes";
 import { DiagnosisResponse, diagnosisQuery, DuplicateGroupResponse, duplicatesQuery, UrlDiagnosisResponse } from "@/lib/diagnosis/schemas";
 import { urlParams } from "@/lib/urls/schemas";
 import { defineOperation } from "../operation";
@@ -16,6 +16,12 @@ export const getDiagnosisOp = defineOperation({
   summary: "Why pages are not indexed: causes with counts by section, samples and the fix (Google or Bing)",
   description: `${RULES} The causes are those of the last diagnosis (it runs after audits, engine syncs and the link graph, and hourly). `
     + "`engine` picks Google (`engineA`, default) or Bing (`engineB`).",
+});
+export const postDiagnosisOp = defineOperation({
+  method: "POST", path: `${P}/diagnosis`, tags, scopes: W, params: projectParams, query: diagnosisQuery, response: DiagnosisResponse,
+  summary: "Diagnose the project now, then answer as GET (free)",
+  description: `${RULES} Recomputes every URL's cause (set-wise: seconds for a million URLs), the duplicate groups and the duplicate_content and `
+    + "soft_404_suspect issues, then answers the causes of `engine`. The hourly job does the same for every project.",
 });
 export const getUrlDiagnosisOp = defineOperation({
   method: "GET", path: `${P}/urls/{urlId}/diagnosis`, tags, scopes: R, params: urlParams, response: UrlDiagnosisResponse,

@@ -55,8 +55,6 @@ ALTER TABLE "duplicate_groups" ADD CONSTRAINT "duplicate_groups_project_id_fkey"
 -- AddForeignKey
 ALTER TABLE "diagnosis_runs" ADD CONSTRAINT "diagnosis_runs_project_id_fkey" FOREIGN KEY ("project_id") REFERENCES "projects"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- AddForeignKey
-ALTER TABLE "duplicate_groups" ADD CONSTRAINT "duplicate_groups_project_id_fkey" FOREIGN KEY ("project_id") REFERENCES "projects"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- The URL list filtered by cause (lib/urls/url-filters.ts), in list order: per engine, and by the URL's one cause
 -- (notIndexedCause: Google's, then Bing's). Partial: indexed URLs (no cause) enter none of them.
