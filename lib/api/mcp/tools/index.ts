@@ -19,6 +19,7 @@ import { getInspectionQueueTool } from "./get-inspection-queue";
 import { checkAgainTool } from "./check-again";
 import { inspectNowTool } from "./inspect-now";
 import { getRecentChangesTool } from "./get-recent-changes";
+import { whyNotIndexedTool } from "./why-not-indexed";
 
 export const TOOLS: ToolDef[] = [
   listProjectsTool,
@@ -38,6 +39,7 @@ export const TOOLS: ToolDef[] = [
   checkAgainTool,
   inspectNowTool,
   getRecentChangesTool,
+  whyNotIndexedTool,
 ];
 
 export const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
