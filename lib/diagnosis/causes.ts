@@ -1,10 +1,13 @@
 // Why a page is not indexed: the cause codes of DESIGN.md, in the order the rules try them (docs/diagnosis.md),
 // each with words for a person: its name, what it means and the one fix. Nothing here reads the database.
 import type { NotIndexedCause } from "@/lib/db";
-import { NOT_INDEXED_CAUSES } from "@/lib/urls/schemas";
 
 /** The causes in rule order: the first rule that holds for a URL an engine does not index is its primary cause. */
-export const CAUSES = NOT_INDEXED_CAUSES;
+export const CAUSES = [
+  "http_error", "redirect", "robots_blocked", "noindex", "noindex_rendered", "canonical_elsewhere", "no_fresh_verdict",
+  "google_chose_other_canonical", "soft_404", "duplicate", "thin", "orphan", "nofollow_only", "deep", "not_crawled", "crawl_stale", "not_in_sitemap",
+  "unknown",
+] as const satisfies readonly NotIndexedCause[];
 export type Cause = (typeof CAUSES)[number];
 
 // Compile-time check: CAUSES holds every value of the database enum.

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuidParam } from "@/lib/core/params";
 import { paginationQuery } from "@/lib/core/pagination";
 import { projectParams } from "@/lib/projects/schemas";
+import { CAUSES } from "@/lib/diagnosis/causes";
 import { MAX_BULK_URLS, MAX_SELECTED_URLS } from "./limits";
 import { MAX_URL_LENGTH } from "./normalize-url";
 
@@ -16,12 +17,8 @@ export const STATE_SOURCES = ["inspection", "search_analytics"] as const;
 export const URL_PRIORITIES = ["high", "normal", "low"] as const;
 /** The live counters of GET stats a URL list can be filtered by (the overview's counter cards link to them). */
 export const URL_COUNTERS = ["broken", "indexed", "not_indexed"] as const;
-/** The causes of the diagnosis (lib/diagnosis/causes.ts, the database enum NotIndexedCause), in rule order. */
-export const NOT_INDEXED_CAUSES = [
-  "http_error", "redirect", "robots_blocked", "noindex", "noindex_rendered", "canonical_elsewhere", "no_fresh_verdict",
-  "google_chose_other_canonical", "soft_404", "duplicate", "thin", "orphan", "nofollow_only", "deep", "not_crawled", "crawl_stale", "not_in_sitemap",
-  "unknown",
-] as const;
+/** The causes of the diagnosis, in rule order (lib/diagnosis/causes.ts). */
+export const NOT_INDEXED_CAUSES = CAUSES;
 export const URL_SORTS = ["discoveredAt", "clicks28d", "impressions28d", "lastImpressionAt", "engineAObservedAt", "lastGooglebotFetchAt"] as const;
 
 // Disagreement filter (SPEC.md leaves "reports not indexed" open). An engine "reports not indexed" when it

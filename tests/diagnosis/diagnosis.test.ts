@@ -227,12 +227,12 @@ describe("the URL list's cause, orphan and depth filters", () => {
     const byCause = await list("cause=soft_404");
     expect(byCause.res.status).toBe(200);
     expect(byCause.body.data.map((u: { url: string }) => new URL(u.url).pathname).sort()).toEqual(["/shop/empty", "/shop/old-product"]);
-    expect(byCause.body.meta.total).toBe(2);
-    expect((await list("cause=google_chose_other_canonical&causeEngine=engineB")).body.meta.total).toBe(0);
-    expect((await list("cause=google_chose_other_canonical&causeEngine=engineA")).body.meta.total).toBe(1);
+    expect(byCause.body.meta!.total).toBe(2);
+    expect((await list("cause=google_chose_other_canonical&causeEngine=engineB")).body.meta!.total).toBe(0);
+    expect((await list("cause=google_chose_other_canonical&causeEngine=engineA")).body.meta!.total).toBe(1);
     expect((await list("orphan=true")).body.data.map((u: { id: string }) => u.id)).toEqual([ids.get("orphan")]);
     expect((await list("clickDepthMin=5")).body.data.map((u: { id: string }) => u.id)).toEqual([ids.get("deep")]);
-    expect((await list("orphan=false")).body.meta.total).toBe(Object.keys(EXPECTED).length - 1);
+    expect((await list("orphan=false")).body.meta!.total).toBe(Object.keys(EXPECTED).length - 1);
   });
   it("refuses bad values with a 400 envelope", async () => {
     for (const q of ["cause=lazy", "orphan=yes", "clickDepthMin=-1", "clickDepthMin=abc", "causeEngine=google"]) {
