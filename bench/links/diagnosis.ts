@@ -20,14 +20,13 @@ const seeder = new pg.Client({ connectionString: DATABASE_URL });
 await seeder.connect();
 const seedT0 = performance.now();
 await seeder.query(`INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`, [PROJECT, organizationId, DOMAIN]);
-await seedUrls(seeder, { organizationId, projectId: PROJECT, domain: DOMAIN, count: N });
-await seeder.query(`UPDATE tracked_urls SET
-    inlinks = CASE WHEN r < 0.08 THEN 0 ELSE 1 + floor(random() * 40)::int END,
-    orphan = r < 0.08, inlinks_nofollow_only = r BETWEEN 0.08 AND 0.09,
-    click_depth = CASE WHEN r < 0.08 THEN NULL ELSE floor(random() * 13)::int END,
-    sitemap_id = CASE WHEN random() < 0.8 THEN '0a0a0a0a-0000-4000-8000-0000000037ff'::uuid END,
-    engine_a_last_crawl_at = CASE WHEN engine_a_state <> 'unknown' THEN now() - floor(random() * 200) * interval '1 day' END
-  FROM (SELECT id AS rid, random() AS r FROM tracked_urls WHERE project_id = $1) x WHERE id = x.rid`, [PROJECT]);
+await seedUrls(seeder, { organizationId, projectId: PROJECT, domain: DOMAIN, count: N }, {
+  // The link graph's facts, the sitemaps and Google's last crawl, written with the inventory (one INSERT).
+  columns: "inlinks, orphan, inlinks_nofollow_only, click_depth, sitemap_id, engine_a_last_crawl_at",
+  values: `CASE WHEN l < 0.08 THEN 0 ELSE 1 + floor(c * 40)::int END, l < 0.08, l BETWEEN 0.08 AND 0.09,
+    CASE WHEN l < 0.08 THEN NULL ELSE floor(st * 13)::int END, CASE WHEN s < 0.8 THEN '0a0a0a0a-0000-4000-8000-0000000037ff'::uuid END,
+    CASE WHEN a < 0.85 THEN timestamptz '2026-11-25T00:00:00Z' - floor(l * 200) * interval '1 day' END`,
+});
 await seeder.query(`INSERT INTO url_field_snapshots (tracked_url_id, project_id, fields, observed_at)
   SELECT id, project_id, jsonb_build_object(
       'title', CASE WHEN r < 0.003 THEN 'Page not found' ELSE 'Item ' || url END, 'h1', 'Item', 'meta_description', 'About ' || url,
