@@ -21,15 +21,17 @@ export interface DiagnosisRun {
 export async function computeDiagnosis(ctx: OrgCtx, projectId: string, now = new Date()): Promise<DiagnosisRun> {
   const started = performance.now();
   await getProjectOrThrow(ctx, projectId);
-  const { changed, groups } = await withTransaction(ctx, async (ctx) => {
+  const { changed, groups, duplicateContentUrls, soft404Urls } = await withTransaction(ctx, async (ctx) => {
+    // JIT compilation costs a fixed half second per statement, more than it saves on these plans at any size.
+    await dbOf(ctx).$executeRaw`SET LOCAL jit = off`;
     const groups = await refreshDuplicateGroups(ctx, projectId, now);
     // The issue detections below lock the project's stats row before tracked_urls rows; so does this update (the stats trigger).
     await lockProjectStats(ctx, projectId);
     const changed = await updateCauses(ctx, projectId);
-    return { changed, groups };
+    const duplicateContentUrls = await detectContentIssue(ctx, projectId, "duplicate_content", DUPLICATE_SQL, now);
+    const soft404Urls = await detectContentIssue(ctx, projectId, "soft_404_suspect", SOFT_404_SQL, now);
+    return { changed, groups, duplicateContentUrls, soft404Urls };
   }, { timeout: 600_000, maxWait: 60_000 });
-  const duplicateContentUrls = await detectContentIssue(ctx, projectId, "duplicate_content", DUPLICATE_SQL, now);
-  const soft404Urls = await detectContentIssue(ctx, projectId, "soft_404_suspect", SOFT_404_SQL, now);
   const ms = Math.round(performance.now() - started);
   await db.$executeRaw(Prisma.sql`
     INSERT INTO diagnosis_runs (project_id, organization_id, diagnosed_at, duration_ms, changed)
@@ -54,16 +56,16 @@ async function updateCauses(ctx: OrgCtx, projectId: string): Promise<number> {
 
 /** Raises `type` for the URLs `predicate` holds for (over FACTS_FROM) and clears the others; answers how many are affected. */
 async function detectContentIssue(ctx: OrgCtx, projectId: string, type: IssueType, predicate: string, now: Date): Promise<number> {
-  const affected = await db.$queryRaw<{ id: string; url: string }[]>(Prisma.sql`
+  const tx = dbOf(ctx);
+  const affected = await tx.$queryRaw<{ id: string; url: string }[]>(Prisma.sql`
     SELECT t.id::text AS id, t.url FROM ${FACTS_FROM} WHERE t.project_id = ${projectId}::uuid AND ${Prisma.raw(predicate)}`);
-  const open = await db.$queryRaw<{ id: string }[]>(Prisma.sql`
+  const open = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
     SELECT m.tracked_url_id::text AS id FROM issue_url_memberships m JOIN issues i ON i.id = m.issue_id
     WHERE i.project_id = ${projectId}::uuid AND i.type = ${type}::"IssueType" AND m.resolved_at IS NULL`);
   const now_ = new Set(affected.map((a) => a.id));
   const cleared = open.map((o) => o.id).filter((id) => !now_.has(id));
   if (affected.length || cleared.length) {
-    await withTransaction(ctx, (ctx) => recordUrlDetections(ctx, projectId, type,
-      { affected: affected.map((a) => ({ trackedUrlId: a.id, url: a.url })), cleared }, { source: "diagnosis" }, now), { timeout: 300_000, maxWait: 60_000 });
+    await recordUrlDetections(ctx, projectId, type, { affected: affected.map((a) => ({ trackedUrlId: a.id, url: a.url })), cleared }, { source: "diagnosis" }, now);
   }
   return affected.length;
 }
