@@ -24,12 +24,12 @@ export async function seedInventory(client: pg.Client): Promise<void> {
 }
 
 /** Rows are discovered in batches of 1,000 sharing one timestamp, as sitemap syncs and imports insert them. */
-export async function seedUrls(client: pg.Client, t: SeedTarget): Promise<void> {
+export async function seedUrls(client: pg.Client, t: SeedTarget, extra?: { columns: string; values: string }): Promise<void> {
   await client.query("SELECT setseed(0.42)");
   await client.query(
     `INSERT INTO tracked_urls (id, organization_id, project_id, url, source, discovered_at, created_at, updated_at,
        health_state, http_status, indexability, engine_a_state, engine_b_state, stale_at, last_health_check_at, last_audit_at,
-       clicks_28d, impressions_28d, ctr_28d, position_28d, last_impression_at, engine_a_observed_at, last_googlebot_fetch_at)
+       clicks_28d, impressions_28d, ctr_28d, position_28d, last_impression_at, engine_a_observed_at, last_googlebot_fetch_at${extra ? `, ${extra.columns}` : ""})
      SELECT gen_random_uuid(), $1, $2, 'https://' || $3 || '/c' || (g % 97) || '/item-' || g,
        (CASE WHEN s < 0.85 THEN 'sitemap' WHEN s < 0.95 THEN 'import' ELSE 'manual' END)::"UrlSource",
        d, d, d,
@@ -50,8 +50,8 @@ export async function seedUrls(client: pg.Client, t: SeedTarget): Promise<void> 
        CASE WHEN sa < 0.40 THEN 0.02 END, CASE WHEN sa < 0.40 THEN 1 + floor(c * 40) END,
        CASE WHEN sa < 0.40 THEN timestamptz '2026-11-20T08:00:00Z' - floor(c * 60) * interval '1 day' END,
        CASE WHEN a < 0.70 THEN d + interval '2 days' + floor(c * 300) * interval '1 hour' END,
-       CASE WHEN sa > 0.70 THEN timestamptz '2026-11-25T00:00:00Z' - floor(c * 2000) * interval '1 hour' END
-     FROM (SELECT g, random() s, random() h, random() i, random() a, random() b, random() st, random() sa, random() c,
+       CASE WHEN sa > 0.70 THEN timestamptz '2026-11-25T00:00:00Z' - floor(c * 2000) * interval '1 hour' END${extra ? `, ${extra.values}` : ""}
+     FROM (SELECT g, random() s, random() h, random() i, random() a, random() b, random() st, random() sa, random() c,${extra ? " random() l," : ""}
                   timestamptz '2025-01-01T00:00:00Z' + (g / 1000) * interval '8 hours' d
            FROM generate_series(1, $4) g) r`,
     [t.organizationId, t.projectId, t.domain, t.count],

@@ -11,6 +11,7 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         { href: projectHref(projectId, "urls"), label: "URLs" },
         { href: projectHref(projectId, "imports"), label: "Imports" },
         { href: projectHref(projectId, "issues"), label: "Issues" },
+        { href: projectHref(projectId, "diagnosis"), label: "Why not indexed" },
         { href: projectHref(projectId, "sitemaps"), label: "Sitemaps" },
         { href: projectHref(projectId, "submissions"), label: "Submissions" },
         { href: projectHref(projectId, "crawl"), label: "Crawl activity" },

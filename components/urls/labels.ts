@@ -1,5 +1,6 @@
 import type { BadgeTone } from "@/components/ui/badge";
 import type { TrackedUrl, UrlFilters } from "@/lib/queries/urls";
+import { CAUSES, CAUSE_WORDS } from "@/lib/diagnosis/causes";
 
 type Values<K extends keyof TrackedUrl> = TrackedUrl[K];
 type Labels<T extends string> = Record<T, string>;
@@ -79,3 +80,9 @@ export const DROP_CAUSE_LABELS: Record<string, string> = {
 
 /** "1 URL", "1,204 URLs" */
 export const urlCount = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "URL" : "URLs"}`;
+
+/** The diagnosis's causes in rule order, named for a person (lib/diagnosis/causes.ts). */
+export const CAUSE_LABELS: Labels<NonNullable<UrlFilters["cause"]>> = Object.fromEntries(CAUSES.map((c) => [c, CAUSE_WORDS[c].label])) as Labels<NonNullable<UrlFilters["cause"]>>;
+export const CAUSE_ENGINE_LABELS: Labels<NonNullable<UrlFilters["causeEngine"]>> = { engineA: "Google's cause", engineB: "Bing's cause" };
+/** Minimum click depths offered by the URL list's depth filter. */
+export const CLICK_DEPTH_LABELS: Record<string, string> = { 1: "1 click or more", 2: "2 clicks or more", 3: "3 clicks or more", 5: "5 clicks or more (deep)", 10: "10 clicks or more" };

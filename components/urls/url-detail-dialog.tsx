@@ -23,6 +23,7 @@ import { UrlCrawlTimeline } from "@/components/crawl/url-crawl-timeline";
 import { UrlRemovalTimeline } from "@/components/removals/url-removal-timeline";
 import { RawVsRendered } from "@/components/rendering/raw-vs-rendered";
 import { UrlFieldHistory } from "@/components/site-watch/url-field-history";
+import { UrlDiagnosis } from "@/components/diagnosis/url-diagnosis";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 const text = (v: string | number | null) => (v === null || v === "" ? "—" : v);
@@ -80,6 +81,7 @@ function UrlDetailBody({ projectRef, urlId, shareHref }: { projectRef: ProjectPa
               {shareHref && <ShareLink href={shareHref} />}
             </div>
           </div>
+          <UrlDiagnosis projectRef={projectRef} urlId={urlId} />
           <InspectNow projectRef={projectRef} url={url.data} />
           <UrlAudit url={url.data} audit={latest.data ?? null} projectId={projectRef.projectId} />
           <RawVsRendered projectRef={projectRef} urlId={urlId} />

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import type { UrlFilters } from "@/lib/queries/urls";
-import { COUNTER_LABELS, DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "./labels";
+import { CAUSE_ENGINE_LABELS, CAUSE_LABELS, CLICK_DEPTH_LABELS, COUNTER_LABELS, DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "./labels";
 import { SORT_LABELS, STATE_SOURCE_LABELS, VERDICT_AGE_DAYS } from "./search-labels";
 
 type Key = keyof UrlFilters;
@@ -25,6 +25,10 @@ const FIELDS: { key: Key; label: string; options: Record<string, string> }[] = [
   { key: "stateSource", label: "Google verdict based on", options: STATE_SOURCE_LABELS },
   { key: "verdictOlderThanDays", label: "Google verdict older than", options: VERDICT_AGES },
   { key: "counter", label: "Overview counter", options: COUNTER_LABELS },
+  { key: "cause", label: "Why not indexed", options: CAUSE_LABELS },
+  { key: "causeEngine", label: "Cause of", options: CAUSE_ENGINE_LABELS },
+  { key: "orphan", label: "Orphan page", options: YES_NO },
+  { key: "clickDepthMin", label: "Clicks from home", options: CLICK_DEPTH_LABELS },
 ];
 
 type Props = { filters: UrlFilters; onChange: (filters: UrlFilters) => void; sort: string | null; onSort: (sort: string | null) => void };
@@ -36,14 +40,16 @@ export function UrlFiltersForm({ filters, onChange, sort, onSort }: Props) {
 
   function set(key: Key, value: string) {
     const next: Record<string, string | number> = { ...(filters as Record<string, string | number>) };
-    if (value) next[key] = key === "verdictOlderThanDays" ? Number(value) : value;
+    if (value) next[key] = key === "verdictOlderThanDays" || key === "clickDepthMin" ? Number(value) : value;
     else delete next[key];
     onChange(next as UrlFilters);
   }
   // An address may carry a number of days the list does not offer: it is offered too (integer keys sort in place).
   const days = filters.verdictOlderThanDays;
+  const depth = filters.clickDepthMin;
   const options = (f: (typeof FIELDS)[number]) =>
-    f.key === "verdictOlderThanDays" && days !== undefined ? { ...f.options, [String(days)]: ageLabel(days) } : f.options;
+    f.key === "verdictOlderThanDays" && days !== undefined ? { ...f.options, [String(days)]: ageLabel(days) }
+      : f.key === "clickDepthMin" && depth !== undefined && !(String(depth) in f.options) ? { ...f.options, [String(depth)]: `${depth} clicks or more` } : f.options;
 
   return (
     <form role="search" aria-label="Filter URLs" onSubmit={(e) => e.preventDefault()} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

@@ -24,6 +24,7 @@ import { verifyPushedHitsFn } from "./crawl-logs/verify-pushed-hits";
 import { refreshCrawlerIpRangesFn } from "./crawl-logs/refresh-crawler-ip-ranges";
 import { followRemovalsFn } from "./removals/follow-removals";
 import { sendClientReportsFn } from "./reports/send-client-reports";
+import { diagnoseProjectsFn, diagnoseRequestedFn } from "./diagnosis/diagnose";
 import { renderWeeklySamplesFn } from "./rendering/render-weekly-samples";
 import { renderSentinelPagesFn } from "./rendering/render-sentinels";
 import { runSentinelsCronFn, runSentinelsOnDeployFn } from "./site-watch/sentinel-runs";
@@ -34,4 +35,5 @@ export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDe
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
   syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
   flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, verifyPushedHitsFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn,
-  sendClientReportsFn, renderWeeklySamplesFn, renderSentinelPagesFn, runSentinelsCronFn, runSentinelsOnDeployFn, watchRobotsTxtFn];
+  sendClientReportsFn, renderWeeklySamplesFn, renderSentinelPagesFn, runSentinelsCronFn, runSentinelsOnDeployFn, watchRobotsTxtFn,
+  diagnoseProjectsFn, diagnoseRequestedFn];

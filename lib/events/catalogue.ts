@@ -189,6 +189,11 @@ export const sentinelsRunRequested = eventType("site-watch/sentinels.requested",
   schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), deployId: z.uuid().nullable() }),
 });
 
+// Diagnose a project now (lib/diagnosis): sent after what changes the facts of its rules (the link graph, an audit cycle, an engine sync).
+export const diagnosisRequested = eventType("diagnosis/requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid() }),
+});
+
 export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name, urlRemoved.name, removalStuck.name,
   siteChangeDetected.name, siteChangeReverted.name, deployRecorded.name, robotsTxtChanged.name] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
@@ -216,6 +221,7 @@ export const events = {
   [deployRecorded.name]: deployRecorded,
   [sentinelsRunRequested.name]: sentinelsRunRequested,
   [robotsTxtChanged.name]: robotsTxtChanged,
+  [diagnosisRequested.name]: diagnosisRequested,
 } as const;
 
 export type EventName = keyof typeof events;

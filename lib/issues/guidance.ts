@@ -168,6 +168,18 @@ export const ISSUE_GUIDANCE: Record<IssueType, IssueGuidance> = {
     howToFix:
       "Allow Googlebot to fetch the listed resources: remove or narrow the Disallow rules that match your script, style and API paths (the robots.txt tester names the rule). Then render the page again: the list of blocked resources should be empty.",
   },
+  duplicate_content: {
+    whyItMatters:
+      "Pages with the same main text compete with each other: Google and Bing index one of them (not always the one you want) and leave the copies out, and links to the copies are split between them.",
+    howToFix:
+      "Open the Why not indexed page's Duplicates: each group names the page kept and its copies. Merge the copies into the kept page and redirect them, or point their canonical at it, and link only the kept page. The issue resolves at the next diagnosis once the copies differ or are gone.",
+  },
+  soft_404_suspect: {
+    whyItMatters:
+      "A page that answers 200 but says it is not there (or shows almost nothing) is a soft 404: Google reports it as such and drops it, and crawlers spend time on it that real pages need.",
+    howToFix:
+      "For a page that is gone, answer 404 or 410 (or redirect to its replacement). For a page that should exist, give it its content and a title that is not an error message. The issue resolves at the next diagnosis.",
+  },
   render_failed: {
     whyItMatters:
       "Our headless Chromium could not render the page: it timed out, crashed, exceeded the request or size limits, or the document was refused. Google's renderer has similar limits, so a page that never settles may be indexed without its scripted content.",

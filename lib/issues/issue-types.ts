@@ -43,6 +43,8 @@ export const ISSUE_TYPE_NAMES: Record<IssueType, IssueTypeNames> = {
   rendered_canonical_mismatch: name("Canonical changed by JavaScript", "The rendered page names another canonical than the raw HTML: Google sees conflicting signals.", "Canonical changed"),
   js_only_content: name("Content only after JavaScript", "The raw HTML holds under a fifth of the rendered text: AI crawlers and a first crawl see almost nothing."),
   render_blocked_resources: name("Scripts or styles blocked for Googlebot", "robots.txt keeps Googlebot from scripts, styles or data the page needs to render.", "Scripts or styles blocked"),
+  duplicate_content: name("Duplicate content", "Indexable pages have the same main text as another page: search engines index one of them."),
+  soft_404_suspect: name("Soft 404 suspects", "Pages answer 200 but look like error pages: the title says not found, or there is almost no text.", "Soft 404"),
   render_failed: name("Rendering failed", "Our headless Chromium could not render the page (timeout, crash or refused document)."),
 };
 

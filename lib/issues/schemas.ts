@@ -10,7 +10,7 @@ export const ISSUE_TYPES = [
   "has_noindex", "canonical_mismatch", "discovered_not_indexed", "crawled_not_indexed", "dropped_from_index",
   "indexnow_key_invalid", "gsc_auth_revoked", "crawler_blocked", "removal_stuck",
   "rendered_noindex", "rendered_canonical_mismatch", "js_only_content", "render_blocked_resources", "render_failed",
-  "robots_txt_blocks_important", "robots_txt_unreachable", "certificate_expiring",
+  "robots_txt_blocks_important", "robots_txt_unreachable", "certificate_expiring", "duplicate_content", "soft_404_suspect",
 ] as const;
 export const ISSUE_SEVERITIES = ["critical", "warning", "info"] as const;
 export const ISSUE_STATUSES = ["open", "resolved", "ignored"] as const;

@@ -33,6 +33,8 @@ export const SEVERITY: Record<IssueType, { severity: IssueSeverity; why: string 
   rendered_canonical_mismatch: { severity: "warning", why: "two canonicals for one page: Google may pick either, or ignore both" },
   js_only_content: { severity: "warning", why: "AI crawlers and Google's first pass read almost nothing; Google indexes it later, after rendering" },
   render_blocked_resources: { severity: "warning", why: "Google renders the page without scripts or styles it may not fetch, and may miss content" },
+  duplicate_content: { severity: "warning", why: "search engines index one page of each group and leave the copies out" },
+  soft_404_suspect: { severity: "warning", why: "Google treats such pages as errors and drops them; real content may be among them" },
   render_failed: { severity: "info", why: "the page could not be rendered here; Google's own renderer may fare better or worse" },
   discovered_not_indexed: { severity: "info", why: "the normal queue state of a new page; it usually clears by itself" },
 };

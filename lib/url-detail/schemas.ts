@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UrlDiagnosisResponse } from "@/lib/diagnosis/schemas";
 import { UrlGoogleCheckResponse } from "@/lib/coverage/schemas";
 import { UrlCrawlDay } from "@/lib/crawl-logs/schemas";
 import { UrlHistoryEntryResponse } from "@/lib/inspections/schemas";
@@ -36,6 +37,7 @@ export const UrlDetailResponse = z.object({
   render: RenderResponse.nullable().describe("as GET …/urls/{urlId}/render; null before the first render"),
   fieldChanges: z.object({ data: z.array(UrlFieldChangeResponse), meta: PageMeta })
     .describe(`as GET …/urls/{urlId}/changes?offset=0&limit=${DETAIL_FIELD_CHANGES_PAGE.limit}, with its meta`),
+  diagnosis: UrlDiagnosisResponse.describe("as GET …/urls/{urlId}/diagnosis: why each engine does not index the URL, with evidence and fix"),
   activationPreview: ActivationPreviewResponse.describe("the project's, as GET …/activation-preview (the credit balance that enables Inspect now)"),
 });
 export type UrlDetailResponse = z.infer<typeof UrlDetailResponse>;

@@ -24,6 +24,7 @@ export const URL_EXPORT_LABELS: Record<Exclude<Field, "id" | "organizationId" | 
   clicks28d: "Google clicks (28 d)", impressions28d: "Google impressions (28 d)", ctr28d: "Google CTR (28 d)",
   position28d: "Google position (28 d)", lastImpressionAt: "Last shown in Google", priority: "Priority",
   lastGooglebotFetchAt: "Last Googlebot visit", lastBingbotFetchAt: "Last Bingbot visit", crawlerHits30d: "Crawler visits (30 d)",
+  inlinks: "Internal links in", clickDepth: "Clicks from home", orphan: "Orphan", notIndexedCause: "Why not indexed",
   createdAt: "Tracked since", updatedAt: "Updated",
 };
 

@@ -32,8 +32,10 @@ const FIELDS = [
   ["position28d", "position_28d"], ["lastImpressionAt", "last_impression_at"], ["impressionDays28d", "impression_days_28d"], ["priority", "priority"],
   ["lastGooglebotFetchAt", "last_googlebot_fetch_at"], ["lastBingbotFetchAt", "last_bingbot_fetch_at"], ["crawlerHits30d", "crawler_hits_30d"],
   ["engineALastCrawlAt", "engine_a_last_crawl_at"], ["engineACheckReason", "engine_a_check_reason"],
-  ["sitemapId", "sitemap_id"], ["prioritySetByHand", "priority_set_by_hand"], ["createdAt", "created_at"], ["updatedAt", "updated_at"],
+  ["sitemapId", "sitemap_id"], ["prioritySetByHand", "priority_set_by_hand"],
   ["inlinks", "inlinks"], ["inlinksNofollowOnly", "inlinks_nofollow_only"], ["clickDepth", "click_depth"], ["orphan", "orphan"],
+  ["engineACause", "engine_a_cause"], ["engineBCause", "engine_b_cause"],
+  ["createdAt", "created_at"], ["updatedAt", "updated_at"],
 ] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];
 const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;
 void _allFields;
@@ -42,20 +44,25 @@ void _allFields;
 export const TRACKED_URL_COLUMNS = Prisma.raw(FIELDS.map(([field, column]) => `t.${column} AS "${field}"`).join(", "));
 
 const COLUMN_OF = new Map<string, string>(FIELDS);
+/** Fields of the public shape computed from columns: the URL's one cause is Google's, then Bing's. */
+const COMPUTED = { notIndexedCause: "coalesce(t.engine_a_cause, t.engine_b_cause)::text" } as const;
+export type UrlField = keyof TrackedUrl | keyof typeof COMPUTED;
+/** The SQL of a field of `t` (a column, or a computed field). */
+const exprOf = (f: string) => (f in COMPUTED ? COMPUTED[f as keyof typeof COMPUTED] : `t.${COLUMN_OF.get(f)}`);
 /** `SELECT` list of these fields of `t`, in this order (constant text: the fields are the model's, never input). */
-export const trackedUrlColumns = (fields: readonly (keyof TrackedUrl)[]) =>
-  Prisma.raw(fields.map((f) => `t.${COLUMN_OF.get(f)} AS "${f}"`).join(", "));
+export const trackedUrlColumns = (fields: readonly UrlField[]) =>
+  Prisma.raw(fields.map((f) => `${exprOf(f)} AS "${f}"`).join(", "));
 
 /**
  * The columns of a URL export: every field of a TrackedUrl as the API returns it, under its API name, `url` first.
  * Read in this order as arrays with ISO timestamps, a row is the API's values already (export.test.ts checks it).
  */
-export const URL_EXPORT_COLUMNS = ["url", ...Object.keys(TrackedUrlResponse.shape).filter((k) => k !== "url")] as (keyof TrackedUrlResponse & keyof TrackedUrl)[];
+export const URL_EXPORT_COLUMNS = ["url", ...Object.keys(TrackedUrlResponse.shape).filter((k) => k !== "url")] as (keyof TrackedUrlResponse & UrlField)[];
 
 /** A tracked URL row from Prisma (Dates) or from a raw query that read its timestamps as ISO strings (`sqlRows` with `timestamps: "iso"`). */
 export type TrackedUrlRow = { [K in keyof TrackedUrl]: TrackedUrl[K] extends Date ? Date | string : TrackedUrl[K] extends Date | null ? Date | string | null : TrackedUrl[K] };
-/** The columns the public shape is built from. */
-export type PublicTrackedUrlRow = Pick<TrackedUrlRow, keyof TrackedUrlResponse>;
+/** The columns the public shape is built from (the one cause from both engines' columns). */
+export type PublicTrackedUrlRow = Pick<TrackedUrlRow, Exclude<keyof TrackedUrlResponse, "notIndexedCause"> | "engineACause" | "engineBCause">;
 
 /** A field the response schema declares a date-time (`z.iso.datetime()`, nullable or not). */
 const isDateTime = (schema: z.ZodType) => (schema instanceof z.ZodNullable ? schema.unwrap() : schema) instanceof z.ZodISODateTime;
@@ -69,7 +76,7 @@ const isDateTime = (schema: z.ZodType) => (schema instanceof z.ZodNullable ? sch
  */
 export const PUBLIC_TRACKED_URL_JSON = Prisma.raw(`(SELECT row_to_json(r) FROM (SELECT ${
   Object.entries(TrackedUrlResponse.shape).map(([field, schema]) => {
-    const column = `t.${COLUMN_OF.get(field)}`;
+    const column = exprOf(field);
     return `${isDateTime(schema) ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : column} AS "${field}"`;
   }).join(", ")
 }) r)::text`);
@@ -99,6 +106,7 @@ export function toTrackedUrlResponse(r: PublicTrackedUrlRow): TrackedUrlResponse
     clicks28d: r.clicks28d, impressions28d: r.impressions28d, ctr28d: r.ctr28d, position28d: r.position28d,
     lastImpressionAt: iso(r.lastImpressionAt), priority: r.priority,
     lastGooglebotFetchAt: iso(r.lastGooglebotFetchAt), lastBingbotFetchAt: iso(r.lastBingbotFetchAt), crawlerHits30d: r.crawlerHits30d,
+    inlinks: r.inlinks, clickDepth: r.clickDepth, orphan: r.orphan, notIndexedCause: r.engineACause ?? r.engineBCause ?? null,
     createdAt: at(r.createdAt), updatedAt: at(r.updatedAt),
   };
   return out;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuidParam } from "@/lib/core/params";
 import { paginationQuery } from "@/lib/core/pagination";
 import { projectParams } from "@/lib/projects/schemas";
+import { CAUSES } from "@/lib/diagnosis/causes";
 import { MAX_BULK_URLS, MAX_SELECTED_URLS } from "./limits";
 import { MAX_URL_LENGTH } from "./normalize-url";
 
@@ -16,6 +17,8 @@ export const STATE_SOURCES = ["inspection", "search_analytics"] as const;
 export const URL_PRIORITIES = ["high", "normal", "low"] as const;
 /** The live counters of GET stats a URL list can be filtered by (the overview's counter cards link to them). */
 export const URL_COUNTERS = ["broken", "indexed", "not_indexed"] as const;
+/** The causes of the diagnosis, in rule order (lib/diagnosis/causes.ts). */
+export const NOT_INDEXED_CAUSES = CAUSES;
 export const URL_SORTS = ["discoveredAt", "clicks28d", "impressions28d", "lastImpressionAt", "engineAObservedAt", "lastGooglebotFetchAt"] as const;
 
 // Disagreement filter (SPEC.md leaves "reports not indexed" open). An engine "reports not indexed" when it
@@ -59,6 +62,10 @@ export const listUrlsQuery = paginationQuery.extend({
     "Only URLs whose Google verdict was observed more than this many days ago, or never"),
   notCrawledDays: filter(z.coerce.number().int().min(1).max(3650),
     "Only URLs without a verified Googlebot fetch in this many days (from server logs), or never"),
+  cause: filter(z.enum(NOT_INDEXED_CAUSES), "Only URLs with this cause of not being indexed (notIndexedCause: Google's, else Bing's; with `causeEngine`, that engine's)"),
+  causeEngine: filter(z.enum(["engineA", "engineB"]), "With `cause`: the cause of this engine only (`engineA` Google, `engineB` Bing)"),
+  orphan: filter(flag, "`true`: orphan pages (no audited page links to them, after a complete audit cycle); `false`: the pages known not to be orphans"),
+  clickDepthMin: filter(z.coerce.number().int().min(0).max(1000), "Only URLs at least this many clicks from the home page (URLs of unknown depth excluded)"),
   sort: filter(z.enum(URL_SORTS.flatMap((f) => [f, `${f}:asc`, `${f}:desc`] as const) as [string, ...string[]]),
     "Order of the list: a field, optionally `:asc` or `:desc` (default `discoveredAt:asc`; the other fields default to `:desc`). "
     + "Descending puts URLs without a value last, ascending first; ties by id"),
@@ -206,6 +213,11 @@ export const TrackedUrlResponse = z.object({
   priority: z.enum(URL_PRIORITIES).nullable(),
   lastGooglebotFetchAt: atOrNull, lastBingbotFetchAt: atOrNull,
   crawlerHits30d: z.number().int().min(0).nullable(),
+  inlinks: z.number().int().min(0).nullable().describe("Distinct audited pages of the site linking here (null before the link graph is computed)"),
+  clickDepth: z.number().int().min(0).nullable().describe("Clicks from the home page along internal links (null: unknown or unreachable)"),
+  orphan: z.boolean().nullable().describe("true: tracked, audited in the last complete cycle, and linked from no audited page (null before a complete cycle)"),
+  notIndexedCause: z.enum(NOT_INDEXED_CAUSES).nullable()
+    .describe("Why the URL is not indexed: Google's cause, else Bing's (docs/diagnosis.md); null while both index it or before the first diagnosis"),
   createdAt: at, updatedAt: at,
 });
 export type TrackedUrlResponse = z.infer<typeof TrackedUrlResponse>;

@@ -19,6 +19,11 @@ const COUNTER_SQL = {
   not_indexed: Prisma.raw(`(NOT (t.engine_a_state = 'indexed' OR t.engine_b_state = 'indexed') AND (t.engine_a_state <> 'unknown' OR t.engine_b_state <> 'unknown'))`),
 };
 
+// The cause filter's column: the expression of the partial indexes of the diagnosis migration (constant text).
+const CAUSE_COLUMN = {
+  any: Prisma.raw(`COALESCE(t.engine_a_cause, t.engine_b_cause)`), engineA: Prisma.raw(`t.engine_a_cause`), engineB: Prisma.raw(`t.engine_b_cause`),
+};
+
 /** URL `t` has an open membership in an issue group that is open (open_issue_urls holds exactly those URLs). */
 const HAS_OPEN_ISSUE = Prisma.sql`EXISTS (SELECT 1 FROM open_issue_urls o WHERE o.tracked_url_id = t.id)`;
 
@@ -43,6 +48,9 @@ export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
   if (f.stateSource) c.push(f.stateSource === "none" ? Prisma.sql`t.engine_a_state_source IS NULL` : Prisma.sql`t.engine_a_state_source = ${f.stateSource}::"UrlStateSource"`);
   if (f.verdictOlderThanDays) c.push(olderThan("engine_a_observed_at", f.verdictOlderThanDays));
   if (f.notCrawledDays) c.push(olderThan("last_googlebot_fetch_at", f.notCrawledDays));
+  if (f.cause) c.push(Prisma.sql`${CAUSE_COLUMN[f.causeEngine ?? "any"]} = ${f.cause}::"NotIndexedCause"`);
+  if (f.orphan) c.push(f.orphan === "true" ? Prisma.sql`t.orphan` : Prisma.sql`t.orphan = false`);
+  if (f.clickDepthMin !== undefined) c.push(Prisma.sql`t.click_depth >= ${f.clickDepthMin}::int`);
   return c;
 }
 

@@ -92,7 +92,7 @@ afterAll(async () => {
 const TOOL_NAMES = [
   "list_projects", "get_project_overview", "search_urls", "get_url", "get_url_history", "list_issues", "list_issue_urls", "get_trends",
   "test_robots_txt", "list_removals", "get_removal", "declare_removal", "cancel_removal", "get_inspection_queue", "check_again", "inspect_now",
-  "render_url", "get_recent_changes",
+  "render_url", "get_recent_changes", "why_not_indexed",
 ];
 const WRITES = ["check_again", "inspect_now", "render_url", "declare_removal", "cancel_removal"];
 
@@ -247,6 +247,17 @@ describe("each tool's happy path", () => {
     expect(r.data.robotsTxtVersions[0]).toMatchObject({ id: robots.id, httpStatus: 200, linesAdded: 1, linesRemoved: 1 });
   });
 
+  it("why_not_indexed: a URL's cause per engine with evidence and fix, and the project's causes", async () => {
+    const one = await tool(client, "why_not_indexed", { projectId: project.id, urlId: ids["/noindex"] });
+    expect(one.isError).toBe(false);
+    expect(Object.keys(one.data)).toEqual(["google", "bing"]);
+    expect(one.data.google).toMatchObject({ indexed: expect.any(Boolean), evidence: expect.any(Array) });
+    const all = await tool(client, "why_not_indexed", { projectId: project.id, engine: "engineB" });
+    expect(all.isError).toBe(false);
+    expect(all.data).toMatchObject({ engine: "engineB", notIndexed: expect.any(Number), causes: expect.any(Array) });
+    expect((await tool(client, "why_not_indexed", { projectId: project.id, engine: "google" })).data.error.code).toBe("VALIDATION_ERROR");
+  });
+
   it("list_removals and get_removal: batches with Google's and Bing's progress, then one batch's URLs", async () => {
     const ctx = { actor: { type: "user" as const, userId: alice.userId, email: alice.email, sessionId: "test" }, org: { id: alice.organizationId, role: "owner" as const }, request: { ipAddress: null, userAgent: "vitest" } };
     const declared = await declareRemoval(ctx, project.id, { urlIds: [ids["/noindex"]], intent: "noindexed" });
@@ -398,6 +409,8 @@ describe("the REST API's scopes and tenancy", () => {
         ["check_again", { projectId: project.id, urlIds: [ids["/thin"]], confirm: true }],
         ["declare_removal", { projectId: project.id, urlIds: [ids["/thin"]], intent: "gone", confirm: true }],
         ["list_removals", { projectId: project.id }],
+        ["why_not_indexed", { projectId: project.id }],
+        ["why_not_indexed", { projectId: project.id, urlId: ids["/noindex"] }],
         ["cancel_removal", { projectId: project.id, removalId: removalOfAlice }],
         ["get_project_overview", { projectId: "not-a-uuid" }],
       ] as const) {

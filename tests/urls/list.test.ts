@@ -126,7 +126,7 @@ describe("URL listing", () => {
     const [u] = body.data;
     const row = expected(rows, { isStale: "true" })[0];
     expect(u).toMatchObject({ id: row.id, url: row.url, projectId: t.projectId, organizationId: t.orgId, discoveredAt: row.discoveredAt.toISOString(), staleAt: row.staleAt!.toISOString() });
-    expect(Object.keys(u)).toHaveLength(47); // SPEC.md's 35 and DESIGN.md's 12 added with Search Analytics
+    expect(Object.keys(u)).toHaveLength(51); // SPEC.md's 35, DESIGN.md's 12 added with Search Analytics, and inlinks, clickDepth, orphan, notIndexedCause (links and diagnosis)
 
   });
 

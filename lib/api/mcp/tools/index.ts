@@ -20,6 +20,7 @@ import { checkAgainTool } from "./check-again";
 import { inspectNowTool } from "./inspect-now";
 import { getRecentChangesTool } from "./get-recent-changes";
 import { renderUrlTool } from "./render-url";
+import { whyNotIndexedTool } from "./why-not-indexed";
 
 export const TOOLS: ToolDef[] = [
   listProjectsTool,
@@ -40,6 +41,7 @@ export const TOOLS: ToolDef[] = [
   inspectNowTool,
   renderUrlTool,
   getRecentChangesTool,
+  whyNotIndexedTool,
 ];
 
 export const TOOL_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));

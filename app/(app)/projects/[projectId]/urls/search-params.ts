@@ -1,4 +1,4 @@
-import { COUNTER_LABELS, DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "@/components/urls/labels";
+import { CAUSE_ENGINE_LABELS, CAUSE_LABELS, COUNTER_LABELS, DISAGREEMENT_LABELS, ENGINE_A_LABELS, ENGINE_B_LABELS, HEALTH_LABELS, INDEXABILITY_LABELS, SOURCE_LABELS } from "@/components/urls/labels";
 import { canonicalSort, MAX_VERDICT_AGE_DAYS, STATE_SOURCE_LABELS } from "@/components/urls/search-labels";
 import type { Page, UrlFilters } from "@/lib/queries/urls";
 
@@ -22,6 +22,7 @@ const FILTER_VALUES = {
   healthState: HEALTH_LABELS, indexability: INDEXABILITY_LABELS, engineAState: ENGINE_A_LABELS, engineBState: ENGINE_B_LABELS,
   source: SOURCE_LABELS, hasIssues: FLAG, isStale: FLAG, disagreement: DISAGREEMENT_LABELS, stateSource: STATE_SOURCE_LABELS,
   verdictOlderThanDays: { min: 1, max: MAX_VERDICT_AGE_DAYS }, counter: COUNTER_LABELS,
+  cause: CAUSE_LABELS, causeEngine: CAUSE_ENGINE_LABELS, orphan: FLAG, clickDepthMin: { min: 0, max: 1000 },
 } satisfies Partial<Record<keyof UrlFilters, object | "text">>;
 export const FILTER_KEYS = Object.keys(FILTER_VALUES) as (keyof typeof FILTER_VALUES)[];
 

@@ -1,0 +1,46 @@
+// Exact duplicates among a project's indexable pages (status 200, indexable by our audit), from the site watch's field
+// snapshot: pages sharing one main-text hash, one title, or one meta description. Recomputed set-wise with the
+// diagnosis into duplicate_groups, one row per group with its kept page (canonical: most inlinks, then the shortest URL,
+// then the first tracked) and a sample.
+import type { OrgCtx } from "@/lib/core/context";
+import { dbOf, Prisma } from "@/lib/db";
+import { THRESHOLDS } from "./causes";
+
+export const DUPLICATE_KINDS = ["content", "title", "description"] as const;
+export type DuplicateKind = (typeof DUPLICATE_KINDS)[number];
+
+/** URLs kept per group as its sample. */
+export const GROUP_SAMPLE = 10;
+
+// The group key of each kind: the main text's hash (pages with real text only: near-empty pages all share one hash,
+// and are soft-404 suspects instead); the title and meta description, whitespace collapsed, lowercase.
+const KEY: Record<DuplicateKind, string> = {
+  content: `CASE WHEN s.fields->>'word_count' ~ '^[0-9]{1,9}$' AND (s.fields->>'word_count')::int >= ${THRESHOLDS.nearEmptyWords} THEN s.fields->>'main_text_hash' END`,
+  title: `nullif(lower(regexp_replace(trim(s.fields->>'title'), '\\s+', ' ', 'g')), '')`,
+  description: `nullif(lower(regexp_replace(trim(s.fields->>'meta_description'), '\\s+', ' ', 'g')), '')`,
+};
+
+/** Replaces the project's duplicate groups; answers how many groups of each kind. */
+export async function refreshDuplicateGroups(ctx: OrgCtx, projectId: string, now: Date): Promise<Record<DuplicateKind, number>> {
+  const tx = dbOf(ctx);
+  await tx.$executeRaw(Prisma.sql`DELETE FROM duplicate_groups WHERE project_id = ${projectId}::uuid`);
+  const counts = {} as Record<DuplicateKind, number>;
+  for (const kind of DUPLICATE_KINDS) {
+    counts[kind] = await tx.$executeRaw(Prisma.sql`
+      WITH pages AS MATERIALIZED (
+        SELECT ${Prisma.raw(KEY[kind])} AS key, t.id, t.url, t.inlinks, t.discovered_at
+        FROM tracked_urls t JOIN url_field_snapshots s ON s.tracked_url_id = t.id
+        WHERE t.project_id = ${projectId}::uuid AND t.indexability = 'indexable' AND t.health_state = 'healthy'),
+      dup AS (SELECT key FROM pages WHERE key IS NOT NULL GROUP BY key HAVING count(*) > 1),
+      ranked AS (
+        SELECT p.key, p.id, p.url, row_number() OVER (PARTITION BY p.key ORDER BY p.inlinks DESC NULLS LAST, length(p.url), p.discovered_at, p.id) AS n,
+               count(*) OVER (PARTITION BY p.key) AS urls
+        FROM pages p JOIN dup USING (key))
+      INSERT INTO duplicate_groups (id, organization_id, project_id, kind, key, urls, canonical_url_id, canonical_url, sample_urls, computed_at)
+      SELECT gen_random_uuid(), ${ctx.org.id}::uuid, ${projectId}::uuid, ${kind}, key, max(urls)::int,
+             (array_agg(id ORDER BY n) FILTER (WHERE n = 1))[1], (array_agg(url ORDER BY n) FILTER (WHERE n = 1))[1],
+             array_agg(url ORDER BY n) FILTER (WHERE n <= ${GROUP_SAMPLE}), ${now}
+      FROM ranked GROUP BY key`);
+  }
+  return counts;
+}

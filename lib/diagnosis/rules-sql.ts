@@ -1,0 +1,71 @@
+// The ordered rule set as SQL (docs/diagnosis.md): one CASE per engine over the facts of a URL, so a whole project is
+// diagnosed in one statement and one URL with the very same rules. Constant text built from constants (no input).
+import { Prisma } from "@/lib/db";
+import { SOFT_404_PATTERN, THRESHOLDS, type DiagnosisEngine } from "./causes";
+
+const STALE = `now() - interval '${THRESHOLDS.staleCrawlDays} days'`;
+/** `fields->>'word_count'` as a number (null when absent or not a whole number). */
+const WORDS = `(CASE WHEN s.fields->>'word_count' ~ '^[0-9]{1,9}$' THEN (s.fields->>'word_count')::int END)`;
+
+/**
+ * The facts of each URL `t` the rules read, beside its own columns: its field snapshot `s`, latest render `r`, the
+ * content duplicate group `g` of its main text, and `h`, Google's latest answer for a URL Google excludes. Every
+ * join is to one row at most. `lg`/`lb`: whether the project's server logs name any URL fetched by verified
+ * Googlebot / Bingbot (without logs, a missing fetch says nothing).
+ */
+export const FACTS_FROM = Prisma.raw(`
+  tracked_urls t
+  LEFT JOIN url_field_snapshots s ON s.tracked_url_id = t.id
+  LEFT JOIN url_renders r ON r.tracked_url_id = t.id
+  LEFT JOIN duplicate_groups g ON g.project_id = t.project_id AND g.kind = 'content' AND g.key = s.fields->>'main_text_hash'
+  LEFT JOIN LATERAL (
+    SELECT e.state->>'detail' AS detail, e.state->>'coverageState' AS coverage, e.state->>'googleCanonical' AS google_canonical,
+           e.state->>'userCanonical' AS user_canonical, e.observed_at
+    FROM url_history e WHERE t.engine_a_state = 'excluded' AND e.tracked_url_id = t.id AND e.kind = 'engineA'
+    ORDER BY e.observed_at DESC, e.id DESC LIMIT 1) h ON true`);
+
+/** Logs flags of the project (a scalar subquery each, evaluated once). */
+export const logsFlags = (projectId: string) => Prisma.sql`
+  EXISTS (SELECT 1 FROM tracked_urls x WHERE x.project_id = ${projectId}::uuid AND x.last_googlebot_fetch_at IS NOT NULL) AS lg,
+  EXISTS (SELECT 1 FROM tracked_urls x WHERE x.project_id = ${projectId}::uuid AND x.last_bingbot_fetch_at IS NOT NULL) AS lb`;
+
+/** A 200 page whose title or first heading says it is not there, or which is nearly empty (needs `s`). */
+export const SOFT_404_SQL = `(t.health_state = 'healthy' AND coalesce(t.http_status, 200) = 200 AND s.tracked_url_id IS NOT NULL AND (
+  coalesce(s.fields->>'title', '') ~* '${SOFT_404_PATTERN.replace(/'/g, "''")}' OR coalesce(s.fields->>'h1', '') ~* '${SOFT_404_PATTERN.replace(/'/g, "''")}'
+  OR ${WORDS} < ${THRESHOLDS.nearEmptyWords}))`;
+/** A copy in a content duplicate group (not its kept page), among indexable pages (needs `s`, `g`). */
+export const DUPLICATE_SQL = `(g.canonical_url_id IS NOT NULL AND g.canonical_url_id <> t.id AND t.indexability = 'indexable' AND t.health_state = 'healthy')`;
+const THIN_SQL = `(t.health_state = 'healthy' AND ${WORDS} < ${THRESHOLDS.thinWords})`;
+const RENDERED_NOINDEX = `(r.status = 'rendered' AND coalesce((r.rendered->>'noindex')::boolean, false) AND NOT coalesce((r.raw->>'noindex')::boolean, false))`;
+const GOOGLE_OTHER_CANONICAL = `(h.detail IN ('canonical_differs', 'duplicate') OR (h.google_canonical IS NOT NULL
+  AND h.google_canonical <> coalesce(h.user_canonical, t.canonical_url, t.url)))`;
+
+/** The cause of `engine` for URL `t` (null while the engine indexes it), as a "NotIndexedCause" value. Needs FACTS_FROM and `lg`, `lb`. */
+export function causeSql(engine: DiagnosisEngine): Prisma.Sql {
+  const a = engine === "engineA";
+  const state = a ? "t.engine_a_state" : "t.engine_b_state";
+  const noVerdict = a ? "('unknown', 'submitted')" : "('unknown', 'submitted', 'error')";
+  const lastCrawl = a ? "greatest(t.engine_a_last_crawl_at, t.last_googlebot_fetch_at)" : "t.last_bingbot_fetch_at";
+  const logs = a ? "lg" : "lb";
+  const engineError = a ? `OR (t.health_state = 'unknown' AND h.detail IN ('not_found', 'fetch_error') AND coalesce(h.coverage, '') !~* '^soft 404')` : "";
+  return Prisma.raw(`(CASE
+    WHEN ${state} = 'indexed' THEN NULL
+    WHEN t.health_state IN ('client_error', 'server_error', 'timeout') OR t.http_status >= 400 ${engineError} THEN 'http_error'
+    WHEN t.health_state = 'redirected' ${a ? "OR t.engine_a_state = 'redirected'" : ""} THEN 'redirect'
+    WHEN t.indexability = 'blocked_by_robots' OR ${state} = 'blocked' THEN 'robots_blocked'
+    WHEN t.indexability = 'noindex' ${a ? "OR h.detail = 'noindex'" : ""} THEN 'noindex'
+    WHEN ${RENDERED_NOINDEX} THEN 'noindex_rendered'
+    WHEN t.indexability = 'canonicalized' ${a ? "OR h.detail = 'alternate'" : ""} THEN 'canonical_elsewhere'
+    WHEN ${state} IN ${noVerdict} THEN 'no_fresh_verdict'
+    ${a ? `WHEN ${GOOGLE_OTHER_CANONICAL} THEN 'google_chose_other_canonical'` : ""}
+    WHEN ${SOFT_404_SQL} ${a ? "OR coalesce(h.coverage, '') ~* '^soft 404'" : ""} THEN 'soft_404'
+    WHEN ${DUPLICATE_SQL} THEN 'duplicate'
+    WHEN ${THIN_SQL} THEN 'thin'
+    WHEN t.orphan THEN 'orphan'
+    WHEN t.inlinks_nofollow_only THEN 'nofollow_only'
+    WHEN t.click_depth >= ${THRESHOLDS.deepClicks} THEN 'deep'
+    WHEN ${a ? "t.engine_a_state = 'discovered_not_indexed' OR " : ""}(${logs} AND ${lastCrawl} IS NULL ${a ? "AND t.engine_a_last_crawl_at IS NULL" : ""}) THEN 'not_crawled'
+    WHEN ${lastCrawl} < ${STALE} THEN 'crawl_stale'
+    WHEN t.sitemap_id IS NULL THEN 'not_in_sitemap'
+    ELSE 'unknown' END)::"NotIndexedCause"`);
+}
