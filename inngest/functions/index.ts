@@ -27,10 +27,11 @@ import { sendClientReportsFn } from "./reports/send-client-reports";
 import { renderWeeklySamplesFn } from "./rendering/render-weekly-samples";
 import { runSentinelsCronFn, runSentinelsOnDeployFn } from "./site-watch/sentinel-runs";
 import { watchRobotsTxtFn } from "./site-watch/watch-robots-txt";
+import { computeLinkGraphFn, sweepLinkGraphsFn } from "./links/compute-link-graph";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
   submitProjectUrlsFn, settleProjectSubmissionsFn, sweepPendingSubmissionsFn, purgeSubmissionDetailsFn, runScheduledInspectionsFn, purgeUrlHistoryFn,
   syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
   flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, verifyPushedHitsFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn,
-  sendClientReportsFn, renderWeeklySamplesFn, runSentinelsCronFn, runSentinelsOnDeployFn, watchRobotsTxtFn];
+  sendClientReportsFn, renderWeeklySamplesFn, runSentinelsCronFn, runSentinelsOnDeployFn, watchRobotsTxtFn, computeLinkGraphFn, sweepLinkGraphsFn];

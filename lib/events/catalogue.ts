@@ -188,6 +188,10 @@ export const deployRecorded = eventType("deploy.recorded", {
 export const sentinelsRunRequested = eventType("site-watch/sentinels.requested", {
   schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), deployId: z.uuid().nullable() }),
 });
+// Compute a project's internal link graph now (on demand; the hourly sweep computes the others).
+export const linkGraphRequested = eventType("links/graph.requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid() }),
+});
 
 export const PUBLIC_EVENT_TYPES = [issueOpened.name, issueResolved.name, urlDroppedFromIndex.name, syncCompleted.name, importCompleted.name, urlRemoved.name, removalStuck.name,
   siteChangeDetected.name, siteChangeReverted.name, deployRecorded.name, robotsTxtChanged.name] as const;
@@ -215,6 +219,7 @@ export const events = {
   [siteChangeReverted.name]: siteChangeReverted,
   [deployRecorded.name]: deployRecorded,
   [sentinelsRunRequested.name]: sentinelsRunRequested,
+  [linkGraphRequested.name]: linkGraphRequested,
   [robotsTxtChanged.name]: robotsTxtChanged,
 } as const;
 

@@ -34,6 +34,8 @@ export const SEVERITY: Record<IssueType, { severity: IssueSeverity; why: string 
   js_only_content: { severity: "warning", why: "AI crawlers and Google's first pass read almost nothing; Google indexes it later, after rendering" },
   render_blocked_resources: { severity: "warning", why: "Google renders the page without scripts or styles it may not fetch, and may miss content" },
   render_failed: { severity: "info", why: "the page could not be rendered here; Google's own renderer may fare better or worse" },
+  orphan_page: { severity: "warning", why: "no internal link leads to the page: Google and Bing find it only through sitemaps, and rank it low" },
+  broken_internal_link: { severity: "warning", why: "visitors and crawlers follow links that end in an error or a detour" },
   discovered_not_indexed: { severity: "info", why: "the normal queue state of a new page; it usually clears by itself" },
 };
 

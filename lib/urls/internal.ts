@@ -32,7 +32,8 @@ const FIELDS = [
   ["position28d", "position_28d"], ["lastImpressionAt", "last_impression_at"], ["impressionDays28d", "impression_days_28d"], ["priority", "priority"],
   ["lastGooglebotFetchAt", "last_googlebot_fetch_at"], ["lastBingbotFetchAt", "last_bingbot_fetch_at"], ["crawlerHits30d", "crawler_hits_30d"],
   ["engineALastCrawlAt", "engine_a_last_crawl_at"], ["engineACheckReason", "engine_a_check_reason"],
-  ["sitemapId", "sitemap_id"], ["prioritySetByHand", "priority_set_by_hand"], ["createdAt", "created_at"], ["updatedAt", "updated_at"],
+  ["sitemapId", "sitemap_id"], ["prioritySetByHand", "priority_set_by_hand"],
+  ["inlinks", "inlinks"], ["inlinksNofollowOnly", "inlinks_nofollow_only"], ["clickDepth", "click_depth"], ["orphan", "orphan"], ["createdAt", "created_at"], ["updatedAt", "updated_at"],
 ] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];
 const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;
 void _allFields;
