@@ -104,7 +104,9 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
   const maxNode = size.maxnode ?? 0;
   const tracked = new Uint8Array(maxNode + 1);
   const [list] = await db.$queryRaw<{ ids: string | null }[]>(Prisma.sql`
-    SELECT string_agg(node_id::text, ',') AS ids FROM link_nodes WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL`);
+    SELECT string_agg(node_id::text, ',') AS ids FROM (
+      SELECT node_id FROM link_nodes WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL
+      UNION SELECT node_id FROM page_links WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL) audited`);
   if (list.ids) for (const id of list.ids.split(",")) tracked[Number(id)] = 1;
   const builder = graphBuilder(maxNode, Number(size.edges ?? 0), tracked);
   let after = { node: 0, kind: -1 };

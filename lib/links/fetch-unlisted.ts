@@ -32,8 +32,9 @@ export async function fetchUnlistedPages(p: { organizationId: string; projectId:
   const hosts = new Set([project.domain, twinHost(project.domain)]);
   const stale = new Date(now.getTime() - UNLISTED_REFETCH_DAYS * 86_400_000);
   const due = await db.$queryRaw<{ node: number; url: string }[]>(Prisma.sql`
-    SELECT node_id AS node, url FROM link_nodes
+    SELECT node_id AS node, url FROM link_nodes n
     WHERE project_id = ${p.projectId}::uuid AND tracked_url_id IS NULL AND (fetched_at IS NULL OR fetched_at < ${stale})
+      AND NOT EXISTS (SELECT 1 FROM page_links l WHERE l.project_id = n.project_id AND l.node_id = n.node_id AND l.tracked_url_id IS NOT NULL)
     ORDER BY inlink_pages DESC, node_id LIMIT ${UNLISTED_FETCHES_PER_RUN}`);
   const urls = due.filter((d) => {
     const n = normalizeUrl(d.url);

@@ -84,5 +84,6 @@ export async function recordPageLinks(ctx: Ctx, p: { organizationId: string; pro
            ARRAY(SELECT jsonb_array_elements_text(v.anchors)), v.seen, ${now}
     FROM jsonb_to_recordset(${JSON.stringify([...rows.values()])}::jsonb) AS v(n int, k int, t uuid, targets text, nofollow text, anchors jsonb, seen int)
     ON CONFLICT (project_id, node_id, kind) DO UPDATE SET tracked_url_id = EXCLUDED.tracked_url_id, targets = EXCLUDED.targets,
-      nofollow = EXCLUDED.nofollow, anchors = EXCLUDED.anchors, links_seen = EXCLUDED.links_seen, extracted_at = EXCLUDED.extracted_at`);
+      nofollow = EXCLUDED.nofollow, anchors = EXCLUDED.anchors, links_seen = EXCLUDED.links_seen, extracted_at = EXCLUDED.extracted_at
+    WHERE page_links.tracked_url_id IS NULL OR EXCLUDED.tracked_url_id IS NOT NULL`);
 }
