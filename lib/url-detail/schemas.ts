@@ -3,6 +3,7 @@ import { UrlGoogleCheckResponse } from "@/lib/coverage/schemas";
 import { UrlCrawlDay } from "@/lib/crawl-logs/schemas";
 import { UrlHistoryEntryResponse } from "@/lib/inspections/schemas";
 import { UrlIssueResponse } from "@/lib/issues/schemas";
+import { UrlLinksResponse } from "@/lib/links/schemas";
 import { ActivationPreviewResponse } from "@/lib/projects/schemas";
 import { RemovalUrlResponse } from "@/lib/removals/schemas";
 import { RenderResponse } from "@/lib/rendering/schemas";
@@ -36,6 +37,7 @@ export const UrlDetailResponse = z.object({
   render: RenderResponse.nullable().describe("as GET …/urls/{urlId}/render; null before the first render"),
   fieldChanges: z.object({ data: z.array(UrlFieldChangeResponse), meta: PageMeta })
     .describe(`as GET …/urls/{urlId}/changes?offset=0&limit=${DETAIL_FIELD_CHANGES_PAGE.limit}, with its meta`),
+  links: UrlLinksResponse.describe("as GET …/urls/{urlId}/links"),
   activationPreview: ActivationPreviewResponse.describe("the project's, as GET …/activation-preview (the credit balance that enables Inspect now)"),
 });
 export type UrlDetailResponse = z.infer<typeof UrlDetailResponse>;

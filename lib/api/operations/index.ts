@@ -32,3 +32,4 @@ import "./credits";
 import "./rendering";
 import "./site-changes";
 import "./site-watch";
+import "./links";
