@@ -16,7 +16,7 @@ import { serveLinkSite, TRACKED } from "./site";
 let site: SitemapSite;
 let alice: TestUser;
 let mallory: TestUser;
-let p: { id: string; organizationId: string; domain: string };
+let p: Awaited<ReturnType<typeof automatedProject>>;
 const urlId = new Map<string, string>();
 
 beforeAll(async () => {
@@ -28,7 +28,7 @@ beforeAll(async () => {
     data: TRACKED.map((path) => ({ organizationId: p.organizationId, projectId: p.id, url: `https://${p.domain}${path}`, source: "manual" as const, nextInspectionAt: new Date(Date.now() - 60_000) })),
   });
   for (const r of await db.trackedUrl.findMany({ where: { projectId: p.id } })) urlId.set(new URL(r.url).pathname, r.id);
-  await inspectPlannedProject(planned(p as Parameters<typeof planned>[0], 100), { runner: siteRunner(site.fetcher([p.domain])) });
+  await inspectPlannedProject(planned(p, 100), { runner: siteRunner(site.fetcher([p.domain])) });
   // On demand, through the SDK's engine: the unlisted pages are fetched through the app's default fetcher (not mapped
   // to the test site here: they fail to connect, which the list shows), then the metrics.
   const run = await runUnderInngest(computeLinkGraphFn, { events: [{ name: "links/graph.requested", data: { organizationId: p.organizationId, projectId: p.id } }] });
