@@ -1,5 +1,5 @@
 import { systemCtx, type OrgCtx } from "@/lib/core/context";
-import { db, dbOf, Prisma, withTransaction } from "@/lib/db";
+import { db, dbOf, Prisma, sqlRows, withTransaction } from "@/lib/db";
 import { computeMetrics, graphBuilder, SAMPLE_SOURCES, type GraphMetrics, type LinkGraph } from "./graph";
 import { lockLinkNodes } from "./record-page-links";
 import { homeStarts } from "./home";
@@ -14,6 +14,8 @@ export interface LinkGraphReport {
   brokenTargets: number;
   reachable: number;
   durationMs: number;
+  /** Milliseconds per phase (nodes, cycle, load, compute, write, orphans, issues). */
+  phases: Record<string, number>;
 }
 
 export interface ProjectRef {
@@ -21,8 +23,8 @@ export interface ProjectRef {
   projectId: string;
 }
 
-/** Rows of page_links read at once, and nodes written per statement. */
-const READ_CHUNK = 20_000;
+/** Source nodes of page_links read at once (one bytea of about 10 MB), and nodes written per statement. */
+const READ_CHUNK = 50_000;
 const WRITE_CHUNK = 50_000;
 
 /**
@@ -32,18 +34,31 @@ const WRITE_CHUNK = 50_000;
  */
 export async function computeLinkGraph(p: ProjectRef, now = new Date()): Promise<LinkGraphReport> {
   const started = performance.now();
+  const phases: Record<string, number> = {};
+  let mark = started;
+  const lap = (name: string) => {
+    const t = performance.now();
+    phases[name] = Math.round(t - mark);
+    mark = t;
+  };
   const ctx = systemCtx("links-compute-graph", p.organizationId);
   await withTransaction(ctx, async (ctx) => {
     await lockLinkNodes(ctx, p.projectId);
     await syncTrackedNodes(ctx, p);
   });
+  lap("nodes");
   const cycle = await cycleState(p.projectId);
+  lap("cycle");
   const graph = await loadGraph(p.projectId);
+  lap("load");
   const starts = await homeStarts(ctx, p, graph.maxNode);
   const metrics = computeMetrics(graph, starts);
-  await writeMetrics(p.projectId, graph.maxNode, metrics);
-  const orphans = await writeOrphans(p.projectId, cycle);
+  lap("compute");
+  await writeMetrics(p.projectId, graph.maxNode, metrics, cycle.complete);
+  lap("write");
+  const orphans = await countOrphans(p.projectId);
   const broken = await recordLinkIssues(ctx, p, graph, now);
+  lap("issues");
   const durationMs = Math.round(performance.now() - started);
   await db.$executeRaw(Prisma.sql`
     INSERT INTO link_graph_state (project_id, organization_id, computed_at, complete_through, complete_at, nodes, edges, duration_ms)
@@ -55,12 +70,19 @@ export async function computeLinkGraph(p: ProjectRef, now = new Date()): Promise
       complete_at = coalesce(EXCLUDED.complete_at, link_graph_state.complete_at)`);
   let reachable = 0;
   for (let i = 1; i <= graph.maxNode; i++) if (metrics.depth[i] >= 0) reachable++;
-  return { nodes: graph.maxNode, edges: graph.edges.length, complete: cycle.complete, orphans, brokenTargets: broken, reachable, durationMs };
+  return { nodes: graph.maxNode, edges: graph.edges.length, complete: cycle.complete, orphans, brokenTargets: broken, reachable, durationMs, phases };
 }
 
 /** Every tracked URL has a node, and every node knows whether (and as which id) its URL is tracked now. */
 async function syncTrackedNodes(ctx: OrgCtx, p: ProjectRef) {
   const tx = dbOf(ctx);
+  // Nothing tracked or untracked since the last run (same count, nothing created since): the nodes are in step.
+  const [check] = await tx.$queryRaw<{ same: boolean }[]>(Prisma.sql`
+    SELECT (SELECT count(*) FROM tracked_urls WHERE project_id = ${p.projectId}::uuid)
+             = (SELECT count(*) FROM link_nodes WHERE project_id = ${p.projectId}::uuid AND tracked_url_id IS NOT NULL)
+       AND coalesce((SELECT max(created_at) FROM tracked_urls WHERE project_id = ${p.projectId}::uuid)
+             < (SELECT computed_at FROM link_graph_state WHERE project_id = ${p.projectId}::uuid), false) AS same`);
+  if (check?.same) return;
   await tx.$executeRaw(Prisma.sql`
     INSERT INTO link_nodes (project_id, node_id, organization_id, url, tracked_url_id)
     SELECT ${p.projectId}::uuid, (SELECT coalesce(max(node_id), 0) FROM link_nodes WHERE project_id = ${p.projectId}::uuid)
@@ -109,21 +131,32 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
       UNION SELECT node_id FROM page_links WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL) audited`);
   if (list.ids) for (const id of list.ids.split(",")) tracked[Number(id)] = 1;
   const builder = graphBuilder(maxNode, Number(size.edges ?? 0), tracked);
-  let after = { node: 0, kind: -1 };
-  for (;;) {
-    const rows = await db.$queryRaw<{ node: number; kind: number; targets: Uint8Array; nofollow: Uint8Array }[]>(Prisma.sql`
-      SELECT node_id AS node, kind, targets, nofollow FROM page_links
-      WHERE project_id = ${projectId}::uuid AND (node_id, kind) > (${after.node}::int, ${after.kind}::int)
-      ORDER BY node_id, kind LIMIT ${READ_CHUNK}`);
-    for (const r of rows) builder.add(r.node, r.targets, r.nofollow);
-    if (rows.length < READ_CHUNK) break;
-    after = { node: rows[rows.length - 1].node, kind: rows[rows.length - 1].kind };
+  // One bytea per chunk (node, target count, bitset length, targets, bitset; int4send order) straight on the pool:
+  // no object per row, no per-byte conversion.
+  for (let from = 1; from <= maxNode; from += READ_CHUNK) {
+    const [row] = await sqlRows<[Buffer | null]>(Prisma.sql`
+      SELECT string_agg(int4send(node_id) || int4send(length(targets) / 4) || int4send(length(nofollow)) || targets || nofollow, ''::bytea)
+      FROM (SELECT node_id, targets, nofollow FROM page_links
+            WHERE project_id = ${projectId}::uuid AND node_id BETWEEN ${from} AND ${from + READ_CHUNK - 1} ORDER BY node_id, kind) rows`,
+      undefined, { rowMode: "array" });
+    const buf = row?.[0];
+    if (!buf) continue;
+    for (let at = 0; at < buf.length;) {
+      const node = buf.readInt32BE(at);
+      const count = buf.readInt32BE(at + 4);
+      const bits = buf.readInt32BE(at + 8);
+      const targets = buf.subarray(at + 12, at + 12 + count * 4);
+      const nofollow = buf.subarray(at + 12 + count * 4, at + 12 + count * 4 + bits);
+      builder.add(node, targets, nofollow);
+      at += 12 + count * 4 + bits;
+    }
   }
   return builder.finish();
 }
 
 /** Writes the node metrics (changed rows only) and the tracked URLs' inlinks, nofollow-only and click depth, in chunks. */
-async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics) {
+async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
+  const orphan = orphanVerdict(complete);
   for (let from = 1; from <= maxNode; from += WRITE_CHUNK) {
     const to = Math.min(maxNode, from + WRITE_CHUNK - 1);
     const nodes: number[] = [];
@@ -150,10 +183,10 @@ async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics)
         FROM v WHERE n.project_id = ${projectId}::uuid AND n.node_id = v.node
           AND (n.inlink_pages, n.click_depth, n.sample_sources) IS DISTINCT FROM (v.inl, v.depth, string_to_array(v.samples, ' ')::int[])
         RETURNING n.node_id)
-      UPDATE tracked_urls t SET inlinks = v.inl, inlinks_nofollow_only = v.nfo, click_depth = v.depth
+      UPDATE tracked_urls t SET inlinks = v.inl, inlinks_nofollow_only = v.nfo, click_depth = v.depth, orphan = ${orphan}
       FROM v JOIN link_nodes n ON n.project_id = ${projectId}::uuid AND n.node_id = v.node
       WHERE t.id = n.tracked_url_id AND t.project_id = ${projectId}::uuid
-        AND (t.inlinks, t.inlinks_nofollow_only, t.click_depth) IS DISTINCT FROM (v.inl, v.nfo, v.depth)`);
+        AND (t.inlinks, t.inlinks_nofollow_only, t.click_depth, t.orphan) IS DISTINCT FROM (v.inl, v.nfo, v.depth, ${orphan})`);
   }
 }
 
@@ -161,13 +194,13 @@ async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics)
  * Orphan: after a complete cycle, every tracked URL without an inlink (all were audited in it); before, a URL that
  * gained an inlink is no orphan any more, one never audited is unknown, and the others keep the last cycle's verdict.
  */
-async function writeOrphans(projectId: string, cycle: CycleState): Promise<number> {
-  const verdict = cycle.complete
-    ? Prisma.sql`t.inlinks = 0`
-    : Prisma.sql`CASE WHEN t.last_audit_at IS NULL THEN NULL WHEN t.inlinks > 0 THEN false ELSE t.orphan END`;
-  await db.$executeRaw(Prisma.sql`
-    UPDATE tracked_urls t SET orphan = ${verdict}
-    WHERE t.project_id = ${projectId}::uuid AND t.orphan IS DISTINCT FROM (${verdict})`);
+function orphanVerdict(complete: boolean) {
+  return complete
+    ? Prisma.sql`(v.inl = 0)`
+    : Prisma.sql`(CASE WHEN t.last_audit_at IS NULL THEN NULL WHEN v.inl > 0 THEN false ELSE t.orphan END)`;
+}
+
+async function countOrphans(projectId: string): Promise<number> {
   const [row] = await db.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM tracked_urls WHERE project_id = ${projectId}::uuid AND orphan`);
   return Number(row.n);
 }

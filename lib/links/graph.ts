@@ -37,7 +37,7 @@ export function graphBuilder(maxNode: number, edgeCount: number, tracked: Uint8A
       if (end[source] !== n) start[source] = n; // a second row of the same source follows its first
       const view = new DataView(targets.buffer, targets.byteOffset, targets.byteLength);
       for (let i = 0; i < count; i++) {
-        const t = view.getInt32(i * 4, true);
+        const t = view.getInt32(i * 4, false);
         if (t < 1 || t > maxNode) continue;
         if (isNofollow(bits, i)) nofollow[n >> 3] |= 1 << (n & 7);
         edges[n++] = t;

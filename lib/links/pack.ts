@@ -1,14 +1,14 @@
-/** Target node ids packed as little-endian int32, 4 bytes a link (page_links.targets). */
+/** Target node ids packed as big-endian int32 (network order, as PostgreSQL's int4send), 4 bytes a link (page_links.targets). */
 export function packTargets(ids: number[]): Buffer {
   const buf = Buffer.allocUnsafe(ids.length * 4);
-  for (let i = 0; i < ids.length; i++) buf.writeInt32LE(ids[i], i * 4);
+  for (let i = 0; i < ids.length; i++) buf.writeInt32BE(ids[i], i * 4);
   return buf;
 }
 
 export function unpackTargets(bytes: Uint8Array): Int32Array {
   const out = new Int32Array(bytes.length >> 2);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < out.length; i++) out[i] = view.getInt32(i * 4, true);
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt32(i * 4, false);
   return out;
 }
 
