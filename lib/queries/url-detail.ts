@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { UrlDetailResponse } from "@/lib/url-detail/schemas";
 import { automationKeys } from "./automation";
 import { crawlKeys } from "./crawl";
+import { linkKeys } from "./links";
 import { fetchApi } from "./fetch-api";
 import { projectsPath } from "./projects";
 import { removalKeys } from "./removals";
@@ -31,6 +32,7 @@ export function seedUrlDetail(client: QueryClient, p: ProjectPath, urlId: string
   client.setQueryData<UrlRender | null>(renderingKeys.url(p, urlId), d.render);
   client.setQueryData(siteChangeKeys.ofUrl(p, urlId, URL_FIELD_CHANGES_PAGE), d.fieldChanges);
   client.setQueryData(automationKeys.preview(p.orgId, p.projectId), d.activationPreview);
+  client.setQueryData(linkKeys.url(p, urlId), d.links);
 }
 
 /**
