@@ -55,7 +55,7 @@ export function BrokenLinks({ projectRef }: { projectRef: ProjectPath }) {
           ))}
         </tbody>
       </table>
-      <Pagination label="Broken links" offset={offset} limit={BROKEN_PAGE.limit} total={meta.total} shown={data.length} onOffset={setOffset} />
+      <Pagination label="Broken internal link targets" offset={offset} limit={BROKEN_PAGE.limit} total={meta.total} shown={data.length} onOffset={setOffset} />
     </div>
   );
 }

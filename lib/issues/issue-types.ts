@@ -44,8 +44,8 @@ export const ISSUE_TYPE_NAMES: Record<IssueType, IssueTypeNames> = {
   js_only_content: name("Content only after JavaScript", "The raw HTML holds under a fifth of the rendered text: AI crawlers and a first crawl see almost nothing."),
   render_blocked_resources: name("Scripts or styles blocked for Googlebot", "robots.txt keeps Googlebot from scripts, styles or data the page needs to render.", "Scripts or styles blocked"),
   render_failed: name("Rendering failed", "Our headless Chromium could not render the page (timeout, crash or refused document)."),
-  orphan_page: name("Orphan pages", "Tracked pages that no audited page of the site links to (claimed after a complete audit cycle).", "Orphan page"),
-  broken_internal_link: name("Pages with broken internal links", "Pages that link to internal URLs answering an error or a redirect.", "Broken internal links"),
+  orphan_page: name("Orphan pages", "Tracked pages that no audited page of the site links to (claimed after a complete audit cycle)."),
+  broken_internal_link: name("Broken internal links", "Pages that link to internal URLs answering an error or a redirect (the pages to edit)."),
 };
 
 /** The name of an issue type; the type itself for one the table does not know (never, by its test). */

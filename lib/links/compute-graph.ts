@@ -18,7 +18,7 @@ export interface LinkGraphReport {
   phases: Record<string, number>;
 }
 
-export interface ProjectRef {
+export interface LinkProject {
   organizationId: string;
   projectId: string;
 }
@@ -32,7 +32,7 @@ const WRITE_CHUNK = 50_000;
  * (4 bytes an edge, no per-URL query), inlinks, nofollow-only, samples and click depth are computed in memory and
  * written back set-wise in chunks; orphans are claimed only when the cycle is complete (docs/links.md).
  */
-export async function computeLinkGraph(p: ProjectRef, now = new Date()): Promise<LinkGraphReport> {
+export async function computeLinkGraph(p: LinkProject, now = new Date()): Promise<LinkGraphReport> {
   const started = performance.now();
   const phases: Record<string, number> = {};
   let mark = started;
@@ -74,7 +74,7 @@ export async function computeLinkGraph(p: ProjectRef, now = new Date()): Promise
 }
 
 /** Every tracked URL has a node, and every node knows whether (and as which id) its URL is tracked now. */
-async function syncTrackedNodes(ctx: OrgCtx, p: ProjectRef) {
+async function syncTrackedNodes(ctx: OrgCtx, p: LinkProject) {
   const tx = dbOf(ctx);
   // Nothing tracked or untracked since the last run (same count, nothing created since): the nodes are in step.
   const [check] = await tx.$queryRaw<{ same: boolean }[]>(Prisma.sql`
