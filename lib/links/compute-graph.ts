@@ -26,6 +26,8 @@ export interface LinkProject {
 /** Source nodes of page_links read at once (one bytea of about 10 MB), and nodes written per statement. */
 const READ_CHUNK = 50_000;
 const WRITE_CHUNK = 50_000;
+/** A graph of a million URLs takes longer than Prisma's default 5 s in one transaction (the node sync, the issues). */
+export const LONG_TRANSACTION_MS = 300_000;
 
 /**
  * The graph's metrics for one project: every tracked URL gets a node, the edges are streamed into typed arrays
@@ -45,7 +47,7 @@ export async function computeLinkGraph(p: LinkProject, now = new Date()): Promis
   await withTransaction(ctx, async (ctx) => {
     await lockLinkNodes(ctx, p.projectId);
     await syncTrackedNodes(ctx, p);
-  });
+  }, { timeout: LONG_TRANSACTION_MS });
   lap("nodes");
   const cycle = await cycleState(p.projectId);
   lap("cycle");

@@ -59,6 +59,6 @@ export async function fetchUnlistedPages(p: { organizationId: string; projectId:
       if (o.fields?.links && !o.redirectTarget) pages.push({ trackedUrlId: null, url: o.url, kind: LINK_KIND.raw, links: o.fields.links, linksSeen: o.fields.linksSeen });
     }
     await recordPageLinks(ctx, p, pages, now);
-  });
+  }, { timeout: 60_000 });
   return outcomes.length;
 }

@@ -39,7 +39,7 @@ export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, gr
   await withTransaction(ctx, async (ctx) => {
     await detect(ctx, p.projectId, "broken_internal_link", carrierUrls, now);
     await detect(ctx, p.projectId, "orphan_page", orphans, now);
-  });
+  }, { timeout: 300_000 });
   return broken.length;
 }
 
