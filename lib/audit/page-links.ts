@@ -1,4 +1,4 @@
-import { normalizeUrl } from "@/lib/urls/normalize-url";
+import { MAX_URL_LENGTH, normalizeUrl } from "@/lib/urls/normalize-url";
 
 /** One internal link of a page (the link graph's edge, lib/links): its target, canonicalised as tracked URLs are. */
 export interface PageLink {
@@ -91,15 +91,18 @@ function linkKind(href: string, host: string, twin: string, baseHost: string): 0
   return target === host ? 1 : target === twin ? 2 : 0;
 }
 
+/** normalizeUrl's rules (http/https, no credentials, no fragment, at most 2,048 characters) on one parse. */
 function canonical(href: string, base: string): string | null {
-  let resolved: string;
+  let u: URL;
   try {
-    resolved = new URL(href, base).href;
+    u = new URL(href, base);
   } catch {
     return null;
   }
-  const n = normalizeUrl(resolved);
-  return n.ok ? n.url : null;
+  if ((u.protocol !== "http:" && u.protocol !== "https:") || !u.hostname || u.username || u.password) return null;
+  if (u.hash || href.includes("#")) u.hash = "";
+  const url = u.href;
+  return url.length > MAX_URL_LENGTH ? null : url;
 }
 
 function anchorText(body: string, from: number, decode: (s: string) => string): string {
