@@ -30,6 +30,8 @@ import { Readable } from "node:stream";
 import type { OrgCtx as Ctx } from "../lib/core/context";
 import { auditUrl } from "../lib/audit/audit-url";
 import { createRobotsCache } from "../lib/audit/robots-cache";
+import { createAuditRunner } from "../lib/audit/runner";
+import { runLinkGraph } from "../lib/links/run-graph";
 import { connectEngineB } from "../lib/connections/connect-engine-b";
 import { connectGsc } from "../lib/connections/connect-gsc";
 import { createGscAuthorization } from "../lib/connections/create-gsc-authorization";
@@ -210,6 +212,13 @@ async function seedHistory(ctx: Ctx, userId: string, organizationId: string, cre
     await restamp(organizationId, mark, ago(d));
     step(`audits T-${d}d`);
   }
+
+  // The internal link graph of the last audits (orphans, a deep section, broken links), with the unlisted pages fetched
+  // from the demo site as it is now.
+  const graphFetcher = memoryFetcher(0);
+  const graph = await runLinkGraph({ organizationId: project.organizationId, projectId: id },
+    { runner: createAuditRunner({ fetcher: graphFetcher, robots: createRobotsCache({ fetcher: graphFetcher }) }) });
+  step(`link graph: ${graph.edges} links, ${graph.orphans} orphans, ${graph.brokenTargets} broken targets, ${graph.unlistedFetched} unlisted pages fetched`);
 
   // ~120 URLs are left for the real verb now: every URL that changed lately and a sample of the rest.
   const live = all.filter((t, i) => t.entry.changedDaysAgo !== null || t.entry.droppedDaysAgo !== null || i % 50 === 7);

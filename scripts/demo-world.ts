@@ -4,6 +4,7 @@
 // engine B's URL info say at a given moment. scripts/demo-fakes.ts serves it live (now); scripts/demo-seed.ts
 // replays it at past moments through the real verbs (sitemap sync, audits, engine observations), so what the
 // seeded history says and what "Inspect now" finds live agree.
+import { demoContent } from "./demo-links";
 import type { IndexStatusResult } from "../lib/engines/gsc";
 import type { EngineBUrlInfo } from "../lib/engines/engine-b";
 import { pacificDayKey } from "../lib/engines/pacific-time";
@@ -202,9 +203,12 @@ export function entryByUrl(): Map<string, Entry> {
 }
 
 function page(e: Entry, extraHead = "", canonical = e.url): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(e.title)} | Acme Outdoor</title>`
+  const c = demoContent(catalogue(), ORIGIN).get(e.path);
+  const links = (c?.links ?? [{ href: "/", text: "Acme Outdoor" }]).map((l) => `<li><a href="${esc(l.href)}">${esc(l.text)}</a></li>`).join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(c?.title ?? e.title)} | Acme Outdoor</title>`
     + `<link rel="canonical" href="${esc(canonical)}">${extraHead}<meta name="viewport" content="width=device-width"></head>`
-    + `<body><header><a href="/">Acme Outdoor</a></header><main><h1>${esc(e.title)}</h1><p>Demo page of the IndexWatch demo site.</p></main></body></html>`;
+    + `<body><header><a href="/">Acme Outdoor</a></header><main><h1>${esc(c?.h1 ?? e.title)}</h1><p>${esc(c?.text ?? "Demo page of the IndexWatch demo site.")}</p>`
+    + `<ul>${links}</ul></main></body></html>`;
 }
 
 // ─── Render fixtures (scripts/demo-rendering.ts renders them when a browser exists) ─────────────────

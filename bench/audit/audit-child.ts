@@ -1,5 +1,5 @@
 // Runs one audit of N URLs in a process of its own, so that its peak RSS is the audit's alone.
-// Arguments: mode ("audit"; "audit-nofields": without the field history's fields, the head only; or "fetch":
+// Arguments: mode ("audit"; "audit-nolinks": the fields without the link graph's links; "audit-nofields": without the field history's fields, the head only; or "fetch":
 // the safe fetcher alone, 4 workers reading each body, the floor the audit is built on) baseUrl count hostConcurrency connectTo caFile. Prints one JSON line.
 import fs from "node:fs";
 
@@ -31,7 +31,7 @@ if (mode === "fetch") {
     }),
   );
 } else {
-  const runner = createAuditRunner({ fetcher, robots: createRobotsCache({ fetcher }), hostConcurrency: limit, fields: mode !== "audit-nofields" });
+  const runner = createAuditRunner({ fetcher, robots: createRobotsCache({ fetcher }), hostConcurrency: limit, fields: mode !== "audit-nofields", links: mode !== "audit-nolinks" });
   await runner.run(urls, (o) => {
     durations.push(o.durationMs);
     const key = `${o.healthState}/${o.indexability}`;

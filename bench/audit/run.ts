@@ -51,7 +51,7 @@ function runChild(args: string[]): Promise<Result> {
 const runs: Run[] = [];
 const loadStart = os.loadavg()[0];
 for (const scheme of ["https", "http"]) {
-  for (const mode of ["audit", "audit-nofields", "fetch"]) {
+  for (const mode of ["audit", "audit-nolinks", "audit-nofields", "fetch"]) {
     const before = site.requests.length;
     site.stats.maxInFlightByHost[HOST] = 0;
     const run = await runChild([mode, `${scheme}://${HOST}`, String(URLS), String(PER_HOST), site.connectTo([HOST]), caFile]);
@@ -79,9 +79,18 @@ function fieldCost(): string {
     return `${scheme.toUpperCase()} ${withFields.cpuMsPerUrl.toFixed(2)} against ${headOnly.cpuMsPerUrl.toFixed(2)} CPU ms per URL (${more >= 0 ? "+" : ""}${more.toFixed(1)} %)`;
   }).join(", ") + " (target: under +10 %).";
 }
+/** CPU per URL with the links against the same audit without them (target: under 10 % more). */
+function linkCost(): string {
+  return ["https", "http"].map((scheme) => {
+    const withLinks = runs.find((r) => r.scheme === scheme && r.mode === "audit")!;
+    const without = runs.find((r) => r.scheme === scheme && r.mode === "audit-nolinks")!;
+    const more = (100 * (withLinks.cpuMsPerUrl - without.cpuMsPerUrl)) / without.cpuMsPerUrl;
+    return `${scheme.toUpperCase()} ${withLinks.cpuMsPerUrl.toFixed(2)} against ${without.cpuMsPerUrl.toFixed(2)} CPU ms per URL (${more >= 0 ? "+" : ""}${more.toFixed(1)} %)`;
+  }).join(", ") + " (target: under +10 %).";
+}
 const met = (ok: boolean) => (ok ? "met" : "**NOT met**");
 const row = (r: Run) =>
-  `| ${r.scheme.toUpperCase()} | ${r.mode === "audit" ? "audit (runner)" : r.mode === "audit-nofields" ? "audit, head only (no field history)" : "safe fetcher alone"} | ${(r.ms / 1000).toFixed(1)} | ${rate(r).toFixed(1)} | ${((100 * rate(r)) / IDEAL).toFixed(1)} % | ${r.p50} / ${r.p95} / ${r.max} | ${r.cpuMsPerUrl.toFixed(2)} | ${Math.round(r.maxRssMB)} | ${r.peak} |`;
+  `| ${r.scheme.toUpperCase()} | ${r.mode === "audit" ? "audit (runner)" : r.mode === "audit-nolinks" ? "audit, fields without the link graph's links" : r.mode === "audit-nofields" ? "audit, head only (no field history)" : "safe fetcher alone"} | ${(r.ms / 1000).toFixed(1)} | ${rate(r).toFixed(1)} | ${((100 * rate(r)) / IDEAL).toFixed(1)} % | ${r.p50} / ${r.p95} / ${r.max} | ${r.cpuMsPerUrl.toFixed(2)} | ${Math.round(r.maxRssMB)} | ${r.peak} |`;
 const md = `## Audit engine (bench/audit)
 
 ${URLS.toLocaleString("en-US")} URLs of one host audited by \`createAuditRunner\` (hostConcurrency ${PER_HOST}) through the safe fetcher
@@ -102,6 +111,7 @@ ${runs.map(row).join("\n")}
 - The audit against the safe fetcher alone: ${audits.map((r) => `${r.scheme.toUpperCase()} ${((100 * rate(r)) / rate(runs.find((f) => f.mode === "fetch" && f.scheme === r.scheme)!)).toFixed(1)} %`).join(", ")}
   of its rate: the rest of the gap to ${IDEAL} URLs/s is the site's own work and the test site sharing the benchmark's process.
 - The field history's cost: ${fieldCost()}
+- The link graph's extraction (each page's 300 internal links resolved, canonicalised, with rel and anchor text): ${linkCost()}
 - Peak RSS < 250 MB: ${met(audits.every((r) => r.maxRssMB < 250))} (${audits.map((r) => Math.round(r.maxRssMB)).join(" / ")} MB).
 - Never more than ${PER_HOST} requests at once at the site (robots.txt included): ${met(runs.every((r) => r.peak <= PER_HOST))} (max ${Math.max(...runs.map((r) => r.peak))}).
 

@@ -17,6 +17,7 @@ export function ProjectNav({ projectId }: { projectId: string }) {
         { href: projectHref(projectId, "crawl"), label: "Crawl activity" },
         { href: projectHref(projectId, "removals"), label: "Removals" },
         { href: projectHref(projectId, "rendering"), label: "Rendering" },
+        { href: projectHref(projectId, "links"), label: "Links" },
         { href: projectHref(projectId, "changes"), label: "Changes" },
         { href: projectHref(projectId, "robots"), label: "robots.txt tester" },
         { href: projectHref(projectId, "connections"), label: "Connections" },

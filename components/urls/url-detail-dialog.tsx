@@ -24,6 +24,7 @@ import { UrlRemovalTimeline } from "@/components/removals/url-removal-timeline";
 import { RawVsRendered } from "@/components/rendering/raw-vs-rendered";
 import { UrlFieldHistory } from "@/components/site-watch/url-field-history";
 import { UrlDiagnosis } from "@/components/diagnosis/url-diagnosis";
+import { UrlLinksPanel } from "@/components/links/url-links";
 
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : "—");
 const text = (v: string | number | null) => (v === null || v === "" ? "—" : v);
@@ -86,6 +87,7 @@ function UrlDetailBody({ projectRef, urlId, shareHref }: { projectRef: ProjectPa
           <UrlAudit url={url.data} audit={latest.data ?? null} projectId={projectRef.projectId} />
           <RawVsRendered projectRef={projectRef} urlId={urlId} />
           <UrlEngines projectRef={projectRef} url={url.data} />
+          <UrlLinksPanel projectRef={projectRef} urlId={urlId} />
           <UrlPerformance projectRef={projectRef} url={url.data} />
           <UrlCrawlTimeline projectRef={projectRef} url={url.data} />
           <UrlRemovalTimeline projectRef={projectRef} urlId={urlId} />

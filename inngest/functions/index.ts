@@ -29,6 +29,7 @@ import { renderWeeklySamplesFn } from "./rendering/render-weekly-samples";
 import { renderSentinelPagesFn } from "./rendering/render-sentinels";
 import { runSentinelsCronFn, runSentinelsOnDeployFn } from "./site-watch/sentinel-runs";
 import { watchRobotsTxtFn } from "./site-watch/watch-robots-txt";
+import { computeLinkGraphFn, sweepLinkGraphsFn } from "./links/compute-link-graph";
 
 /** The one list of functions: serve() registers it with Inngest; the in-process runner and scheduler use it otherwise. */
 export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDeletedOrganizationsFn, commitUrlImportFn, syncAllProjectsFn, syncProjectFn,
@@ -36,4 +37,4 @@ export const functions: InngestFunction.Any[] = [purgeDeletedAccountsFn, purgeDe
   syncEngineBacklogFn, planGscDayFn, pullSearchAnalyticsFn, reconcileStatsFn, takeDailySnapshotsFn, notifyCreditsLowFn, notifyIssueOpenedFn, sendIssueDigestsFn,
   flushOutboxFn, purgeOutboxFn, webhooksFanOutFn, webhooksDeliverDueFn, processLogImportFn, verifyPushedHitsFn, maintainCrawlActivityFn, refreshCrawlerIpRangesFn, followRemovalsFn,
   sendClientReportsFn, renderWeeklySamplesFn, renderSentinelPagesFn, runSentinelsCronFn, runSentinelsOnDeployFn, watchRobotsTxtFn,
-  diagnoseProjectsFn, diagnoseRequestedFn];
+  diagnoseProjectsFn, diagnoseRequestedFn, computeLinkGraphFn, sweepLinkGraphsFn];

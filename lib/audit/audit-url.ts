@@ -26,6 +26,8 @@ export interface AuditOptions {
   beforeFetch?: (host: string, crawlDelayMs: number, robotsStartedAt: number) => Promise<void>;
   /** Read the whole body (its first MiB) for the field history's fields (default true). */
   fields?: boolean;
+  /** With the fields, collect the page's internal links for the link graph (default true). */
+  links?: boolean;
 }
 
 // Only the head is read, so a large declared size is no reason to refuse the page.
@@ -72,6 +74,7 @@ async function audit(url: string, options: AuditOptions, checkedAt: Date): Promi
     sniff: mayBeChallenge(res.status, res.headers),
     documentUrl: res.finalUrl,
     fields: options.fields ?? true,
+    links: options.links ?? true,
   });
   const judged = judgeAnswer(res, page, checkedAt);
   // The fields count only for a 2xx HTML page read whole and not a challenge; otherwise the stored ones are kept.

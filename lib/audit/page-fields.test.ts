@@ -46,7 +46,25 @@ describe("page fields", () => {
   it("an empty page has no text and no title", () => {
     expect(scan("<html><head></head><body></body></html>")).toEqual({
       title: null, metaDescription: null, h1: null, hreflang: [], structuredDataTypes: [], mainTextHash: null, wordCount: 0, internalLinks: 0,
+      links: [], linksSeen: 0,
     });
+  });
+
+  it("collects the internal links: <base>, rel nofollow, anchor text, the www twin, canonicalised; other schemes, hosts and fragments left out", () => {
+    const doc = `<html><head><base href="/dir/"></head><body><a href="x">X &amp; Y</a><a href="/y#frag" rel="nofollow">Y</a>
+      <a href="/y">Y again</a><a href="https://www.shop.example/z"><img alt="Zed"></a><a href="mailto:a@b.example">m</a>
+      <a href="javascript:void(0)">j</a><a href="https://other.example/">o</a><a href="http://[bad">bad</a><a href="#top">t</a>
+      <a href="/products/a">self</a><a href="/p?q=1#x" rel="noopener">Q</a></body></html>`;
+    const f = scan(doc);
+    expect(f.links).toEqual([
+      { url: "https://shop.example/dir/x", nofollow: false, anchor: "X & Y" },
+      { url: "https://shop.example/y", nofollow: false, anchor: "Y" },
+      { url: "https://www.shop.example/z", nofollow: false, anchor: "Zed" },
+      { url: "https://shop.example/p?q=1", nofollow: false, anchor: "Q" },
+    ]);
+    expect(f.internalLinks).toBe(5); // the own host only (the www twin is in the graph, not in the count)
+    const nofollowOnly = scan(`<html><body><a href="/n" rel="NoFollow">n</a></body></html>`);
+    expect(nofollowOnly.links).toEqual([{ url: "https://shop.example/n", nofollow: true, anchor: "n" }]);
   });
 
   it("counts internal links without parsing each URL", () => {

@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
 import { resolve } from "./parse-head";
+import { linkHost, scanLinks, type PageLink } from "./page-links";
+
+export type { PageLink };
 
 /** What a page says about its appearance, read from its HTML (the field history keeps them: lib/site-watch/field-history.ts). */
 export interface PageFields {
@@ -17,6 +20,13 @@ export interface PageFields {
   wordCount: number;
   /** `<a href>`s to the page's own host (fragments and other schemes not counted). */
   internalLinks: number;
+  /**
+   * The page's distinct internal link targets (own host and its www/apex twin, `<base>` respected, canonicalised,
+   * at most 1,000) with rel=nofollow and anchor text: the link graph's edges (lib/links). Absent when not asked for.
+   */
+  links?: PageLink[];
+  /** Internal `<a href>`s seen, beyond the 1,000 kept too. */
+  linksSeen?: number;
 }
 
 export interface FieldScanner {
@@ -41,13 +51,12 @@ const TITLE = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i;
 const H1 = /<h1\b[^>]*>([\s\S]*?)<\/h1\s*>/i;
 const META = /<meta\b[^>]*>/gi;
 const LINK = /<link\b[^>]*>/gi;
-const ANCHOR_HREF = /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
 const JSON_LD = /<script\b[^>]*\btype\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script\s*>/gi;
 const BASE = /<base\b[^>]*\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
 const HEAD_END = /<\/head\s*>|<body\b/i;
 
 /** The fields of one document from its text (the first MiB the audit read), cut anywhere. */
-export function createFieldScanner(documentUrl: string): FieldScanner {
+export function createFieldScanner(documentUrl: string, options: { links?: boolean } = {}): FieldScanner {
   const parts: string[] = [];
   let length = 0;
   return {
@@ -57,14 +66,14 @@ export function createFieldScanner(documentUrl: string): FieldScanner {
       length += text.length;
     },
     finish() {
-      return readFields(parts.join("").slice(0, MAX_TEXT), documentUrl);
+      return readFields(parts.join("").slice(0, MAX_TEXT), documentUrl, options.links ?? true);
     },
   };
 }
 
 const MAX_TEXT = 1024 * 1024;
 
-function readFields(raw: string, documentUrl: string): PageFields {
+function readFields(raw: string, documentUrl: string, collectLinks: boolean): PageFields {
   const html = raw.includes("<!--") ? raw.replace(COMMENT, " ") : raw;
   let host = "";
   try {
@@ -102,8 +111,7 @@ function readFields(raw: string, documentUrl: string): PageFields {
   const bodyStart = headEnd ? headEnd.index : 0;
   const body = html.slice(bodyStart).replace(INERT, " ");
   const h1Match = H1.exec(body);
-  let internalLinks = 0;
-  for (const m of body.matchAll(ANCHOR_HREF)) if (isInternal(decode(m[1] ?? m[2] ?? m[3] ?? ""), host, baseHost)) internalLinks++;
+  const linkScan = scanLinks(body, documentUrl, host, base, baseHost, decode, collectLinks);
 
   const main = body.replace(BOILERPLATE, " ").replace(INLINE_TAG, "").replace(TAG, " ");
   const words = decode(main).split(/\s+/).filter(Boolean);
@@ -117,7 +125,8 @@ function readFields(raw: string, documentUrl: string): PageFields {
     structuredDataTypes: [...types].sort().slice(0, MAX_TYPES),
     mainTextHash: words.length ? hash.digest("hex").slice(0, 16) : null,
     wordCount: words.length,
-    internalLinks,
+    internalLinks: linkScan.internalLinks,
+    ...(collectLinks ? { links: linkScan.links, linksSeen: linkScan.linksSeen } : {}),
   };
 }
 
@@ -194,20 +203,4 @@ export function isInternal(rawHref: string, host: string, baseHost: string): boo
   const s = scheme[1].toLowerCase();
   if (s !== "http" && s !== "https") return false;
   return linkHost(href.slice(scheme[0].length).replace(/^[\\/]+/, "")) === host;
-}
-
-function linkHost(rest: string): string {
-  let end = rest.length;
-  for (let i = 0; i < rest.length; i++) {
-    const c = rest.charCodeAt(i);
-    if (c === 47 || c === 63 || c === 35 || c === 92) { // / ? # \
-      end = i;
-      break;
-    }
-  }
-  let authority = rest.slice(0, end);
-  const at = authority.lastIndexOf("@");
-  if (at >= 0) authority = authority.slice(at + 1);
-  if (!authority.startsWith("[")) authority = authority.replace(/:\d*$/, "");
-  return authority.toLowerCase().replace(/\.$/, "");
 }

@@ -29,6 +29,8 @@ export interface ReadPageOptions {
   documentUrl: string;
   /** Read on past the head for the field history (PageRead.fields). */
   fields?: boolean;
+  /** With the fields, collect the internal links (PageFields.links, default true). */
+  links?: boolean;
 }
 
 /** Decoded bytes read at most: a head that has not ended by then is judged on what was seen. */
@@ -54,7 +56,7 @@ export async function readPage(body: Readable, options: ReadPageOptions): Promis
   }
   const decoder = textDecoder(charset);
   const scanner = createHeadScanner(options.documentUrl);
-  const fieldScanner = options.fields && options.parseHead ? createFieldScanner(options.documentUrl) : null;
+  const fieldScanner = options.fields && options.parseHead ? createFieldScanner(options.documentUrl, { links: options.links ?? true }) : null;
   let parsing = options.parseHead && html;
   let headDone = !parsing;
   let undecided = !known && options.parseHead;

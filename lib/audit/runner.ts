@@ -5,7 +5,7 @@ import { HostPacer } from "./host-pacer";
 import { createRobotsCache, getDefaultRobotsCache, type RobotsCache } from "./robots-cache";
 import type { AuditOutcome } from "./types";
 
-export interface AuditRunnerOptions extends Pick<AuditOptions, "now" | "userAgent" | "timeoutMs" | "fields"> {
+export interface AuditRunnerOptions extends Pick<AuditOptions, "now" | "userAgent" | "timeoutMs" | "fields" | "links"> {
   /** Its own per-host limit (`maxPerHost`) must be at least `hostConcurrency`, or requests queue inside it against their deadline. */
   fetcher?: SafeFetcher;
   robots?: RobotsCache;
@@ -50,6 +50,7 @@ export function createAuditRunner(options: AuditRunnerOptions = {}): AuditRunner
     userAgent: options.userAgent,
     timeoutMs: options.timeoutMs,
     fields: options.fields,
+    links: options.links,
     beforeFetch: async (host, delayMs, robotsStartedAt) => {
       const startAt = await pacer.wait(host, delayMs, robotsStartedAt);
       if (startAt !== undefined) options.onPaced?.(host, startAt);

@@ -188,6 +188,10 @@ export const deployRecorded = eventType("deploy.recorded", {
 export const sentinelsRunRequested = eventType("site-watch/sentinels.requested", {
   schema: z.object({ organizationId: z.uuid(), projectId: z.uuid(), deployId: z.uuid().nullable() }),
 });
+// Compute a project's internal link graph now (on demand; the hourly sweep computes the others).
+export const linkGraphRequested = eventType("links/graph.requested", {
+  schema: z.object({ organizationId: z.uuid(), projectId: z.uuid() }),
+});
 
 // Diagnose a project now (lib/diagnosis): sent after what changes the facts of its rules (the link graph, an audit cycle, an engine sync).
 export const diagnosisRequested = eventType("diagnosis/requested", {
@@ -220,6 +224,7 @@ export const events = {
   [siteChangeReverted.name]: siteChangeReverted,
   [deployRecorded.name]: deployRecorded,
   [sentinelsRunRequested.name]: sentinelsRunRequested,
+  [linkGraphRequested.name]: linkGraphRequested,
   [robotsTxtChanged.name]: robotsTxtChanged,
   [diagnosisRequested.name]: diagnosisRequested,
 } as const;

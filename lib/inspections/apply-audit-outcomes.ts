@@ -11,6 +11,8 @@ import type { ConnectedEngines } from "@/lib/connections/connected-engines";
 import { prioritySql } from "@/lib/engine-sync/check-reasons";
 import type { InspectionSource } from "./schemas";
 import { fieldValuesOf, recordFieldChanges, type FieldObservation } from "@/lib/site-watch/field-history";
+import { pageLinksOf } from "@/lib/links/audit-links";
+import { recordPageLinks, type PageLinksInput } from "@/lib/links/record-page-links";
 
 export interface InspectedProject {
   organizationId: string;
@@ -53,6 +55,7 @@ export async function applyAuditOutcomes(ctx: OrgCtx, p: InspectedProject, resul
   const history: Record<string, unknown>[] = [];
   const material: string[] = [];
   const fields: FieldObservation[] = [];
+  const links: PageLinksInput[] = [];
   const byType = new Map(AUDIT_ISSUE_TYPES.map((t) => [t, { affected: [] as { trackedUrlId: string; url: string }[], cleared: [] as string[] }]));
   let failed = 0;
 
@@ -73,6 +76,8 @@ export async function applyAuditOutcomes(ctx: OrgCtx, p: InspectedProject, resul
     const historyId = crypto.randomUUID();
     history.push({ hid: historyId, id, state: auditState(outcome, merged), changed, source });
     fields.push({ trackedUrlId: id, url: outcome.url, values: fieldValuesOf(outcome), auditId: historyId, source: source === "sentinel" ? "sentinel" : "audit" });
+    const pageLinks = pageLinksOf(id, outcome);
+    if (pageLinks) links.push(pageLinks);
     if (isMaterialChange(before, merged)) material.push(id);
     for (const type of outcome.evaluated) {
       const change = byType.get(type)!;
@@ -85,6 +90,7 @@ export async function applyAuditOutcomes(ctx: OrgCtx, p: InspectedProject, resul
   await writeColumns(ctx, p.projectId, rows, now, p.engines ?? { engineA: false, engineB: false });
   await writeHistory(ctx, p, history, now);
   const fieldChanges = (await recordFieldChanges(ctx, p, fields, now)).length;
+  await recordPageLinks(ctx, p, links, now);
   for (const [type, change] of byType) await recordUrlDetections(ctx, p.projectId, type, change, { source: "audit" }, now);
   const changedForIndexNow = (material.length ? await markUrlsChangedForIndexNow(ctx, p.projectId, material, now) : 0)
     + await recordRemovalSiteVerdicts(ctx, p.projectId, results.filter((r) => previous.has(r.trackedUrlId)), now);

@@ -186,4 +186,16 @@ export const ISSUE_GUIDANCE: Record<IssueType, IssueGuidance> = {
     howToFix:
       "Read the reason in the URL's Raw vs rendered panel: a page that loops or waits on requests forever, loads very many resources or very large ones is worth fixing. A document that answered an error or a refused address needs the site fixed first. Render it again once changed.",
   },
+  orphan_page: {
+    whyItMatters:
+      "After a complete audit cycle, no audited page of the site links to this one. Google and Bing then know it only from sitemaps or outside links, crawl it rarely and give it little weight: orphans are the most common reason behind \"Discovered – currently not indexed\".",
+    howToFix:
+      "Link to the page from a relevant page that is itself linked (a category, a hub, related articles), with descriptive anchor text. If the page should not exist any more, remove it from the sitemaps and let it answer 404 or 410, or redirect it.",
+  },
+  broken_internal_link: {
+    whyItMatters:
+      "The page links to internal URLs that answer an error (4xx/5xx) or redirect. Visitors land on errors, and Google and Bing spend crawl budget on dead ends and detours instead of the pages you want indexed.",
+    howToFix:
+      "Open the project's Links page: each broken target lists the pages that carry it. Edit those links to point at the final, working URL (the redirect's target), or restore the missing page.",
+  },
 };

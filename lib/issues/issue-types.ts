@@ -46,6 +46,8 @@ export const ISSUE_TYPE_NAMES: Record<IssueType, IssueTypeNames> = {
   duplicate_content: name("Duplicate content", "Indexable pages have the same main text as another page: search engines index one of them."),
   soft_404_suspect: name("Soft 404 suspects", "Pages answer 200 but look like error pages: the title says not found, or there is almost no text.", "Soft 404"),
   render_failed: name("Rendering failed", "Our headless Chromium could not render the page (timeout, crash or refused document)."),
+  orphan_page: name("Orphan pages", "Tracked pages that no audited page of the site links to (claimed after a complete audit cycle)."),
+  broken_internal_link: name("Broken internal links", "Pages that link to internal URLs answering an error or a redirect (the pages to edit)."),
 };
 
 /** The name of an issue type; the type itself for one the table does not know (never, by its test). */

@@ -11,6 +11,7 @@ export const ISSUE_TYPES = [
   "indexnow_key_invalid", "gsc_auth_revoked", "crawler_blocked", "removal_stuck",
   "rendered_noindex", "rendered_canonical_mismatch", "js_only_content", "render_blocked_resources", "render_failed",
   "robots_txt_blocks_important", "robots_txt_unreachable", "certificate_expiring", "duplicate_content", "soft_404_suspect",
+  "orphan_page", "broken_internal_link",
 ] as const;
 export const ISSUE_SEVERITIES = ["critical", "warning", "info"] as const;
 export const ISSUE_STATUSES = ["open", "resolved", "ignored"] as const;

@@ -36,6 +36,8 @@ export const SEVERITY: Record<IssueType, { severity: IssueSeverity; why: string 
   duplicate_content: { severity: "warning", why: "search engines index one page of each group and leave the copies out" },
   soft_404_suspect: { severity: "warning", why: "Google treats such pages as errors and drops them; real content may be among them" },
   render_failed: { severity: "info", why: "the page could not be rendered here; Google's own renderer may fare better or worse" },
+  orphan_page: { severity: "warning", why: "no internal link leads to the page: Google and Bing find it only through sitemaps, and rank it low" },
+  broken_internal_link: { severity: "warning", why: "visitors and crawlers follow links that end in an error or a detour" },
   discovered_not_indexed: { severity: "info", why: "the normal queue state of a new page; it usually clears by itself" },
 };
 

@@ -3,6 +3,7 @@ import type { UrlDetailResponse } from "@/lib/url-detail/schemas";
 import { automationKeys } from "./automation";
 import { crawlKeys } from "./crawl";
 import { diagnosisKeys } from "./diagnosis";
+import { linkKeys } from "./links";
 import { fetchApi } from "./fetch-api";
 import { projectsPath } from "./projects";
 import { removalKeys } from "./removals";
@@ -33,6 +34,7 @@ export function seedUrlDetail(client: QueryClient, p: ProjectPath, urlId: string
   client.setQueryData(siteChangeKeys.ofUrl(p, urlId, URL_FIELD_CHANGES_PAGE), d.fieldChanges);
   client.setQueryData(diagnosisKeys.url(p, urlId), d.diagnosis);
   client.setQueryData(automationKeys.preview(p.orgId, p.projectId), d.activationPreview);
+  client.setQueryData(linkKeys.url(p, urlId), d.links);
 }
 
 /**

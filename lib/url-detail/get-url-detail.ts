@@ -1,5 +1,6 @@
 import type { OrgCtx } from "@/lib/core/context";
 import { getUrlDiagnosis } from "@/lib/diagnosis/get-url-diagnosis";
+import { getUrlLinks } from "@/lib/links/read-links";
 import { getUrlGoogleCheck } from "@/lib/coverage/get-url-google-check";
 import { getUrlCrawlActivity } from "@/lib/crawl-logs/aggregate/get-url-crawl-activity";
 import { listUrlHistory } from "@/lib/inspections/list-url-history";
@@ -19,7 +20,7 @@ import { DETAIL_CRAWL_DAYS, DETAIL_FIELD_CHANGES_PAGE, DETAIL_HISTORY_PAGE, DETA
  */
 export async function getUrlDetail(ctx: OrgCtx, projectId: string, urlId: string, now = new Date()): Promise<UrlDetailResponse> {
   const url = await getUrl(ctx, projectId, urlId);
-  const [issues, history, engineA, engineB, googleCheck, performance, crawlActivity, removals, render, fieldChanges, activationPreview, diagnosis] = await Promise.all([
+  const [issues, history, engineA, engineB, googleCheck, performance, crawlActivity, removals, render, fieldChanges, activationPreview, diagnosis, links] = await Promise.all([
     listUrlIssues(ctx, projectId, urlId),
     listUrlHistory(ctx, projectId, urlId, { ...DETAIL_HISTORY_PAGE }),
     listUrlHistory(ctx, projectId, urlId, { offset: 0, limit: 1, kind: "engineA" }),
@@ -33,9 +34,10 @@ export async function getUrlDetail(ctx: OrgCtx, projectId: string, urlId: string
     listUrlFieldChanges(ctx, projectId, urlId, { ...DETAIL_FIELD_CHANGES_PAGE }),
     getActivationPreview(ctx, projectId, now),
     getUrlDiagnosis(ctx, projectId, urlId),
+    getUrlLinks(ctx, projectId, urlId),
   ]);
   return UrlDetailResponse.parse({
     url, issues, history, latestAnswers: { engineA: engineA.data[0] ?? null, engineB: engineB.data[0] ?? null },
-    googleCheck, performance, crawlActivity, removals, render, fieldChanges, activationPreview, diagnosis,
+    googleCheck, performance, crawlActivity, removals, render, fieldChanges, activationPreview, diagnosis, links,
   });
 }

@@ -4,6 +4,7 @@ import { UrlGoogleCheckResponse } from "@/lib/coverage/schemas";
 import { UrlCrawlDay } from "@/lib/crawl-logs/schemas";
 import { UrlHistoryEntryResponse } from "@/lib/inspections/schemas";
 import { UrlIssueResponse } from "@/lib/issues/schemas";
+import { UrlLinksResponse } from "@/lib/links/schemas";
 import { ActivationPreviewResponse } from "@/lib/projects/schemas";
 import { RemovalUrlResponse } from "@/lib/removals/schemas";
 import { RenderResponse } from "@/lib/rendering/schemas";
@@ -38,6 +39,7 @@ export const UrlDetailResponse = z.object({
   fieldChanges: z.object({ data: z.array(UrlFieldChangeResponse), meta: PageMeta })
     .describe(`as GET …/urls/{urlId}/changes?offset=0&limit=${DETAIL_FIELD_CHANGES_PAGE.limit}, with its meta`),
   diagnosis: UrlDiagnosisResponse.describe("as GET …/urls/{urlId}/diagnosis: why each engine does not index the URL, with evidence and fix"),
+  links: UrlLinksResponse.describe("as GET …/urls/{urlId}/links"),
   activationPreview: ActivationPreviewResponse.describe("the project's, as GET …/activation-preview (the credit balance that enables Inspect now)"),
 });
 export type UrlDetailResponse = z.infer<typeof UrlDetailResponse>;

@@ -24,6 +24,8 @@ export type Answer = {
   /** A gzip body expanding to this many zero bytes, as a .gz file (no Content-Encoding). */
   bomb?: number;
   delayMs?: number;
+  /** A Location header (with a 3xx status: a redirect). */
+  location?: string;
 };
 
 /**
@@ -86,6 +88,7 @@ export class SitemapSite {
       headers["content-encoding"] = "gzip";
     }
     headers["content-length"] = String(body.length);
+    if (answer.location) headers.location = answer.location;
     res.writeHead(answer.status ?? 200, headers);
     await sendBody(res, body);
   }

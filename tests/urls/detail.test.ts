@@ -12,6 +12,7 @@ import * as crawlRoute from "@/app/api/user/organizations/[organizationId]/proje
 import * as removalsRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/removals/route";
 import * as renderRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/render/route";
 import * as changesRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/changes/route";
+import * as linksRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/links/route";
 import * as previewRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/activation-preview/route";
 import { R } from "@/lib/auth/scopes";
 import { call } from "../http";
@@ -58,7 +59,7 @@ describe("GET …/urls/{urlId}/detail", () => {
     const { res, body } = await get(detailRoute.GET, t, url.id);
     expect(res.status).toBe(200);
     const d = body.data;
-    expect(Object.keys(d).sort()).toEqual(["activationPreview", "crawlActivity", "diagnosis", "fieldChanges", "googleCheck", "history", "issues", "latestAnswers", "performance", "removals", "render", "url"]);
+    expect(Object.keys(d).sort()).toEqual(["activationPreview", "crawlActivity", "diagnosis", "fieldChanges", "googleCheck", "history", "issues", "latestAnswers", "links", "performance", "removals", "render", "url"]);
 
     expect(d.url).toEqual((await get(urlRoute.GET, t, url.id)).body.data);
     expect(d.issues).toEqual((await get(issuesRoute.GET, t, url.id)).body.data);
@@ -74,6 +75,7 @@ describe("GET …/urls/{urlId}/detail", () => {
     const changes = (await get(changesRoute.GET, t, url.id, "?offset=0&limit=10")).body;
     expect(d.fieldChanges).toEqual({ data: changes.data, meta: changes.meta });
     expect(d.diagnosis).toEqual((await get(diagnosisRoute.GET, t, url.id)).body.data);
+    expect(d.links).toEqual((await get(linksRoute.GET, t, url.id)).body.data);
     // Before the first render the render endpoint answers 404 and the detail null.
     expect((await get(renderRoute.GET, t, url.id)).res.status).toBe(404);
     expect(d.render).toBeNull();

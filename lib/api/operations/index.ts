@@ -33,3 +33,4 @@ import "./rendering";
 import "./site-changes";
 import "./site-watch";
 import "./diagnosis";
+import "./links";

@@ -1,0 +1,208 @@
+import { systemCtx, type OrgCtx } from "@/lib/core/context";
+import { db, dbOf, Prisma, sqlRows, withTransaction } from "@/lib/db";
+import { computeMetrics, graphBuilder, SAMPLE_SOURCES, type GraphMetrics, type LinkGraph } from "./graph";
+import { lockLinkNodes } from "./record-page-links";
+import { homeStarts } from "./home";
+import { recordLinkIssues } from "./link-issues";
+
+export interface LinkGraphReport {
+  nodes: number;
+  edges: number;
+  /** Every tracked URL audited since the last complete cycle: orphans were claimed (and the mark moved). */
+  complete: boolean;
+  orphans: number;
+  brokenTargets: number;
+  reachable: number;
+  durationMs: number;
+  /** Milliseconds per phase (nodes, cycle, load, compute, write, orphans, issues). */
+  phases: Record<string, number>;
+}
+
+export interface LinkProject {
+  organizationId: string;
+  projectId: string;
+}
+
+/** Source nodes of page_links read at once (one bytea of about 10 MB), and nodes written per statement. */
+const READ_CHUNK = 50_000;
+const WRITE_CHUNK = 50_000;
+/** A graph of a million URLs takes longer than Prisma's default 5 s in one transaction (the node sync, the issues). */
+export const LONG_TRANSACTION_MS = 300_000;
+
+/**
+ * The graph's metrics for one project: every tracked URL gets a node, the edges are streamed into typed arrays
+ * (4 bytes an edge, no per-URL query), inlinks, nofollow-only, samples and click depth are computed in memory and
+ * written back set-wise in chunks; orphans are claimed only when the cycle is complete (docs/links.md).
+ */
+export async function computeLinkGraph(p: LinkProject, now = new Date()): Promise<LinkGraphReport> {
+  const started = performance.now();
+  const phases: Record<string, number> = {};
+  let mark = started;
+  const lap = (name: string) => {
+    const t = performance.now();
+    phases[name] = Math.round(t - mark);
+    mark = t;
+  };
+  const ctx = systemCtx("links-compute-graph", p.organizationId);
+  await withTransaction(ctx, async (ctx) => {
+    await lockLinkNodes(ctx, p.projectId);
+    await syncTrackedNodes(ctx, p);
+  }, { timeout: LONG_TRANSACTION_MS });
+  lap("nodes");
+  const cycle = await cycleState(p.projectId);
+  lap("cycle");
+  const graph = await loadGraph(p.projectId);
+  lap("load");
+  const starts = await homeStarts(ctx, p, graph.maxNode);
+  const metrics = computeMetrics(graph, starts);
+  lap("compute");
+  await writeMetrics(p.projectId, graph.maxNode, metrics, cycle.complete);
+  lap("write");
+  const orphans = await countOrphans(p.projectId);
+  const broken = await recordLinkIssues(ctx, p, graph, now);
+  lap("issues");
+  const durationMs = Math.round(performance.now() - started);
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO link_graph_state (project_id, organization_id, computed_at, complete_through, complete_at, nodes, edges, duration_ms)
+    VALUES (${p.projectId}::uuid, ${p.organizationId}::uuid, ${now}, ${cycle.complete ? cycle.newest : null}, ${cycle.complete ? now : null},
+            ${graph.maxNode}, ${graph.edges.length}, ${durationMs})
+    ON CONFLICT (project_id) DO UPDATE SET computed_at = EXCLUDED.computed_at, nodes = EXCLUDED.nodes, edges = EXCLUDED.edges,
+      duration_ms = EXCLUDED.duration_ms,
+      complete_through = coalesce(EXCLUDED.complete_through, link_graph_state.complete_through),
+      complete_at = coalesce(EXCLUDED.complete_at, link_graph_state.complete_at)`);
+  let reachable = 0;
+  for (let i = 1; i <= graph.maxNode; i++) if (metrics.depth[i] >= 0) reachable++;
+  return { nodes: graph.maxNode, edges: graph.edges.length, complete: cycle.complete, orphans, brokenTargets: broken, reachable, durationMs, phases };
+}
+
+/** Every tracked URL has a node, and every node knows whether (and as which id) its URL is tracked now. */
+async function syncTrackedNodes(ctx: OrgCtx, p: LinkProject) {
+  const tx = dbOf(ctx);
+  // Nothing tracked or untracked since the last run (same count, nothing created since): the nodes are in step.
+  const [check] = await tx.$queryRaw<{ same: boolean }[]>(Prisma.sql`
+    SELECT (SELECT count(*) FROM tracked_urls WHERE project_id = ${p.projectId}::uuid)
+             = (SELECT count(*) FROM link_nodes WHERE project_id = ${p.projectId}::uuid AND tracked_url_id IS NOT NULL)
+       AND coalesce((SELECT max(created_at) FROM tracked_urls WHERE project_id = ${p.projectId}::uuid)
+             < (SELECT computed_at FROM link_graph_state WHERE project_id = ${p.projectId}::uuid), false) AS same`);
+  if (check?.same) return;
+  await tx.$executeRaw(Prisma.sql`
+    INSERT INTO link_nodes (project_id, node_id, organization_id, url, tracked_url_id)
+    SELECT ${p.projectId}::uuid, (SELECT coalesce(max(node_id), 0) FROM link_nodes WHERE project_id = ${p.projectId}::uuid)
+             + row_number() OVER (ORDER BY t.id), ${p.organizationId}::uuid, t.url, t.id
+    FROM tracked_urls t
+    WHERE t.project_id = ${p.projectId}::uuid
+      AND NOT EXISTS (SELECT 1 FROM link_nodes n WHERE n.project_id = t.project_id AND n.url = t.url)`);
+  await tx.$executeRaw(Prisma.sql`
+    UPDATE link_nodes n SET tracked_url_id = x.id
+    FROM (SELECT n2.node_id, t.id FROM link_nodes n2 LEFT JOIN tracked_urls t ON t.project_id = n2.project_id AND t.url = n2.url
+          WHERE n2.project_id = ${p.projectId}::uuid) x
+    WHERE n.project_id = ${p.projectId}::uuid AND n.node_id = x.node_id AND n.tracked_url_id IS DISTINCT FROM x.id`);
+}
+
+interface CycleState {
+  complete: boolean;
+  /** The newest audit of the cycle (the next cycle's mark when complete). */
+  newest: Date | null;
+  /** The previous complete cycle's mark. */
+  mark: Date | null;
+}
+
+/**
+ * The complete-cycle rule: complete when every tracked URL has been audited after the mark (the newest audit of
+ * the last complete cycle; none before the first), whatever triggered the audits.
+ */
+export async function cycleState(projectId: string): Promise<CycleState> {
+  const [row] = await db.$queryRaw<{ mark: Date | null; pending: bigint; total: bigint; newest: Date | null }[]>(Prisma.sql`
+    WITH s AS (SELECT complete_through AS mark FROM link_graph_state WHERE project_id = ${projectId}::uuid)
+    SELECT (SELECT mark FROM s) AS mark, count(*) AS total, max(t.last_audit_at) AS newest,
+           count(*) FILTER (WHERE t.last_audit_at IS NULL OR t.last_audit_at <= coalesce((SELECT mark FROM s), '-infinity'::timestamptz)) AS pending
+    FROM tracked_urls t WHERE t.project_id = ${projectId}::uuid`);
+  return { complete: Number(row.total) > 0 && Number(row.pending) === 0, newest: row.newest, mark: row.mark };
+}
+
+/** Streams page_links (keyset by source node) into a LinkGraph: at most READ_CHUNK rows in memory at once. */
+export async function loadGraph(projectId: string): Promise<LinkGraph> {
+  const [size] = await db.$queryRaw<{ maxnode: number | null; edges: bigint | null }[]>(Prisma.sql`
+    SELECT (SELECT max(node_id) FROM link_nodes WHERE project_id = ${projectId}::uuid) AS maxnode,
+           (SELECT sum(length(targets) / 4) FROM page_links WHERE project_id = ${projectId}::uuid) AS edges`);
+  const maxNode = size.maxnode ?? 0;
+  const tracked = new Uint8Array(maxNode + 1);
+  const [list] = await db.$queryRaw<{ ids: string | null }[]>(Prisma.sql`
+    SELECT string_agg(node_id::text, ',') AS ids FROM (
+      SELECT node_id FROM link_nodes WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL
+      UNION SELECT node_id FROM page_links WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL) audited`);
+  if (list.ids) for (const id of list.ids.split(",")) tracked[Number(id)] = 1;
+  const builder = graphBuilder(maxNode, Number(size.edges ?? 0), tracked);
+  // One bytea per chunk (node, target count, bitset length, targets, bitset; int4send order) straight on the pool:
+  // no object per row, no per-byte conversion.
+  for (let from = 1; from <= maxNode; from += READ_CHUNK) {
+    const [row] = await sqlRows<[Buffer | null]>(Prisma.sql`
+      SELECT string_agg(int4send(node_id) || int4send(length(targets) / 4) || int4send(length(nofollow)) || targets || nofollow, ''::bytea)
+      FROM (SELECT node_id, targets, nofollow FROM page_links
+            WHERE project_id = ${projectId}::uuid AND node_id BETWEEN ${from} AND ${from + READ_CHUNK - 1} ORDER BY node_id, kind) rows`,
+      undefined, { rowMode: "array" });
+    const buf = row?.[0];
+    if (!buf) continue;
+    for (let at = 0; at < buf.length;) {
+      const node = buf.readInt32BE(at);
+      const count = buf.readInt32BE(at + 4);
+      const bits = buf.readInt32BE(at + 8);
+      const targets = buf.subarray(at + 12, at + 12 + count * 4);
+      const nofollow = buf.subarray(at + 12 + count * 4, at + 12 + count * 4 + bits);
+      builder.add(node, targets, nofollow);
+      at += 12 + count * 4 + bits;
+    }
+  }
+  return builder.finish();
+}
+
+/** Writes the node metrics (changed rows only) and the tracked URLs' inlinks, nofollow-only and click depth, in chunks. */
+async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
+  const orphan = orphanVerdict(complete);
+  for (let from = 1; from <= maxNode; from += WRITE_CHUNK) {
+    const to = Math.min(maxNode, from + WRITE_CHUNK - 1);
+    const nodes: number[] = [];
+    const inl: number[] = [];
+    const nfo: string[] = [];
+    const depth: string[] = [];
+    const samples: string[] = [];
+    for (let i = from; i <= to; i++) {
+      nodes.push(i);
+      inl.push(m.inlinks[i]);
+      nfo.push(m.inlinks[i] > 0 && !m.followed[i] ? "t" : "f");
+      depth.push(m.depth[i] >= 0 ? String(m.depth[i]) : "");
+      const s: number[] = [];
+      for (let k = 0; k < SAMPLE_SOURCES && k < m.inlinks[i]; k++) s.push(m.samples[i * SAMPLE_SOURCES + k]);
+      samples.push(s.join(" "));
+    }
+    await db.$executeRaw(Prisma.sql`
+      WITH v AS (
+        SELECT * FROM unnest(string_to_array(${nodes.join(",")}, ',')::int[], string_to_array(${inl.join(",")}, ',')::int[],
+          string_to_array(${nfo.join(",")}, ',')::bool[], string_to_array(${depth.join(",")}, ',', '')::int[],
+          string_to_array(${samples.join(",")}, ',')) AS v(node, inl, nfo, depth, samples)),
+      n AS (
+        UPDATE link_nodes n SET inlink_pages = v.inl, click_depth = v.depth, sample_sources = string_to_array(v.samples, ' ')::int[]
+        FROM v WHERE n.project_id = ${projectId}::uuid AND n.node_id = v.node
+          AND (n.inlink_pages, n.click_depth, n.sample_sources) IS DISTINCT FROM (v.inl, v.depth, string_to_array(v.samples, ' ')::int[])
+        RETURNING n.node_id)
+      UPDATE tracked_urls t SET inlinks = v.inl, inlinks_nofollow_only = v.nfo, click_depth = v.depth, orphan = ${orphan}
+      FROM v JOIN link_nodes n ON n.project_id = ${projectId}::uuid AND n.node_id = v.node
+      WHERE t.id = n.tracked_url_id AND t.project_id = ${projectId}::uuid
+        AND (t.inlinks, t.inlinks_nofollow_only, t.click_depth, t.orphan) IS DISTINCT FROM (v.inl, v.nfo, v.depth, ${orphan})`);
+  }
+}
+
+/**
+ * Orphan: after a complete cycle, every tracked URL without an inlink (all were audited in it); before, a URL that
+ * gained an inlink is no orphan any more, one never audited is unknown, and the others keep the last cycle's verdict.
+ */
+function orphanVerdict(complete: boolean) {
+  return complete
+    ? Prisma.sql`(v.inl = 0)`
+    : Prisma.sql`(CASE WHEN t.last_audit_at IS NULL THEN NULL WHEN v.inl > 0 THEN false ELSE t.orphan END)`;
+}
+
+async function countOrphans(projectId: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM tracked_urls WHERE project_id = ${projectId}::uuid AND orphan`);
+  return Number(row.n);
+}

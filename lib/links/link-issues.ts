@@ -1,0 +1,53 @@
+import type { OrgCtx } from "@/lib/core/context";
+import { db, Prisma, withTransaction } from "@/lib/db";
+import { recordUrlDetections } from "@/lib/issues/detections";
+import type { LinkGraph } from "./graph";
+
+/**
+ * Internal link targets that are broken: a tracked URL answering 4xx/5xx or redirecting, or an unlisted page whose
+ * own fetch did, linked from at least one page (SQL text shared by the list and the job).
+ */
+export const BROKEN_TARGET = Prisma.sql`(
+  (t.id IS NOT NULL AND (t.http_status >= 400 OR t.redirect_hops > 0))
+  OR (t.id IS NULL AND n.fetched_at IS NOT NULL AND (n.http_status >= 400 OR n.redirect_target IS NOT NULL)))`;
+
+/**
+ * Raises and clears `broken_internal_link` (on the tracked pages that carry a link to a broken target: the pages
+ * a person edits) and `orphan_page` (tracked URLs whose orphan flag is set). Returns the number of broken targets.
+ */
+export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, graph: LinkGraph, now: Date): Promise<number> {
+  const broken = await db.$queryRaw<{ node: number }[]>(Prisma.sql`
+    SELECT n.node_id AS node FROM link_nodes n LEFT JOIN tracked_urls t ON t.id = n.tracked_url_id
+    WHERE n.project_id = ${p.projectId}::uuid AND n.inlink_pages > 0 AND ${BROKEN_TARGET}`);
+  const isBroken = new Uint8Array(graph.maxNode + 1);
+  for (const b of broken) if (b.node <= graph.maxNode) isBroken[b.node] = 1;
+  const carriers: number[] = [];
+  for (let s = 1; s <= graph.maxNode; s++) {
+    if (!graph.tracked[s]) continue;
+    for (let e = graph.start[s]; e < graph.end[s]; e++) {
+      if (isBroken[graph.edges[e]] && graph.edges[e] !== s) {
+        carriers.push(s);
+        break;
+      }
+    }
+  }
+  const carrierUrls = carriers.length ? await db.$queryRaw<{ trackedUrlId: string; url: string }[]>(Prisma.sql`
+    SELECT t.id::text AS "trackedUrlId", t.url FROM link_nodes n JOIN tracked_urls t ON t.id = n.tracked_url_id
+    WHERE n.project_id = ${p.projectId}::uuid AND n.node_id = ANY(string_to_array(${carriers.join(",")}, ',')::int[])`) : [];
+  const orphans = await db.$queryRaw<{ trackedUrlId: string; url: string }[]>(Prisma.sql`
+    SELECT id::text AS "trackedUrlId", url FROM tracked_urls WHERE project_id = ${p.projectId}::uuid AND orphan`);
+  await withTransaction(ctx, async (ctx) => {
+    await detect(ctx, p.projectId, "broken_internal_link", carrierUrls, now);
+    await detect(ctx, p.projectId, "orphan_page", orphans, now);
+  }, { timeout: 300_000 });
+  return broken.length;
+}
+
+async function detect(ctx: OrgCtx, projectId: string, type: "broken_internal_link" | "orphan_page", affected: { trackedUrlId: string; url: string }[], now: Date) {
+  const open = await db.$queryRaw<{ id: string }[]>(Prisma.sql`
+    SELECT m.tracked_url_id::text AS id FROM issue_url_memberships m JOIN issues i ON i.id = m.issue_id
+    WHERE i.project_id = ${projectId}::uuid AND i.type = ${type}::"IssueType" AND m.resolved_at IS NULL`);
+  const now_ = new Set(affected.map((a) => a.trackedUrlId));
+  const cleared = open.map((o) => o.id).filter((id) => !now_.has(id));
+  await recordUrlDetections(ctx, projectId, type, { affected, cleared }, { source: "links" }, now);
+}
