@@ -17,6 +17,8 @@ const FIELDS = [
   // DESIGN.md "Coverage at scale, crawl activity, removals, agency views, MCP": provenance, Search Analytics, priority, crawl evidence.
   "engineAStateSource", "engineAObservedAt", "engineBObservedAt", "clicks28d", "impressions28d", "ctr28d", "position28d", "lastImpressionAt",
   "priority", "lastGooglebotFetchAt", "lastBingbotFetchAt", "crawlerHits30d",
+  // DESIGN.md "Site watch, rendering, links, diagnosis": the link graph and the primary cause (null when unknown).
+  "inlinks", "clickDepth", "orphan", "notIndexedCause",
 ];
 
 describe("GET /urls/{urlId}", () => {
