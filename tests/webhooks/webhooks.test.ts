@@ -13,7 +13,8 @@ import * as testRoute from "@/app/api/user/organizations/[organizationId]/webhoo
 import * as rotateRoute from "@/app/api/user/organizations/[organizationId]/webhooks/[webhookId]/rotate-secret/route";
 import { webhooksDeliverDueFn, webhooksFanOutFn } from "@/inngest/functions/webhooks/webhooks";
 import { db, Prisma } from "@/lib/db";
-import type { EventPayload } from "@/lib/events/catalogue";
+import { PUBLIC_EVENT_TYPES, type EventPayload } from "@/lib/events/catalogue";
+import { triggeredBy } from "@/lib/jobs/triggers";
 import { flushOutbox } from "@/lib/events/outbox";
 import { whenInProcessIdle } from "@/lib/jobs/in-process-queue";
 import { deliverDue, MAX_ATTEMPTS, RETRY_SCHEDULE_S } from "@/lib/webhooks/deliver";
@@ -90,6 +91,12 @@ async function endpoint(u: TestUser, path: string, events = ["issue.opened"], ex
   expect(r.res.status).toBe(201);
   return r.body.data as { id: string; secret: string; format: string };
 }
+
+describe("webhooks fan-out", () => {
+  it("is triggered by every public event (each is one a subscriber can ask for)", () => {
+    expect(PUBLIC_EVENT_TYPES.filter((name) => !triggeredBy(webhooksFanOutFn, name))).toEqual([]);
+  });
+});
 
 describe("registering endpoints", () => {
   it("creates with the secret shown once, lists, reads, changes and deletes", async () => {

@@ -11,7 +11,7 @@ import { fanOutEvent } from "@/lib/webhooks/fan-out";
 // are the minute cron's. The event id (set by the outbox) names the message, so a retried step adds nothing.
 export const webhooksFanOutFn = inngest.createFunction(
   { id: "webhooks-fan-out", triggers: [issueOpened, issueResolved, urlDroppedFromIndex, syncCompleted, importCompleted, urlRemoved, removalStuck,
-    siteChangeDetected, siteChangeReverted, deployRecorded] },
+    siteChangeDetected, siteChangeReverted, deployRecorded, robotsTxtChanged] },
   async ({ event, step }) => {
     if (!isPublicEvent(event)) throw new NonRetriableError(`webhooks-fan-out takes public events, not ${event.name}`);
     const ids = await step.run("fan-out", () => fanOutEvent({ ...event, id: event.id ?? `${event.name}-${JSON.stringify(event.data)}` }));
