@@ -1,4 +1,4 @@
-import { MAX_URL_LENGTH, normalizeUrl } from "@/lib/urls/normalize-url";
+import { normalizeParsed, normalizeUrl } from "@/lib/urls/normalize-url";
 
 /** One internal link of a page (the link graph's edge, lib/links): its target, canonicalised as tracked URLs are. */
 export interface PageLink {
@@ -99,10 +99,8 @@ function canonical(href: string, base: string): string | null {
   } catch {
     return null;
   }
-  if ((u.protocol !== "http:" && u.protocol !== "https:") || !u.hostname || u.username || u.password) return null;
-  if (u.hash || href.includes("#")) u.hash = "";
-  const url = u.href;
-  return url.length > MAX_URL_LENGTH ? null : url;
+  const n = normalizeParsed(u, href);
+  return n.ok ? n.url : null;
 }
 
 function anchorText(body: string, from: number, decode: (s: string) => string): string {

@@ -17,6 +17,11 @@ export function normalizeUrl(raw: string): NormalizedUrl {
   } catch {
     return { ok: false, reason: "invalid_url" };
   }
+  return normalizeParsed(u, input);
+}
+
+/** normalizeUrl's rules on a URL already parsed from `input` (the audit's link extraction parses each href once, against its base). */
+export function normalizeParsed(u: URL, input: string): NormalizedUrl {
   if (u.protocol !== "http:" && u.protocol !== "https:") return { ok: false, reason: "unsupported_scheme" };
   if (!u.hostname) return { ok: false, reason: "missing_host" };
   if (u.username || u.password) return { ok: false, reason: "credentials_in_url" };
