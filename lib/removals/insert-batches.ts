@@ -68,9 +68,9 @@ export function alreadyActive(busy: { url: string; batch_id: string }[]) {
  * unique index on active_tracked_url_id for a race) refuses the whole with 409 naming them.
  */
 export async function insertBatches(ctx: OrgCtx, project: Project, plans: BatchPlan[], now: Date): Promise<RemovalBatch[]> {
-  return withTransaction(ctx, async (c) => {
-    const tx = c.tx;
-    const busy = await activeRemovalsOf(c, plans.flatMap((p) => p.urls.map((u) => u.id)));
+  return withTransaction(ctx, async (ctx) => {
+    const tx = ctx.tx;
+    const busy = await activeRemovalsOf(ctx, plans.flatMap((p) => p.urls.map((u) => u.id)));
     if (busy.length) throw alreadyActive(busy);
     const batches: RemovalBatch[] = [];
     for (const plan of plans) {

@@ -19,6 +19,18 @@ describe("one context for every caller", () => {
     ]);
   });
 
+  it("sees a transaction's callback reach past it: the outer context or the global db, not its own names", () => {
+    const sample = [
+      `await withTransaction(ctx, async (c) => { await refreshBatch(ctx, id); await c.tx.user.count(); });`,
+      `await withTransaction(ctx, async (ctx) => { await db.user.count(); });`,
+      `await withTransaction(ctx, async (ctx) => { const db = dbOf(ctx); await db.user.count(); return { db: ctx.db }; });`,
+      `await withTransaction(jobCtx, async (ctx) => { await write(ctx); });`,
+    ].join("\n");
+    expect(findings("sample.ts", sample).map((f) => `${f.line} ${f.rule} ${f.text}`)).toEqual([
+      "1 outside the transaction ctx", "2 outside the transaction db",
+    ]);
+  });
+
   it("reads the sources it should: jobs, verbs, pages and scripts, not lib/db nor tests", () => {
     const files = checkedFiles();
     expect(files.length).toBeGreaterThan(500);
@@ -26,7 +38,7 @@ describe("one context for every caller", () => {
     expect(files.filter((f) => f.startsWith("lib/db/") || f.startsWith("tests/") || f.endsWith(".test.ts"))).toEqual([]);
   });
 
-  it("no ProjectRef, no positional tx and no $transaction outside lib/db", () => {
+  it("no ProjectRef, no positional tx, no $transaction outside lib/db, and no transaction callback reaching past its transaction", () => {
     const found = scan().map((f) => `${f.file}:${f.line} [${f.rule}] ${f.text}`);
     expect(found).toEqual([]);
   });
