@@ -3,6 +3,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, Prisma } from "./generated/client";
 import { databaseUrl, poolSize, sharesOneBackend } from "./config";
+import { insideTransaction, refuseInsideTransaction, TRANSACTION_SCOPE_CHECKED } from "./transaction-scope";
 
 // Secret columns are omitted from every query unless a verb asks for them explicitly.
 const omit = {
@@ -22,10 +23,38 @@ export type Tx = Omit<Db, "$connect" | "$disconnect" | "$on" | "$transaction" | 
 
 const g = globalThis as unknown as { __pool?: pg.Pool; __prisma?: Db };
 // One pool per process, shared by Prisma and the raw hot-path queries below.
-const pool = g.__pool ?? new pg.Pool({ connectionString: databaseUrl(), max: poolSize(), idleTimeoutMillis: 30_000 });
-export const db: Db = g.__prisma ?? createClient(pool);
+const pool = g.__pool ?? guarded(new pg.Pool({ connectionString: databaseUrl(), max: poolSize(), idleTimeoutMillis: 30_000 }));
+export const db: Db = g.__prisma ?? guardedClient(createClient(pool));
 g.__pool = pool;
 g.__prisma = db;
+
+/**
+ * The client refuses the same where the caller asks for it (`db.user`, `db.$queryRaw` inside a transaction's body), so
+ * the error's stack names the caller (Prisma's engine loses it on the way to the pool).
+ */
+function guardedClient(client: Db): Db {
+  if (!TRANSACTION_SCOPE_CHECKED) return client;
+  return new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof prop === "string" && !prop.startsWith("_") && prop !== "then") refuseInsideTransaction(`db.${prop}`);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The pool refuses, outside production, a statement or a connection asked for from inside an open transaction's body
+ * (lib/db/transaction-scope.ts): Prisma's own queries outside a transaction and the raw helpers below all go through
+ * `pool.query` and `pool.connect`; a transaction's statements go through its own connection.
+ */
+function guarded(p: pg.Pool): pg.Pool {
+  const query = p.query.bind(p) as (...args: unknown[]) => unknown;
+  const connect = p.connect.bind(p) as (...args: unknown[]) => unknown;
+  (p as unknown as { query: unknown }).query = (...args: unknown[]) => { refuseInsideTransaction("A statement"); return query(...args); };
+  (p as unknown as { connect: unknown }).connect = (...args: unknown[]) => { refuseInsideTransaction("A connection"); return connect(...args); };
+  return p;
+}
 
 /**
  * Runs a `Prisma.sql` fragment straight on the pool, skipping Prisma's query engine. Only for the
@@ -139,7 +168,7 @@ export async function sqlTransaction<T>(fn: (run: SqlRunner) => Promise<T>, opts
     const run: SqlRunner = {
       execute: async (q) => (await client.query({ text: q.text, values: q.values as unknown[] })).rowCount ?? 0,
     };
-    const out = await fn(run);
+    const out = await insideTransaction(() => fn(run));
     await client.query("COMMIT");
     return out;
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Ctx } from "@/lib/core/context";
 import { db, type Tx } from "./client";
+import { insideTransaction } from "./transaction-scope";
 
 /** The database a verb runs on: the context's open transaction, or the client. */
 export function dbOf(ctx: Ctx): Tx {
@@ -16,5 +17,5 @@ export async function withTransaction<C extends Ctx, T>(
   options?: { timeout?: number; maxWait?: number },
 ): Promise<T> {
   if (ctx.tx) return fn(ctx as C & { tx: Tx });
-  return db.$transaction((tx) => fn({ ...ctx, tx }), options);
+  return db.$transaction((tx) => insideTransaction(() => fn({ ...ctx, tx })), options);
 }

@@ -1,5 +1,5 @@
 import type { OrgCtx } from "@/lib/core/context";
-import { db, Prisma, withTransaction } from "@/lib/db";
+import { db, dbOf, Prisma, withTransaction } from "@/lib/db";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import type { LinkGraph } from "./graph";
 
@@ -44,7 +44,7 @@ export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, gr
 }
 
 async function detect(ctx: OrgCtx, projectId: string, type: "broken_internal_link" | "orphan_page", affected: { trackedUrlId: string; url: string }[], now: Date) {
-  const open = await db.$queryRaw<{ id: string }[]>(Prisma.sql`
+  const open = await dbOf(ctx).$queryRaw<{ id: string }[]>(Prisma.sql`
     SELECT m.tracked_url_id::text AS id FROM issue_url_memberships m JOIN issues i ON i.id = m.issue_id
     WHERE i.project_id = ${projectId}::uuid AND i.type = ${type}::"IssueType" AND m.resolved_at IS NULL`);
   const now_ = new Set(affected.map((a) => a.trackedUrlId));
