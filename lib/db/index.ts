@@ -2,6 +2,7 @@
 // lib/db/generated directly.
 export { db, preparedName, sqlCursor, sqlRows, sqlExecute, sqlTransaction, txRunner, type Db, type SqlRunner, type Tx } from "./client";
 export { dbOf, withTransaction } from "./with-transaction";
+export { outsideTransaction } from "./transaction-scope";
 export { likeEscape, uuidArray } from "./sql-values";
 export { Prisma } from "./generated/client";
 export type * from "./generated/client";

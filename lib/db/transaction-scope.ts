@@ -17,6 +17,11 @@ export async function insideTransaction<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Runs `fn` outside any transaction's body: work that only starts there (a queued job) and runs on its own. */
+export function outsideTransaction<T>(fn: () => T): T {
+  return scope.exit(fn);
+}
+
 export const TRANSACTION_SCOPE_CHECKED = process.env.NODE_ENV !== "production";
 
 /** Throws when called from the body of an open transaction (outside production). */

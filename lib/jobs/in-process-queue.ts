@@ -1,5 +1,7 @@
 // Runs in-process jobs after the caller returns, a few at a time (the embedded database runs one
 // query at a time). Every failure is logged and counted; nothing is dropped silently.
+import { outsideTransaction } from "@/lib/db/transaction-scope";
+
 type Job = { label: string; task: () => Promise<unknown> };
 type Queue = { active: number; pending: Job[]; idle: (() => void)[]; failed: number; completed: number };
 
@@ -31,10 +33,11 @@ function pump() {
   if (!queue.active && !queue.pending.length) queue.idle.splice(0).forEach((resolve) => resolve());
 }
 
-// Never rejects: the job's own error is logged here, so `void run(job)` above loses nothing.
+// Never rejects: the job's own error is logged here, so `void run(job)` above loses nothing. A job queued from inside a
+// transaction's body (an event sent there) runs on its own, outside that transaction (lib/db/transaction-scope.ts).
 async function run(job: Job) {
   try {
-    await job.task();
+    await outsideTransaction(job.task);
     queue.completed++;
   } catch (error) {
     queue.failed++;
