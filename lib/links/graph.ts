@@ -23,22 +23,46 @@ export interface GraphBuilder {
   finish(): LinkGraph;
 }
 
-/** Builds the graph for `edgeCount` edges (known up front: the rows' total targets) and nodes 1..maxNode. */
+/**
+ * Builds the graph for at most `edgeCount` edges (known up front: the rows' total targets) and nodes 1..maxNode. A
+ * page's raw and rendered rows (kinds 0 and 1, one after the other) make one set of edges: a target linked in either
+ * is one edge, nofollow only when every link to it, raw or rendered, says so (as within one row: page-links.ts).
+ */
 export function graphBuilder(maxNode: number, edgeCount: number, tracked: Uint8Array): GraphBuilder {
   const edges = new Int32Array(edgeCount);
   const nofollow = new Uint8Array((edgeCount + 7) >> 3);
   const start = new Int32Array(maxNode + 1);
   const end = new Int32Array(maxNode + 1);
   let n = 0;
+  // For a source with a second row only (allocated the first time): its targets so far, and where their edge is.
+  let owner: Int32Array | null = null;
+  let at: Int32Array | null = null;
   return {
     add(source, targets, bits) {
       const count = Math.min(targets.length >> 2, edgeCount - n);
       if (source < 1 || source > maxNode || count <= 0) return;
-      if (end[source] !== n) start[source] = n; // a second row of the same source follows its first
+      const again = end[source] === n && end[source] > start[source];
+      if (!again) start[source] = n;
+      else {
+        owner ??= new Int32Array(maxNode + 1);
+        at ??= new Int32Array(maxNode + 1);
+        for (let e = start[source]; e < n; e++) {
+          owner[edges[e]] = source;
+          at[edges[e]] = e;
+        }
+      }
       const view = new DataView(targets.buffer, targets.byteOffset, targets.byteLength);
       for (let i = 0; i < count; i++) {
         const t = view.getInt32(i * 4, false);
         if (t < 1 || t > maxNode) continue;
+        if (again && owner![t] === source) {
+          if (!isNofollow(bits, i)) nofollow[at![t] >> 3] &= ~(1 << (at![t] & 7));
+          continue;
+        }
+        if (again) {
+          owner![t] = source;
+          at![t] = n;
+        }
         if (isNofollow(bits, i)) nofollow[n >> 3] |= 1 << (n & 7);
         edges[n++] = t;
       }

@@ -72,14 +72,20 @@ export async function getUrlLinks(ctx: OrgCtx, projectId: string, urlId: string)
 }
 
 async function outlinksOf(projectId: string, rows: Row[]): Promise<UrlLinksResponse["outlinks"]> {
+  // The page's raw row, then its rendered one (kind 1): a target in both is listed once, followed if either link is.
   const items: { node: number; anchorText: string; nofollow: boolean }[] = [];
-  const seenNodes = new Set<number>();
+  const byTarget = new Map<number, { node: number; anchorText: string; nofollow: boolean }>();
   for (const r of rows) {
     const targets = unpackTargets(r.targets);
     targets.forEach((t, i) => {
-      if (seenNodes.has(t)) return;
-      seenNodes.add(t);
-      items.push({ node: t, anchorText: r.anchors?.[i] ?? "", nofollow: isNofollow(r.nofollow, i) });
+      const known = byTarget.get(t);
+      if (known) {
+        if (!isNofollow(r.nofollow, i)) known.nofollow = false;
+        return;
+      }
+      const item = { node: t, anchorText: r.anchors?.[i] ?? "", nofollow: isNofollow(r.nofollow, i) };
+      byTarget.set(t, item);
+      items.push(item);
     });
   }
   const shown = items.slice(0, OUTLINKS_SHOWN);

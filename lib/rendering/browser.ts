@@ -1,10 +1,11 @@
 // The renderer's browsers: a local headless Chromium found on this machine, or a remote Playwright browser
 // server (RENDERER_WS_ENDPOINT, `npx playwright run-server` elsewhere), behind a pool of RENDERER_POOL_SIZE
-// slots. Every render gets a fresh browser context, closed afterwards. Without a browser the pool says so
+// slots. Every render gets a fresh browser context and page (one pair prepared ahead), closed afterwards. Without a browser the pool says so
 // (`available: false`) and rendering answers RENDERER_UNAVAILABLE; nothing else depends on it.
 import fs from "node:fs";
-import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
-import { poolSize, renderLimits } from "./config";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { poolSize, renderLimits, renderNice } from "./config";
+import { lowerBrowserPriority } from "./priority";
 
 export type RendererMode = "local" | "remote";
 export type BrowserSource = "CHROMIUM_PATH" | "playwright" | "debian-headless-shell" | "debian";
@@ -113,8 +114,11 @@ export const CONTEXT_OPTIONS: BrowserContextOptions = {
 
 export interface BrowserPool {
   state(): Promise<RendererState>;
-  /** Runs `fn` in a fresh context once a slot is free; the context is closed afterwards, whatever happens. */
-  withContext<T>(fn: (context: BrowserContext) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` once a slot is free, in a fresh context with its first page (not navigated yet); the context is closed
+   * afterwards, whatever happens. Contexts are never reused: the one prepared ahead (see spareKeeper) has served no page.
+   */
+  withPage<T>(fn: (context: BrowserContext, page: Page) => Promise<T>): Promise<T>;
   /** Slots in use and renders waiting (for the bench and the status). */
   load(): { inUse: number; waiting: number };
   close(): Promise<void>;
@@ -140,6 +144,10 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   let inUse = 0;
   const waiters: (() => void)[] = [];
   let closed = false;
+  // Renderer processes of pages opened since launch get the browser's lower CPU priority too (local browsers only).
+  const spares = spareKeeper(() => {
+    if (!wsEndpoint) lowerBrowserPriority(renderNice(env));
+  });
 
   async function describe(): Promise<RendererState> {
     const base = { poolSize: size };
@@ -164,7 +172,9 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     if (!found) throw new RendererUnavailableError("No Chromium found (CHROMIUM_PATH, Playwright's browser or /usr/bin/chromium)");
     const extra = env.RENDERER_EXTRA_ARGS?.split(/\s+/).filter(Boolean) ?? [];
     const shared = env.RENDERER_SHARED_PROCESSES === "1" ? { processes: size } : null;
-    return pw.chromium.launch({ executablePath: found.path, headless: true, args: [...chromiumArgs(renderLimits(env).jsHeapMb, shared), ...extra], timeout: 30_000 });
+    const launched = await pw.chromium.launch({ executablePath: found.path, headless: true, args: [...chromiumArgs(renderLimits(env).jsHeapMb, shared), ...extra], timeout: 30_000 });
+    lowerBrowserPriority(renderNice(env));
+    return launched;
   }
 
   function getBrowser(): Promise<Browser> {
@@ -211,14 +221,14 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   return {
     state: describe,
     load: () => ({ inUse, waiting: waiters.length }),
-    async withContext(fn) {
+    async withPage(fn) {
       if (closed) throw new RendererUnavailableError("The renderer is shut down");
       await acquire();
       try {
         const b = await getBrowser();
-        const context = await b.newContext(CONTEXT_OPTIONS);
+        const { context, page } = await spares.take(b);
         try {
-          return await fn(context);
+          return await fn(context, page);
         } finally {
           await closeContext(b, context);
         }
@@ -228,9 +238,61 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     },
     async close() {
       closed = true;
+      spares.discard();
       const b = browser;
       browser = null;
       if (b) await b.then((x) => x.close(), () => {});
+    },
+  };
+}
+
+interface FreshPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+async function openPage(b: Browser): Promise<FreshPage> {
+  const context = await b.newContext(CONTEXT_OPTIONS);
+  try {
+    return { browser: b, context, page: await context.newPage() };
+  } catch (error) {
+    await context.close().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Keeps one fresh context and page ready on the current browser: creating them (a new renderer process, Playwright's
+ * set-up of the page) took a third of a render's time in a slot, and is now done while the previous render waits for
+ * its page to settle. Each is used by one render only, then closed; one prepared on a browser that has since gone is
+ * dropped. `opened` runs after each page is created.
+ */
+function spareKeeper(opened: () => void) {
+  let spare: Promise<FreshPage | null> | null = null;
+  const prepare = (b: Browser) => {
+    if (spare) return; // another slot's take() prepared one meanwhile
+    spare = openPage(b).then((fresh) => {
+      opened();
+      return fresh;
+    }, () => null);
+  };
+  return {
+    async take(b: Browser): Promise<FreshPage> {
+      const ready = spare;
+      spare = null;
+      const got = ready ? await ready : null;
+      if (b.isConnected()) prepare(b);
+      if (got && got.browser === b && b.isConnected() && !got.page.isClosed()) return got;
+      if (got) void got.context.close().catch(() => {});
+      const fresh = await openPage(b);
+      opened();
+      return fresh;
+    },
+    discard() {
+      const ready = spare;
+      spare = null;
+      void ready?.then((fresh) => fresh?.context.close().catch(() => {}));
     },
   };
 }

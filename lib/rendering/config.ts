@@ -35,9 +35,20 @@ export function renderLimits(env: NodeJS.ProcessEnv = process.env): RenderLimits
   };
 }
 
+/**
+ * The CPU priority (nice, 0-19) of the local browser's processes: renders yield the CPU to the audits and the app
+ * beside them (lib/rendering/priority.ts); 0 leaves them at the app's own priority.
+ */
+export function renderNice(env: NodeJS.ProcessEnv = process.env): number {
+  return int(env.RENDER_NICE, 10, 0, 19);
+}
+
 export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
   return int(env.RENDERER_POOL_SIZE, 2, 1, 32);
 }
 
-/** Screenshot: the top of the page at this CSS width, JPEG; the quality steps down until it fits. */
-export const SCREENSHOT = { width: 800, height: 1000, qualities: [60, 45, 30], maxBytes: 100 * 1024 } as const;
+/**
+ * Screenshot: the top of the page (`width` × `height` CSS pixels) as a JPEG scaled by `scale` (400 × 500 pixels: the
+ * width the URL detail's panel shows it at); the quality steps down until it fits `maxBytes`.
+ */
+export const SCREENSHOT = { width: 800, height: 1000, scale: 0.5, qualities: [60, 45, 30], maxBytes: 100 * 1024 } as const;

@@ -6,8 +6,12 @@ import type { OrgCtx } from "@/lib/core/context";
 import { Prisma, dbOf, withTransaction, type RenderSource } from "@/lib/db";
 import { getDefaultRobotsCache, type RobotsCache } from "@/lib/audit/robots-cache";
 import { crawlerUserAgent } from "@/lib/audit/user-agent";
+import { createFieldScanner } from "@/lib/audit/page-fields";
+import type { PageLink } from "@/lib/audit/page-links";
 import { debitCredits } from "@/lib/credits/credit-ledger";
 import { recordUrlDetections } from "@/lib/issues/detections";
+import { recordPageLinks } from "@/lib/links/record-page-links";
+import { renderedPageLinksOf } from "@/lib/links/render-links";
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { GSC_ROBOTS_AGENT, isAllowed } from "@/lib/robots";
 import { getDefaultPool, type BrowserPool } from "./browser";
@@ -40,6 +44,19 @@ export interface RenderOutcome {
   bytes: number;
   textRatio: number | null;
   screenshot: Buffer | null;
+  /**
+   * The rendered page's internal links as the link graph keeps them (its `kind` 1 edges: docs/links.md), read by the
+   * audit's own scanner (same canonicalisation, nofollow and 1,000-target bound); absent when the page was not rendered.
+   */
+  renderedLinks?: { links: PageLink[]; linksSeen: number } | null;
+}
+
+/** The internal links of a rendered DOM, read as the audit reads a raw page's (lib/audit/page-links.ts). */
+export function renderedLinksOf(html: string, documentUrl: string): { links: PageLink[]; linksSeen: number } {
+  const scanner = createFieldScanner(documentUrl, { links: true });
+  scanner.write(html);
+  const fields = scanner.finish();
+  return { links: fields.links ?? [], linksSeen: fields.linksSeen ?? 0 };
 }
 
 export interface RenderDeps {
@@ -87,6 +104,7 @@ export async function renderAndCompare(url: string, deps: RenderDeps = {}): Prom
   return {
     ...common, status: "rendered", failureKind: null, failureReason: null, durationMs: Math.round(performance.now() - started),
     rendered, differences: compareFacts(raw, rendered), textRatio: textRatio(raw, rendered), screenshot: page.screenshot,
+    renderedLinks: renderedLinksOf(page.html, page.finalUrl),
   };
 }
 
@@ -100,7 +118,10 @@ export interface StoreRenderInput {
   now: Date;
 }
 
-/** Writes the latest render of a URL and its issue memberships, in the caller's transaction. */
+/**
+ * Writes the latest render of a URL, its issue memberships and its rendered links (page_links, kind 1: the link graph
+ * counts them with the raw ones at its next run), in the caller's transaction.
+ */
 export async function storeRender(ctx: OrgCtx, input: StoreRenderInput): Promise<void> {
   const tx = dbOf(ctx);
   const { outcome: o } = input;
@@ -121,6 +142,8 @@ export async function storeRender(ctx: OrgCtx, input: StoreRenderInput): Promise
     const change = found.has(type) ? { affected: [{ trackedUrlId: input.trackedUrlId, url: input.url }], cleared: [] } : { affected: [], cleared: [input.trackedUrlId] };
     await recordUrlDetections(ctx, input.projectId, type, change, {}, input.now);
   }
+  const links = renderedPageLinksOf(input.trackedUrlId, input.url, o);
+  if (links) await recordPageLinks(ctx, { organizationId: input.organizationId, projectId: input.projectId }, [links], input.now);
 }
 
 /**
