@@ -1,7 +1,7 @@
 import { systemCtx } from "@/lib/core/context";
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import type { EventPayload, InngestFunction } from "inngest";
-import { Prisma, withTransaction } from "@/lib/db";
+import { Prisma, withTransaction, outsideTransaction } from "@/lib/db";
 
 // Runs an Inngest function through the SDK's own engine (@inngest/test) as an Inngest server would: every step's
 // result is memoized as JSON and replayed from it. @inngest/test alone memoizes the live object (a Date stays a
@@ -94,6 +94,7 @@ export async function holdingOthers<T>(lockOthers: Prisma.Sql, work: () => Promi
   return withTransaction(systemCtx("test"), async (ctx) => {
     const { tx } = ctx;
     await tx.$queryRaw(lockOthers);
-    return work();
+    // The work is another party beside this transaction, not inside it (lib/db/transaction-scope.ts).
+    return outsideTransaction(work);
   }, { timeout: 60_000 });
 }

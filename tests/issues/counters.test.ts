@@ -1,6 +1,6 @@
 import { systemCtx } from "@/lib/core/context";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, Prisma, withTransaction } from "@/lib/db";
+import { db, Prisma, withTransaction, outsideTransaction } from "@/lib/db";
 import { createTestUser, type TestUser } from "../factories";
 import { clearProject, counters, detectProject, detectUrls, getStats, groupOf, openIssueUrls, patchIssue, projectFor, trackUrls } from "./helpers";
 
@@ -88,7 +88,8 @@ describe("PATCH beside a tracked_urls writer", () => {
     const writer = withTransaction(systemCtx("test"), async (ctx) => {
       const { tx } = ctx;
       await tx.$queryRaw(Prisma.sql`SELECT 1 FROM tracked_urls WHERE id = ${urls[0].trackedUrlId}::uuid FOR UPDATE`);
-      patched = patchIssue(t, id, { status: "resolved" });
+      // The PATCH is another request beside this transaction, not inside it (lib/db/transaction-scope.ts).
+      patched = outsideTransaction(() => patchIssue(t, id, { status: "resolved" }));
       await new Promise((r) => setTimeout(r, 300));
       await tx.$executeRaw(Prisma.sql`UPDATE tracked_urls SET health_state = 'healthy' WHERE id = ${urls[1].trackedUrlId}::uuid`);
     }, { timeout: 20_000 });
