@@ -6,7 +6,7 @@
 // Usage: npm run bench:links-graph (BENCH_PAGES=n for a trial, BENCH_REUSE=1 keeps the seeded database).
 import os from "node:os";
 import pg from "pg";
-import { benchDatabase, writeResults } from "../lib.mjs";
+import { benchDatabase, withoutIndexes, writeResults } from "../lib.mjs";
 import { applyMigrations } from "../../lib/db/migrate";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 1_000_000);
@@ -29,6 +29,8 @@ if (!reuse) {
   await client.query(`INSERT INTO organizations (id, name, slug, updated_at) VALUES ($1, 'bench', 'bench-links', now())`, [ORG]);
   await client.query(`INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at)
     VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`, [PROJECT, ORG, DOMAIN]);
+  // The tables' secondary indexes are built once after the rows (withoutIndexes): the seed's cost is the rows'.
+  await withoutIndexes(client, ["tracked_urls", "link_nodes", "page_links"], async () => {
   // Page i is /p/i (the home page is /); every 1,000th answers 404; links go to pseudo-random pages (some pages get none).
   await client.query(`INSERT INTO tracked_urls (id, organization_id, project_id, url, source, updated_at, last_audit_at, http_status, health_state)
     SELECT gen_random_uuid(), $1, $2, CASE WHEN i = 1 THEN 'https://${DOMAIN}/' ELSE 'https://${DOMAIN}/p/' || i END, 'sitemap', now(),
@@ -48,6 +50,7 @@ if (!reuse) {
       FROM link_nodes n WHERE n.project_id = $1 AND n.node_id BETWEEN $3 AND $4`, [PROJECT, PAGES, from, Math.min(PAGES, from + 99_999)]);
     console.error(`  page_links ${Math.min(PAGES, from + 99_999).toLocaleString("en")}`);
   }
+  });
   done();
 }
 {
@@ -55,11 +58,16 @@ if (!reuse) {
   for (const t of ["tracked_urls", "link_nodes", "page_links"]) await client.query(`VACUUM ANALYZE ${t}`);
   done();
 }
+// BENCH_SEED_ONLY=1: seed (and analyze) the database, then stop (a later BENCH_REUSE=1 run measures).
+if (process.env.BENCH_SEED_ONLY === "1") {
+  await client.end();
+  process.exit(0);
+}
 // Every run starts from a graph never computed: the full write of every URL's metrics is measured.
 await client.query(`DELETE FROM link_graph_state WHERE project_id = $1`, [PROJECT]);
-await client.query(`UPDATE tracked_urls SET inlinks = NULL, inlinks_nofollow_only = NULL, click_depth = NULL, orphan = NULL WHERE project_id = $1`, [PROJECT]);
-await client.query(`UPDATE link_nodes SET inlink_pages = 0, sample_sources = '{}', click_depth = NULL WHERE project_id = $1`, [PROJECT]);
-await client.query(`VACUUM tracked_urls, link_nodes`);
+await client.query(`DELETE FROM url_facts WHERE project_id = $1`, [PROJECT]);
+await client.query(`UPDATE link_nodes SET inlink_pages = 0, sample_sources = '{}' WHERE project_id = $1 AND (inlink_pages <> 0 OR sample_sources <> '{}')`, [PROJECT]);
+await client.query(`VACUUM ANALYZE url_facts, link_nodes`);
 
 const { computeLinkGraph } = await import("../../lib/links/compute-graph");
 const loadBefore = os.loadavg()[0];
@@ -83,8 +91,8 @@ const linksBytes = await size(`SELECT pg_total_relation_size('page_links') AS b`
 const nodesBytes = await size(`SELECT pg_total_relation_size('link_nodes') AS b`);
 const rowBytes = await size(`SELECT avg(pg_column_size(l.*)) AS b FROM (SELECT * FROM page_links WHERE project_id = $1 LIMIT 10000) l`);
 const targetBytes = await size(`SELECT avg(length(targets)) AS b FROM (SELECT targets FROM page_links WHERE project_id = $1 LIMIT 10000) l`);
-const orphans = Number((await client.query(`SELECT count(*) AS n FROM tracked_urls WHERE project_id = $1 AND orphan`, [PROJECT])).rows[0].n);
-const depthMax = Number((await client.query(`SELECT max(click_depth) AS n FROM tracked_urls WHERE project_id = $1`, [PROJECT])).rows[0].n);
+const orphans = Number((await client.query(`SELECT count(*) AS n FROM url_facts WHERE project_id = $1 AND orphan`, [PROJECT])).rows[0].n);
+const depthMax = Number((await client.query(`SELECT max(click_depth) AS n FROM url_facts WHERE project_id = $1`, [PROJECT])).rows[0].n);
 await client.end();
 
 const mb = (b: number) => (b / 1024 / 1024).toFixed(0);

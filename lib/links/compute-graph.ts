@@ -75,7 +75,11 @@ export async function computeLinkGraph(p: LinkProject, now = new Date()): Promis
   return { nodes: graph.maxNode, edges: graph.edges.length, complete: cycle.complete, orphans, brokenTargets: broken, reachable, durationMs, phases };
 }
 
-/** Every tracked URL has a node, and every node knows whether (and as which id) its URL is tracked now. */
+/**
+ * Every tracked URL has a node, and every node knows whether (and as which id) its URL is tracked now. Set-wise, and
+ * only the differences: nodes whose tracked URL is gone let it go, tracked URLs without a node of theirs take the node
+ * of their URL (a URL tracked again) or a new one. Two anti-joins on ids, whatever the size of the graph.
+ */
 async function syncTrackedNodes(ctx: OrgCtx, p: LinkProject) {
   const tx = dbOf(ctx);
   // Nothing tracked or untracked since the last run (same count, nothing created since): the nodes are in step.
@@ -86,17 +90,22 @@ async function syncTrackedNodes(ctx: OrgCtx, p: LinkProject) {
              < (SELECT computed_at FROM link_graph_state WHERE project_id = ${p.projectId}::uuid), false) AS same`);
   if (check?.same) return;
   await tx.$executeRaw(Prisma.sql`
+    UPDATE link_nodes n SET tracked_url_id = NULL
+    WHERE n.project_id = ${p.projectId}::uuid AND n.tracked_url_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.id = n.tracked_url_id AND t.project_id = n.project_id AND t.url = n.url)`);
+  await tx.$executeRaw(Prisma.sql`
+    WITH missing AS MATERIALIZED (
+      SELECT t.id, t.url FROM tracked_urls t
+      WHERE t.project_id = ${p.projectId}::uuid
+        AND NOT EXISTS (SELECT 1 FROM link_nodes n WHERE n.project_id = t.project_id AND n.tracked_url_id = t.id)),
+    relinked AS (
+      UPDATE link_nodes n SET tracked_url_id = m.id FROM missing m
+      WHERE n.project_id = ${p.projectId}::uuid AND n.url = m.url RETURNING n.url)
     INSERT INTO link_nodes (project_id, node_id, organization_id, url, tracked_url_id)
     SELECT ${p.projectId}::uuid, (SELECT coalesce(max(node_id), 0) FROM link_nodes WHERE project_id = ${p.projectId}::uuid)
-             + row_number() OVER (ORDER BY t.id), ${p.organizationId}::uuid, t.url, t.id
-    FROM tracked_urls t
-    WHERE t.project_id = ${p.projectId}::uuid
-      AND NOT EXISTS (SELECT 1 FROM link_nodes n WHERE n.project_id = t.project_id AND n.url = t.url)`);
-  await tx.$executeRaw(Prisma.sql`
-    UPDATE link_nodes n SET tracked_url_id = x.id
-    FROM (SELECT n2.node_id, t.id FROM link_nodes n2 LEFT JOIN tracked_urls t ON t.project_id = n2.project_id AND t.url = n2.url
-          WHERE n2.project_id = ${p.projectId}::uuid) x
-    WHERE n.project_id = ${p.projectId}::uuid AND n.node_id = x.node_id AND n.tracked_url_id IS DISTINCT FROM x.id`);
+             + row_number() OVER (ORDER BY m.id), ${p.organizationId}::uuid, m.url, m.id
+    FROM missing m
+    WHERE NOT EXISTS (SELECT 1 FROM link_nodes n WHERE n.project_id = ${p.projectId}::uuid AND n.url = m.url)`);
 }
 
 interface CycleState {
@@ -127,11 +136,17 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
            (SELECT sum(length(targets) / 4) FROM page_links WHERE project_id = ${projectId}::uuid) AS edges`);
   const maxNode = size.maxnode ?? 0;
   const tracked = new Uint8Array(maxNode + 1);
-  const [list] = await db.$queryRaw<{ ids: string | null }[]>(Prisma.sql`
-    SELECT string_agg(node_id::text, ',') AS ids FROM (
+  // The audited pages' node numbers as one bytea (int4send order, 4 bytes a node; a node may come twice).
+  const [list] = await sqlRows<[Buffer | null]>(Prisma.sql`
+    SELECT string_agg(int4send(node_id), ''::bytea) FROM (
       SELECT node_id FROM link_nodes WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL
-      UNION SELECT node_id FROM page_links WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL) audited`);
-  if (list.ids) for (const id of list.ids.split(",")) tracked[Number(id)] = 1;
+      UNION ALL SELECT node_id FROM page_links WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL) audited`,
+    undefined, { rowMode: "array" });
+  const ids = list?.[0];
+  if (ids) for (let at = 0; at + 4 <= ids.length; at += 4) {
+    const id = ids.readInt32BE(at);
+    if (id >= 1 && id <= maxNode) tracked[id] = 1;
+  }
   const builder = graphBuilder(maxNode, Number(size.edges ?? 0), tracked);
   // One bytea per chunk (node, target count, bitset length, targets, bitset; int4send order) straight on the pool:
   // no object per row, no per-byte conversion.
@@ -156,39 +171,45 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
   return builder.finish();
 }
 
-/** Writes the node metrics (changed rows only) and the tracked URLs' inlinks, nofollow-only and click depth, in chunks. */
+/**
+ * Writes the metrics, in chunks of nodes, only what changed: each node's inlink count and samples (link_nodes: the
+ * broken and unlisted lists read them), and each tracked URL's inlinks, nofollow-only, depth and orphan into url_facts
+ * (INSERT … ON CONFLICT: a narrow table, no trigger). The arrays go as text, one parameter each.
+ */
 async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
   const orphan = orphanVerdict(complete);
   for (let from = 1; from <= maxNode; from += WRITE_CHUNK) {
     const to = Math.min(maxNode, from + WRITE_CHUNK - 1);
-    const nodes: number[] = [];
     const inl: number[] = [];
     const nfo: string[] = [];
     const depth: string[] = [];
     const samples: string[] = [];
     for (let i = from; i <= to; i++) {
-      nodes.push(i);
       inl.push(m.inlinks[i]);
       nfo.push(m.inlinks[i] > 0 && !m.followed[i] ? "t" : "f");
       depth.push(m.depth[i] >= 0 ? String(m.depth[i]) : "");
       const s: number[] = [];
       for (let k = 0; k < SAMPLE_SOURCES && k < m.inlinks[i]; k++) s.push(m.samples[i * SAMPLE_SOURCES + k]);
-      samples.push(s.join(" "));
+      samples.push(`{${s.join(",")}}`);
     }
     await db.$executeRaw(Prisma.sql`
-      WITH v AS (
-        SELECT * FROM unnest(string_to_array(${nodes.join(",")}, ',')::int[], string_to_array(${inl.join(",")}, ',')::int[],
-          string_to_array(${nfo.join(",")}, ',')::bool[], string_to_array(${depth.join(",")}, ',', '')::int[],
-          string_to_array(${samples.join(",")}, ',')) AS v(node, inl, nfo, depth, samples)),
-      n AS (
-        UPDATE link_nodes n SET inlink_pages = v.inl, click_depth = v.depth, sample_sources = string_to_array(v.samples, ' ')::int[]
+      WITH v AS MATERIALIZED (
+        SELECT ${from}::int - 1 + ord AS node, inl, nfo, depth, samples::int[] AS samples
+        FROM unnest(string_to_array(${inl.join(",")}, ',')::int[], string_to_array(${nfo.join(",")}, ',')::bool[],
+          string_to_array(${depth.join(",")}, ',', '')::int[], string_to_array(${samples.join(";")}, ';')) WITH ORDINALITY AS v(inl, nfo, depth, samples, ord)),
+      n AS MATERIALIZED (
+        UPDATE link_nodes n SET inlink_pages = v.inl, sample_sources = v.samples
         FROM v WHERE n.project_id = ${projectId}::uuid AND n.node_id = v.node
-          AND (n.inlink_pages, n.click_depth, n.sample_sources) IS DISTINCT FROM (v.inl, v.depth, string_to_array(v.samples, ' ')::int[])
-        RETURNING n.node_id)
-      UPDATE tracked_urls t SET inlinks = v.inl, inlinks_nofollow_only = v.nfo, click_depth = v.depth, orphan = ${orphan}
+          AND (n.inlink_pages, n.sample_sources) IS DISTINCT FROM (v.inl, v.samples)
+        RETURNING 1)
+      INSERT INTO url_facts AS x (tracked_url_id, project_id, discovered_at, inlinks, inlinks_nofollow_only, click_depth, orphan)
+      SELECT t.id, t.project_id, t.discovered_at, v.inl, v.nfo, v.depth, ${orphan}
       FROM v JOIN link_nodes n ON n.project_id = ${projectId}::uuid AND n.node_id = v.node
-      WHERE t.id = n.tracked_url_id AND t.project_id = ${projectId}::uuid
-        AND (t.inlinks, t.inlinks_nofollow_only, t.click_depth, t.orphan) IS DISTINCT FROM (v.inl, v.nfo, v.depth, ${orphan})`);
+      JOIN tracked_urls t ON t.id = n.tracked_url_id
+      LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
+      WHERE (uf.inlinks, uf.inlinks_nofollow_only, uf.click_depth, uf.orphan) IS DISTINCT FROM (v.inl, v.nfo, v.depth, ${orphan})
+      ON CONFLICT (tracked_url_id) DO UPDATE SET inlinks = EXCLUDED.inlinks, inlinks_nofollow_only = EXCLUDED.inlinks_nofollow_only,
+        click_depth = EXCLUDED.click_depth, orphan = EXCLUDED.orphan`);
   }
 }
 
@@ -199,10 +220,10 @@ async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics,
 function orphanVerdict(complete: boolean) {
   return complete
     ? Prisma.sql`(v.inl = 0)`
-    : Prisma.sql`(CASE WHEN t.last_audit_at IS NULL THEN NULL WHEN v.inl > 0 THEN false ELSE t.orphan END)`;
+    : Prisma.sql`(CASE WHEN t.last_audit_at IS NULL THEN NULL WHEN v.inl > 0 THEN false ELSE uf.orphan END)`;
 }
 
 async function countOrphans(projectId: string): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM tracked_urls WHERE project_id = ${projectId}::uuid AND orphan`);
+  const [row] = await db.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM url_facts WHERE project_id = ${projectId}::uuid AND orphan`);
   return Number(row.n);
 }

@@ -35,7 +35,8 @@ export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, gr
     SELECT t.id::text AS "trackedUrlId", t.url FROM link_nodes n JOIN tracked_urls t ON t.id = n.tracked_url_id
     WHERE n.project_id = ${p.projectId}::uuid AND n.node_id = ANY(string_to_array(${carriers.join(",")}, ',')::int[])`) : [];
   const orphans = await db.$queryRaw<{ trackedUrlId: string; url: string }[]>(Prisma.sql`
-    SELECT id::text AS "trackedUrlId", url FROM tracked_urls WHERE project_id = ${p.projectId}::uuid AND orphan`);
+    SELECT t.id::text AS "trackedUrlId", t.url FROM url_facts uf JOIN tracked_urls t ON t.id = uf.tracked_url_id
+    WHERE uf.project_id = ${p.projectId}::uuid AND uf.orphan`);
   await withTransaction(ctx, async (ctx) => {
     await detect(ctx, p.projectId, "broken_internal_link", carrierUrls, now);
     await detect(ctx, p.projectId, "orphan_page", orphans, now);

@@ -42,8 +42,9 @@ async function sourcesWithAnchors(projectId: string, pairs: { source: number; ta
 export async function getUrlLinks(ctx: OrgCtx, projectId: string, urlId: string): Promise<UrlLinksResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
   const [url] = await db.$queryRaw<{ url: string; redirect: string | null; inlinks: number | null; nfo: boolean | null; depth: number | null; orphan: boolean | null }[]>(Prisma.sql`
-    SELECT url, redirect_target AS redirect, inlinks, inlinks_nofollow_only AS nfo, click_depth AS depth, orphan
-    FROM tracked_urls WHERE id = ${urlId}::uuid AND project_id = ${project.id}::uuid AND organization_id = ${ctx.org.id}::uuid`);
+    SELECT t.url, t.redirect_target AS redirect, uf.inlinks, uf.inlinks_nofollow_only AS nfo, uf.click_depth AS depth, uf.orphan
+    FROM tracked_urls t LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
+    WHERE t.id = ${urlId}::uuid AND t.project_id = ${project.id}::uuid AND t.organization_id = ${ctx.org.id}::uuid`);
   if (!url) throw new DomainError("NOT_FOUND", "URL not found");
   const nodes = await db.$queryRaw<{ node: number; url: string; samples: number[] | null }[]>(Prisma.sql`
     SELECT node_id AS node, url, sample_sources AS samples FROM link_nodes

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { inspectPlannedProject } from "@/lib/inspections/inspect-planned-project";
 import { runLinkGraph } from "@/lib/links/run-graph";
+import { withFacts } from "@/lib/urls/internal";
 import { createTestUser } from "../factories";
 import { SitemapSite } from "../sitemaps/helpers";
 import { automatedProject, planned, siteRunner } from "../inspections/helpers";
@@ -21,9 +22,10 @@ async function track(p: { id: string; organizationId: string; domain: string }, 
   });
 }
 
+/** The project's URLs by path, each with its link graph facts (url_facts; null before the graph was computed). */
 async function byPath(projectId: string) {
-  const rows = await db.trackedUrl.findMany({ where: { projectId } });
-  return new Map(rows.map((r) => [new URL(r.url).pathname, r]));
+  const rows = await db.trackedUrl.findMany({ where: { projectId }, include: { facts: true } });
+  return new Map(rows.map((r) => [new URL(r.url).pathname, withFacts(r)]));
 }
 
 describe("the link graph, built from the audits of the fake site", () => {
