@@ -113,3 +113,30 @@ export async function withoutIndexes(client, tables, fn) {
     await client.query(`RESET maintenance_work_mem`);
   }
 }
+
+/**
+ * CPU seconds (user + system) spent so far by the PostgreSQL backends serving `dbName` on this machine (their process
+ * titles name the database), read from /proc: with process.cpuUsage(), what a step cost beside its wall time. A
+ * backend that exits between two readings is not counted; the benchmarks' pools keep theirs open. 0 off Linux.
+ */
+export function backendCpuSeconds(dbName) {
+  let ticks = 0;
+  let dirs = [];
+  try {
+    dirs = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of dirs) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (!cmd.startsWith("postgres: ") || !cmd.split(" ").includes(dbName)) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
+}
