@@ -23,9 +23,9 @@ export interface LinkProject {
   projectId: string;
 }
 
-/** Source nodes of page_links read at once (one bytea of about 10 MB), and nodes written per statement. */
-const READ_CHUNK = 50_000;
-const WRITE_CHUNK = 50_000;
+/** Source nodes of page_links read at once (one bytea of about 4 MB), and nodes sent per statement to the temporary table. */
+const READ_CHUNK = 20_000;
+const WRITE_CHUNK = 100_000;
 /** A graph of a million URLs takes longer than Prisma's default 5 s in one transaction (the node sync, the issues). */
 export const LONG_TRANSACTION_MS = 300_000;
 
@@ -56,7 +56,7 @@ export async function computeLinkGraph(p: LinkProject, now = new Date()): Promis
   const starts = await homeStarts(ctx, p, graph.maxNode);
   const metrics = computeMetrics(graph, starts);
   lap("compute");
-  await writeMetrics(p.projectId, graph.maxNode, metrics, cycle.complete);
+  await writeMetrics(ctx, p.projectId, graph.maxNode, metrics, cycle.complete);
   lap("write");
   const orphans = await countOrphans(p.projectId);
   const broken = await recordLinkIssues(ctx, p, graph, now);
@@ -92,7 +92,7 @@ async function syncTrackedNodes(ctx: OrgCtx, p: LinkProject) {
   await tx.$executeRaw(Prisma.sql`
     UPDATE link_nodes n SET tracked_url_id = NULL
     WHERE n.project_id = ${p.projectId}::uuid AND n.tracked_url_id IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.id = n.tracked_url_id AND t.project_id = n.project_id AND t.url = n.url)`);
+      AND NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.id = n.tracked_url_id AND t.project_id = n.project_id)`);
   await tx.$executeRaw(Prisma.sql`
     WITH missing AS MATERIALIZED (
       SELECT t.id, t.url FROM tracked_urls t
@@ -172,45 +172,57 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
 }
 
 /**
- * Writes the metrics, in chunks of nodes, only what changed: each node's inlink count and samples (link_nodes: the
- * broken and unlisted lists read them), and each tracked URL's inlinks, nofollow-only, depth and orphan into url_facts
- * (INSERT … ON CONFLICT: a narrow table, no trigger). The arrays go as text, one parameter each.
+ * Writes the metrics, only what changed, in two set-wise statements: the computed values go first into a temporary
+ * table (chunks of nodes as typed arrays in text, one parameter each), then each tracked URL's inlinks, samples,
+ * nofollow-only, depth and orphan into url_facts (INSERT … ON CONFLICT: a narrow table, no trigger), and each untracked
+ * node's count and samples into link_nodes (the unlisted and broken lists read them). Hash joins over the whole
+ * project, no per-row probe: a million URLs are one pass each.
  */
-async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
-  const orphan = orphanVerdict(complete);
-  for (let from = 1; from <= maxNode; from += WRITE_CHUNK) {
-    const to = Math.min(maxNode, from + WRITE_CHUNK - 1);
-    const inl: number[] = [];
-    const nfo: string[] = [];
-    const depth: string[] = [];
-    const samples: string[] = [];
-    for (let i = from; i <= to; i++) {
-      inl.push(m.inlinks[i]);
-      nfo.push(m.inlinks[i] > 0 && !m.followed[i] ? "t" : "f");
-      depth.push(m.depth[i] >= 0 ? String(m.depth[i]) : "");
-      const s: number[] = [];
-      for (let k = 0; k < SAMPLE_SOURCES && k < m.inlinks[i]; k++) s.push(m.samples[i * SAMPLE_SOURCES + k]);
-      samples.push(`{${s.join(",")}}`);
+async function writeMetrics(ctx: OrgCtx, projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
+  await withTransaction(ctx, async (ctx) => {
+    const tx = dbOf(ctx);
+    await tx.$executeRaw`SET LOCAL jit = off`;
+    await tx.$executeRaw`CREATE TEMP TABLE graph_metrics (node int, inl int, nfo bool, depth int, samples bytea) ON COMMIT DROP`;
+    for (let from = 1; from <= maxNode; from += WRITE_CHUNK) {
+      const c = metricsChunk(m, from, Math.min(maxNode, from + WRITE_CHUNK - 1));
+      await tx.$executeRaw(Prisma.sql`
+        INSERT INTO graph_metrics SELECT ${from}::int - 1 + ord, inl, nfo, depth, decode(samples, 'hex')
+        FROM unnest(string_to_array(${c.inl}, ',')::int[], string_to_array(${c.nfo}, ',')::bool[],
+          string_to_array(${c.depth}, ',', '')::int[], string_to_array(${c.samples}, ',')) WITH ORDINALITY AS v(inl, nfo, depth, samples, ord)`);
     }
-    await db.$executeRaw(Prisma.sql`
-      WITH v AS MATERIALIZED (
-        SELECT ${from}::int - 1 + ord AS node, inl, nfo, depth, samples::int[] AS samples
-        FROM unnest(string_to_array(${inl.join(",")}, ',')::int[], string_to_array(${nfo.join(",")}, ',')::bool[],
-          string_to_array(${depth.join(",")}, ',', '')::int[], string_to_array(${samples.join(";")}, ';')) WITH ORDINALITY AS v(inl, nfo, depth, samples, ord)),
-      n AS MATERIALIZED (
-        UPDATE link_nodes n SET inlink_pages = v.inl, sample_sources = v.samples
-        FROM v WHERE n.project_id = ${projectId}::uuid AND n.node_id = v.node
-          AND (n.inlink_pages, n.sample_sources) IS DISTINCT FROM (v.inl, v.samples)
-        RETURNING 1)
-      INSERT INTO url_facts AS x (tracked_url_id, project_id, discovered_at, inlinks, inlinks_nofollow_only, click_depth, orphan)
-      SELECT t.id, t.project_id, t.discovered_at, v.inl, v.nfo, v.depth, ${orphan}
-      FROM v JOIN link_nodes n ON n.project_id = ${projectId}::uuid AND n.node_id = v.node
-      JOIN tracked_urls t ON t.id = n.tracked_url_id
+    await tx.$executeRaw`ANALYZE graph_metrics`;
+    const orphan = orphanVerdict(complete);
+    await tx.$executeRaw(Prisma.sql`
+      INSERT INTO url_facts AS x (tracked_url_id, project_id, discovered_at, inlinks, inlink_samples, inlinks_nofollow_only, click_depth, orphan)
+      SELECT t.id, t.project_id, t.discovered_at, v.inl, v.samples, v.nfo, v.depth, ${orphan}
+      FROM graph_metrics v JOIN link_nodes n ON n.project_id = ${projectId}::uuid AND n.node_id = v.node
+      JOIN tracked_urls t ON t.id = n.tracked_url_id AND t.project_id = ${projectId}::uuid
       LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
-      WHERE (uf.inlinks, uf.inlinks_nofollow_only, uf.click_depth, uf.orphan) IS DISTINCT FROM (v.inl, v.nfo, v.depth, ${orphan})
-      ON CONFLICT (tracked_url_id) DO UPDATE SET inlinks = EXCLUDED.inlinks, inlinks_nofollow_only = EXCLUDED.inlinks_nofollow_only,
-        click_depth = EXCLUDED.click_depth, orphan = EXCLUDED.orphan`);
+      WHERE (uf.inlinks, uf.inlink_samples, uf.inlinks_nofollow_only, uf.click_depth, uf.orphan) IS DISTINCT FROM (v.inl, v.samples, v.nfo, v.depth, ${orphan})
+      ON CONFLICT (tracked_url_id) DO UPDATE SET inlinks = EXCLUDED.inlinks, inlink_samples = EXCLUDED.inlink_samples,
+        inlinks_nofollow_only = EXCLUDED.inlinks_nofollow_only, click_depth = EXCLUDED.click_depth, orphan = EXCLUDED.orphan`);
+    await tx.$executeRaw(Prisma.sql`
+      UPDATE link_nodes n SET inlink_pages = v.inl, sample_sources = v.samples
+      FROM graph_metrics v WHERE n.project_id = ${projectId}::uuid AND n.node_id = v.node AND n.tracked_url_id IS NULL
+        AND (n.inlink_pages, n.sample_sources) IS DISTINCT FROM (v.inl, v.samples)`);
+  }, { timeout: LONG_TRANSACTION_MS });
+}
+
+/** Nodes from..to of the metrics as comma-separated text: counts, nofollow-only, depth ('' unknown), samples in hex (int4send order). */
+function metricsChunk(m: GraphMetrics, from: number, to: number) {
+  const inl: number[] = [];
+  const nfo: string[] = [];
+  const depth: string[] = [];
+  const samples: string[] = [];
+  for (let i = from; i <= to; i++) {
+    inl.push(m.inlinks[i]);
+    nfo.push(m.inlinks[i] > 0 && !m.followed[i] ? "t" : "f");
+    depth.push(m.depth[i] >= 0 ? String(m.depth[i]) : "");
+    let hex = "";
+    for (let k = 0; k < SAMPLE_SOURCES && k < m.inlinks[i]; k++) hex += (m.samples[i * SAMPLE_SOURCES + k] >>> 0).toString(16).padStart(8, "0");
+    samples.push(hex);
   }
+  return { inl: inl.join(","), nfo: nfo.join(","), depth: depth.join(","), samples: samples.join(",") };
 }
 
 /**
