@@ -6,7 +6,9 @@
 // Usage: npm run bench:links-graph (BENCH_PAGES=n for a trial, BENCH_REUSE=1 keeps the seeded database).
 import os from "node:os";
 import pg from "pg";
-import { backendCpuSeconds, benchDatabase, withoutIndexes, writeResults } from "../lib.mjs";
+import { spawnSync } from "node:child_process";
+import { bundleChild, benchDatabase, withoutIndexes, writeResults } from "../lib.mjs";
+import type { LinkGraphReport } from "../../lib/links/compute-graph";
 import { applyMigrations } from "../../lib/db/migrate";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 1_000_000);
@@ -66,32 +68,21 @@ if (process.env.BENCH_SEED_ONLY === "1") {
 // Every run starts from a graph never computed: the full write of every URL's metrics is measured.
 await client.query(`DELETE FROM link_graph_state WHERE project_id = $1`, [PROJECT]);
 await client.query(`DELETE FROM url_facts WHERE project_id = $1`, [PROJECT]);
-await client.query(`UPDATE link_nodes SET inlink_pages = 0, sample_sources = '{}' WHERE project_id = $1 AND (inlink_pages <> 0 OR sample_sources <> '{}')`, [PROJECT]);
+await client.query(`UPDATE link_nodes SET inlink_pages = 0, sample_sources = ''::bytea WHERE project_id = $1 AND (inlink_pages <> 0 OR sample_sources <> ''::bytea)`, [PROJECT]);
 await client.query(`VACUUM ANALYZE url_facts, link_nodes`);
 
-const { computeLinkGraph } = await import("../../lib/links/compute-graph");
-const loadBefore = os.loadavg()[0];
-const rssBefore = process.memoryUsage().rss;
-let peak = rssBefore;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 50);
+// The job runs in a child process of its own (bundled, plain node): its RSS is the job's, not tsx's.
+const child = await bundleChild("links", "graph-child.ts");
 const dbName = new URL(DATABASE_URL).pathname.slice(1);
-/** Wall seconds, this process's CPU seconds and the database backends' CPU seconds of `fn`. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; wall: number; cpu: number; db: number }> {
-  const [w0, c0, d0] = [performance.now(), process.cpuUsage(), backendCpuSeconds(dbName)];
-  const value = await fn();
-  const c = process.cpuUsage(c0);
-  return { value, wall: (performance.now() - w0) / 1000, cpu: (c.user + c.system) / 1e6, db: backendCpuSeconds(dbName) - d0 };
-}
-const first = await measured(() => computeLinkGraph({ organizationId: ORG, projectId: PROJECT }));
+const loadBefore = os.loadavg()[0];
+const run = spawnSync(process.execPath, [child, ORG, PROJECT, dbName], { env: { ...process.env, DATABASE_URL }, encoding: "utf8", maxBuffer: 1 << 24 });
+if (run.status !== 0) throw new Error(`graph child failed: ${run.stderr}`);
+const loadAfter = os.loadavg()[0];
+type Measured = { value: LinkGraphReport; wall: number; cpu: number; db: number };
+const { first, second, rssMB: maxRssMB } = JSON.parse(run.stdout.trim().split("\n").pop()!) as { first: Measured; second: Measured; rssMB: number };
 const report = first.value;
 const seconds = first.wall;
-clearInterval(sampler);
-const maxRssMB = Math.max(peak, process.resourceUsage().maxRSS * 1024) / 1024 / 1024;
-
-// A second run with nothing changed: only what differs is written.
-const second = await measured(() => computeLinkGraph({ organizationId: ORG, projectId: PROJECT }));
 const again = second.wall;
-const loadAfter = os.loadavg()[0];
 
 const size = async (sql: string) => Number((await client.query(sql, sql.includes("$1") ? [PROJECT] : [])).rows[0].b);
 const linksBytes = await size(`SELECT pg_total_relation_size('page_links') AS b`);
@@ -114,7 +105,7 @@ Measured under load (2 cores shared with other work; load average ${loadBefore.t
 | measure | value | target |
 |---|---|---|
 | metrics (nodes, edges streamed into typed arrays, inlinks, nofollow-only, samples, depth, orphans, broken links and their issues, all written) | ${seconds.toFixed(1)} s wall; CPU ${first.cpu.toFixed(1)} s Node + ${first.db.toFixed(1)} s PostgreSQL | < 60 s: ${verdict(seconds < 60)} |
-| peak RSS of the process (Node, tsx included) | ${maxRssMB.toFixed(0)} MB | < 500 MB: ${verdict(maxRssMB < 500)} |
+| peak RSS of the job's process (bundled, plain node) | ${maxRssMB.toFixed(0)} MB | < 500 MB: ${verdict(maxRssMB < 500)} |
 | the same run again, nothing changed (only differences written) | ${again.toFixed(1)} s wall; CPU ${second.cpu.toFixed(1)} s Node + ${second.db.toFixed(1)} s PostgreSQL | |
 | storage: page_links (rows, TOAST, primary key) | ${mb(linksBytes)} MB, ${(linksBytes / PAGES).toFixed(0)} bytes a page | |
 | storage: one page_links row (50 targets: ${targetBytes.toFixed(0)} bytes of targets, anchors, bitset) | ${rowBytes.toFixed(0)} bytes | |

@@ -19,10 +19,10 @@ const COUNTER_SQL = {
   not_indexed: Prisma.raw(`(NOT (t.engine_a_state = 'indexed' OR t.engine_b_state = 'indexed') AND (t.engine_a_state <> 'unknown' OR t.engine_b_state <> 'unknown'))`),
 };
 
-// The cause filter's column over the URL's facts `fx` (url_facts): the expression of the url_facts migration's partial
-// indexes (constant text).
+// The cause filter's column over the URL's facts `fx` (url_facts), each the column of a partial index in list order
+// (constant text). not_indexed_cause is COALESCE(engine_a_cause, engine_b_cause), stored (migration url_facts_cause).
 const CAUSE_COLUMN = {
-  any: Prisma.raw(`COALESCE(fx.engine_a_cause, fx.engine_b_cause)`), engineA: Prisma.raw(`fx.engine_a_cause`), engineB: Prisma.raw(`fx.engine_b_cause`),
+  any: Prisma.raw(`fx.not_indexed_cause`), engineA: Prisma.raw(`fx.engine_a_cause`), engineB: Prisma.raw(`fx.engine_b_cause`),
 };
 
 /** The filters read from url_facts (the link graph's and the diagnosis's facts), not from tracked_urls. */
