@@ -79,7 +79,8 @@ const run = spawnSync(process.execPath, [child, ORG, PROJECT, dbName], { env: { 
 if (run.status !== 0) throw new Error(`graph child failed: ${run.stderr}`);
 const loadAfter = os.loadavg()[0];
 type Measured = { value: LinkGraphReport; wall: number; cpu: number; db: number };
-const { first, second, rssMB: maxRssMB } = JSON.parse(run.stdout.trim().split("\n").pop()!) as { first: Measured; second: Measured; rssMB: number };
+const { first, second, rssMB: maxRssMB, peak } = JSON.parse(run.stdout.trim().split("\n").pop()!) as
+  { first: Measured; second: Measured; rssMB: number; peak: { atMs: number; heapMB: number; externalMB: number } };
 const report = first.value;
 const seconds = first.wall;
 const again = second.wall;
@@ -105,7 +106,7 @@ Measured under load (2 cores shared with other work; load average ${loadBefore.t
 | measure | value | target |
 |---|---|---|
 | metrics (nodes, edges streamed into typed arrays, inlinks, nofollow-only, samples, depth, orphans, broken links and their issues, all written) | ${seconds.toFixed(1)} s wall; CPU ${first.cpu.toFixed(1)} s Node + ${first.db.toFixed(1)} s PostgreSQL | < 60 s: ${verdict(seconds < 60)} |
-| peak RSS of the job's process (bundled, plain node) | ${maxRssMB.toFixed(0)} MB | < 500 MB: ${verdict(maxRssMB < 500)} |
+| peak RSS of the job's process (bundled, plain node) | ${maxRssMB.toFixed(0)} MB (at ${(peak.atMs / 1000).toFixed(0)} s; V8 heap ${peak.heapMB} MB, outside it ${peak.externalMB} MB) | < 500 MB: ${verdict(maxRssMB < 500)} |
 | the same run again, nothing changed (only differences written) | ${again.toFixed(1)} s wall; CPU ${second.cpu.toFixed(1)} s Node + ${second.db.toFixed(1)} s PostgreSQL | |
 | storage: page_links (rows, TOAST, primary key) | ${mb(linksBytes)} MB, ${(linksBytes / PAGES).toFixed(0)} bytes a page | |
 | storage: one page_links row (50 targets: ${targetBytes.toFixed(0)} bytes of targets, anchors, bitset) | ${rowBytes.toFixed(0)} bytes | |
