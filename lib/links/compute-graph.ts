@@ -162,9 +162,7 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
       const node = buf.readInt32BE(at);
       const count = buf.readInt32BE(at + 4);
       const bits = buf.readInt32BE(at + 8);
-      const targets = buf.subarray(at + 12, at + 12 + count * 4);
-      const nofollow = buf.subarray(at + 12 + count * 4, at + 12 + count * 4 + bits);
-      builder.add(node, targets, nofollow);
+      builder.add(node, buf, at + 12, count, bits);
       at += 12 + count * 4 + bits;
     }
   }

@@ -18,8 +18,11 @@ export interface LinkGraph {
 }
 
 export interface GraphBuilder {
-  /** Adds one page_links row; rows come in ascending source order. */
-  add(source: number, targets: Uint8Array, nofollow: Uint8Array): void;
+  /**
+   * Adds one page_links row, read in place from `bytes` (no object per row): `count` targets (big-endian int32) from
+   * `at`, then its nofollow bitset of `bitsLength` bytes. Rows come in ascending source order.
+   */
+  add(source: number, bytes: Uint8Array, at: number, count: number, bitsLength: number): void;
   finish(): LinkGraph;
 }
 
@@ -31,15 +34,16 @@ export function graphBuilder(maxNode: number, edgeCount: number, tracked: Uint8A
   const end = new Int32Array(maxNode + 1);
   let n = 0;
   return {
-    add(source, targets, bits) {
-      const count = Math.min(targets.length >> 2, edgeCount - n);
+    add(source, bytes, at, rowCount, bitsLength) {
+      const count = Math.min(rowCount, edgeCount - n);
       if (source < 1 || source > maxNode || count <= 0) return;
       if (end[source] !== n) start[source] = n; // a second row of the same source follows its first
-      const view = new DataView(targets.buffer, targets.byteOffset, targets.byteLength);
+      const bitsAt = at + rowCount * 4;
       for (let i = 0; i < count; i++) {
-        const t = view.getInt32(i * 4, false);
+        const p = at + i * 4;
+        const t = (bytes[p] << 24) | (bytes[p + 1] << 16) | (bytes[p + 2] << 8) | bytes[p + 3];
         if (t < 1 || t > maxNode) continue;
-        if (isNofollow(bits, i)) nofollow[n >> 3] |= 1 << (n & 7);
+        if ((i >> 3) < bitsLength && (bytes[bitsAt + (i >> 3)] & (1 << (i & 7))) !== 0) nofollow[n >> 3] |= 1 << (n & 7);
         edges[n++] = t;
       }
       end[source] = n;
