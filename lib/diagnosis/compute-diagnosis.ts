@@ -1,6 +1,6 @@
 // The diagnosis of a whole project, set-wise: its duplicate groups, then one cause per engine for every URL that engine
 // does not index (one INSERT … ON CONFLICT into url_facts that writes only the causes that changed), then the content issues it sees
-// (duplicate_content, soft_404_suspect). Mostly SQL: a million URLs take seconds (bench/links/diagnosis.ts).
+// (duplicate_content, soft_404_suspect). Mostly SQL (bench/links/diagnosis.ts measures a million URLs).
 import type { OrgCtx } from "@/lib/core/context";
 import { db, dbOf, Prisma, withTransaction, type IssueType } from "@/lib/db";
 import { recordUrlDetections } from "@/lib/issues/detections";

@@ -25,7 +25,7 @@ export interface LinkProject {
 
 /** Source nodes of page_links read at once (one bytea of about 2 MB), and nodes sent per statement to the temporary table. */
 const READ_CHUNK = 10_000;
-const WRITE_CHUNK = 100_000;
+const WRITE_CHUNK = 25_000;
 /** A graph of a million URLs takes longer than Prisma's default 5 s in one transaction (the node sync, the issues). */
 export const LONG_TRANSACTION_MS = 300_000;
 
