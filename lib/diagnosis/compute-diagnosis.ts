@@ -41,7 +41,7 @@ export async function computeDiagnosis(ctx: OrgCtx, projectId: string, now = new
 }
 
 /**
- * Writes both engines' causes of the project's URLs into url_facts (a narrow table: five indexes, no trigger); only
+ * Writes both engines' causes of the project's URLs into url_facts (a narrow table: six indexes, four of them partial; no trigger); only
  * the URLs whose cause changed are written, and a URL with no fact and no cause gets no row.
  */
 async function updateCauses(ctx: OrgCtx, projectId: string): Promise<number> {
