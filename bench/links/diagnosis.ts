@@ -6,35 +6,44 @@
 // Usage: npm run bench:diagnosis   (BENCH_URLS=n for a trial; BENCH_DATABASE_URL / DATABASE_URL)
 import os from "node:os";
 import pg from "pg";
-import { cli, freshDatabase, percentiles, writeResults } from "../lib.mjs";
+import { backendCpuSeconds, cli, freshDatabase, percentiles, withoutIndexes, writeResults } from "../lib.mjs";
 import { seedUrls } from "../urls/seed";
 
 const N = Number(process.env.BENCH_URLS ?? 1_000_000);
 const DOMAIN = "bench-diagnosis.example";
 const PROJECT = "0a0a0a0a-0000-4000-8000-000000003701";
 
-const DATABASE_URL = await freshDatabase("iw_bench_diagnosis");
+const DB_NAME = process.env.BENCH_DB_NAME ?? "iw_bench_diagnosis";
+const DATABASE_URL = await freshDatabase(DB_NAME);
 process.env.DATABASE_URL = DATABASE_URL;
 const { organizationId } = cli({ DATABASE_URL }, "user:create", "--email", "bench-diagnosis@example.test");
 const seeder = new pg.Client({ connectionString: DATABASE_URL });
 await seeder.connect();
 const seedT0 = performance.now();
 await seeder.query(`INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`, [PROJECT, organizationId, DOMAIN]);
-await seedUrls(seeder, { organizationId, projectId: PROJECT, domain: DOMAIN, count: N }, {
-  // The link graph's facts, the sitemaps and Google's last crawl, written with the inventory (one INSERT).
-  columns: "inlinks, orphan, inlinks_nofollow_only, click_depth, sitemap_id, engine_a_last_crawl_at",
-  values: `CASE WHEN l < 0.08 THEN 0 ELSE 1 + floor(c * 40)::int END, l < 0.08, l BETWEEN 0.08 AND 0.09,
-    CASE WHEN l < 0.08 THEN NULL ELSE floor(st * 13)::int END, CASE WHEN s < 0.8 THEN '0a0a0a0a-0000-4000-8000-0000000037ff'::uuid END,
-    CASE WHEN a < 0.85 THEN timestamptz '2026-11-25T00:00:00Z' - floor(l * 200) * interval '1 day' END`,
+// Set-wise, the tables' secondary indexes built once after their rows (withoutIndexes).
+await withoutIndexes(seeder, ["tracked_urls", "url_facts", "url_field_snapshots"], async () => {
+  await seedUrls(seeder, { organizationId, projectId: PROJECT, domain: DOMAIN, count: N }, {
+    // The sitemaps and Google's last crawl, written with the inventory (one INSERT).
+    columns: "sitemap_id, engine_a_last_crawl_at",
+    values: `CASE WHEN s < 0.8 THEN '0a0a0a0a-0000-4000-8000-0000000037ff'::uuid END,
+      CASE WHEN a < 0.85 THEN timestamptz '2026-11-25T00:00:00Z' - floor(l * 200) * interval '1 day' END`,
+  });
+  // The link graph's facts (url_facts): 8 % orphans, depth 0-12, 1 % nofollow-only.
+  await seeder.query(`INSERT INTO url_facts (tracked_url_id, project_id, discovered_at, inlinks, orphan, inlinks_nofollow_only, click_depth)
+    SELECT id, project_id, discovered_at, CASE WHEN l < 0.08 THEN 0 ELSE 1 + floor(c * 40)::int END, l < 0.08, l BETWEEN 0.08 AND 0.09,
+      CASE WHEN l < 0.08 THEN NULL ELSE floor(c * 13)::int END
+    FROM (SELECT id, project_id, discovered_at, random() AS l, random() AS c FROM tracked_urls WHERE project_id = $1) t`, [PROJECT]);
+  await seeder.query(`INSERT INTO url_field_snapshots (tracked_url_id, project_id, fields, observed_at)
+    SELECT id, project_id, jsonb_build_object(
+        'title', CASE WHEN r < 0.003 THEN 'Page not found' ELSE 'Item ' || url END, 'h1', 'Item', 'meta_description', 'About ' || url,
+        'main_text_hash', CASE WHEN r < 0.01 THEN 'dup' || floor(r * 100000)::int ELSE substr(md5(url), 1, 16) END,
+        'word_count', (CASE WHEN r < 0.06 THEN 20 + floor(r * 1000) ELSE 150 + floor(random() * 1500) END)::int::text), now()
+    FROM (SELECT id, project_id, url, random() AS r FROM tracked_urls WHERE project_id = $1 AND health_state = 'healthy') t`, [PROJECT]);
 });
-await seeder.query(`INSERT INTO url_field_snapshots (tracked_url_id, project_id, fields, observed_at)
-  SELECT id, project_id, jsonb_build_object(
-      'title', CASE WHEN r < 0.003 THEN 'Page not found' ELSE 'Item ' || url END, 'h1', 'Item', 'meta_description', 'About ' || url,
-      'main_text_hash', CASE WHEN r < 0.01 THEN 'dup' || floor(r * 100000)::int ELSE substr(md5(url), 1, 16) END,
-      'word_count', (CASE WHEN r < 0.06 THEN 20 + floor(r * 1000) ELSE 150 + floor(random() * 1500) END)::int::text), now()
-  FROM (SELECT id, project_id, url, random() AS r FROM tracked_urls WHERE project_id = $1 AND health_state = 'healthy') t`, [PROJECT]);
 await seeder.query("VACUUM ANALYZE tracked_urls");
 await seeder.query("VACUUM ANALYZE url_field_snapshots");
+await seeder.query("VACUUM ANALYZE url_facts");
 const seedS = (performance.now() - seedT0) / 1000;
 
 const { systemCtx } = await import("../../lib/core/context");
@@ -43,12 +52,23 @@ const { listUrlsJson } = await import("../../lib/urls/list-urls");
 const { listUrlsQuery } = await import("../../lib/urls/schemas");
 const ctx = systemCtx("bench", organizationId);
 
+/** Wall seconds, this process's CPU seconds and the database backends' CPU seconds of `fn`. */
+async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; wall: number; cpu: number; db: number }> {
+  const [w0, c0, d0] = [performance.now(), process.cpuUsage(), backendCpuSeconds(DB_NAME)];
+  const value = await fn();
+  const c = process.cpuUsage(c0);
+  return { value, wall: (performance.now() - w0) / 1000, cpu: (c.user + c.system) / 1e6, db: backendCpuSeconds(DB_NAME) - d0 };
+}
+const cpuOf = (m: { cpu: number; db: number }) => `CPU ${m.cpu.toFixed(1)} s Node + ${m.db.toFixed(1)} s PostgreSQL`;
+
 const loadStart = os.loadavg()[0];
-const first = await computeDiagnosis(ctx, PROJECT);
-await seeder.query("VACUUM ANALYZE tracked_urls");
-const second = await computeDiagnosis(ctx, PROJECT);
+const firstRun = await measured(() => computeDiagnosis(ctx, PROJECT));
+const first = firstRun.value;
+await seeder.query("VACUUM ANALYZE url_facts");
+const secondRun = await measured(() => computeDiagnosis(ctx, PROJECT));
+const second = secondRun.value;
 const counts = (await seeder.query<{ cause: string; n: number }>(
-  `SELECT engine_a_cause::text AS cause, count(*)::int AS n FROM tracked_urls WHERE project_id = $1 AND engine_a_cause IS NOT NULL GROUP BY 1 ORDER BY 2 DESC`, [PROJECT])).rows;
+  `SELECT engine_a_cause::text AS cause, count(*)::int AS n FROM url_facts WHERE project_id = $1 AND engine_a_cause IS NOT NULL GROUP BY 1 ORDER BY 2 DESC`, [PROJECT])).rows;
 const notIndexed = counts.reduce((n, c) => n + c.n, 0);
 
 // The URL list filtered by cause: the five commonest causes, first page and pages deep into the list, and Google's cause alone.
@@ -79,8 +99,8 @@ link facts, sitemaps and a field snapshot per healthy page (seeded in ${seedS.to
 
 | step | result | target |
 |---|---|---|
-| first diagnosis (duplicate groups, both engines' causes for every URL, the two content issues) | **${fmt(first.ms)}**, ${first.changed.toLocaleString("en-US")} URLs written | under 30 s |
-| second diagnosis, nothing changed (no row written) | ${fmt(second.ms)}, ${second.changed} written | |
+| first diagnosis (duplicate groups, both engines' causes for every URL, the two content issues) | **${fmt(first.ms)}**, ${first.changed.toLocaleString("en-US")} URLs written; ${cpuOf(firstRun)} | under 30 s |
+| second diagnosis, nothing changed (no row written) | ${fmt(second.ms)}, ${second.changed} written; ${cpuOf(secondRun)} | |
 | URL list filtered by cause (${samples.length} pages of 50: first and deep pages of the five commonest causes, per engine) | p50 ${list.p50.toFixed(1)} ms, **p95 ${list.p95.toFixed(1)} ms**, max ${list.max.toFixed(1)} ms | p95 under 100 ms |
 
 Google does not index ${notIndexed.toLocaleString("en-US")} URLs; their causes: ${counts.map((c) => `${c.cause} ${c.n.toLocaleString("en-US")}`).join(", ")}.

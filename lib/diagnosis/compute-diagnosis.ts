@@ -1,6 +1,6 @@
 // The diagnosis of a whole project, set-wise: its duplicate groups, then one cause per engine for every URL that engine
-// does not index (one UPDATE that writes only the causes that changed), then the content issues it sees
-// (duplicate_content, soft_404_suspect). Mostly SQL: a million URLs take seconds (bench/links/diagnosis.ts).
+// does not index (one INSERT … ON CONFLICT into url_facts that writes only the causes that changed), then the content issues it sees
+// (duplicate_content, soft_404_suspect). Mostly SQL (bench/links/diagnosis.ts measures a million URLs).
 import type { OrgCtx } from "@/lib/core/context";
 import { db, dbOf, Prisma, withTransaction, type IssueType } from "@/lib/db";
 import { recordUrlDetections } from "@/lib/issues/detections";
@@ -40,18 +40,22 @@ export async function computeDiagnosis(ctx: OrgCtx, projectId: string, now = new
   return { changed, groups, duplicateContentUrls, soft404Urls, ms };
 }
 
-/** Writes both engines' causes of the project's URLs; only rows whose cause changed are written. */
+/**
+ * Writes both engines' causes of the project's URLs into url_facts (a narrow table: six indexes, four of them partial; no trigger); only
+ * the URLs whose cause changed are written, and a URL with no fact and no cause gets no row.
+ */
 async function updateCauses(ctx: OrgCtx, projectId: string): Promise<number> {
   const tx = dbOf(ctx);
   return tx.$executeRaw(Prisma.sql`
-    UPDATE tracked_urls u SET engine_a_cause = d.a, engine_b_cause = d.b
+    INSERT INTO url_facts AS x (tracked_url_id, project_id, discovered_at, engine_a_cause, engine_b_cause)
+    SELECT d.id, ${projectId}::uuid, d.discovered_at, d.a, d.b
     FROM (
-      SELECT t.id, ${causeSql("engineA")} AS a, ${causeSql("engineB")} AS b
+      SELECT t.id, t.discovered_at, uf.engine_a_cause AS old_a, uf.engine_b_cause AS old_b, ${causeSql("engineA")} AS a, ${causeSql("engineB")} AS b
       FROM (SELECT ${logsFlags(projectId)}) f, ${FACTS_FROM}
       WHERE t.project_id = ${projectId}::uuid
     ) d
-    WHERE u.id = d.id AND u.project_id = ${projectId}::uuid
-      AND (u.engine_a_cause IS DISTINCT FROM d.a OR u.engine_b_cause IS DISTINCT FROM d.b)`);
+    WHERE d.old_a IS DISTINCT FROM d.a OR d.old_b IS DISTINCT FROM d.b
+    ON CONFLICT (tracked_url_id) DO UPDATE SET engine_a_cause = EXCLUDED.engine_a_cause, engine_b_cause = EXCLUDED.engine_b_cause`);
 }
 
 /** Raises `type` for the URLs `predicate` holds for (over FACTS_FROM) and clears the others; answers how many are affected. */

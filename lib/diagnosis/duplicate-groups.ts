@@ -28,8 +28,8 @@ export async function refreshDuplicateGroups(ctx: OrgCtx, projectId: string, now
   for (const kind of DUPLICATE_KINDS) {
     counts[kind] = await tx.$executeRaw(Prisma.sql`
       WITH pages AS MATERIALIZED (
-        SELECT ${Prisma.raw(KEY[kind])} AS key, t.id, t.url, t.inlinks, t.discovered_at
-        FROM tracked_urls t JOIN url_field_snapshots s ON s.tracked_url_id = t.id
+        SELECT ${Prisma.raw(KEY[kind])} AS key, t.id, t.url, uf.inlinks, t.discovered_at
+        FROM tracked_urls t JOIN url_field_snapshots s ON s.tracked_url_id = t.id LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
         WHERE t.project_id = ${projectId}::uuid AND t.indexability = 'indexable' AND t.health_state = 'healthy'),
       dup AS (SELECT key FROM pages WHERE key IS NOT NULL GROUP BY key HAVING count(*) > 1),
       ranked AS (

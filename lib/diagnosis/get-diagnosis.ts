@@ -12,7 +12,8 @@ export const SECTION_SQL = Prisma.raw(`coalesce(substring(t.url from '^[a-zA-Z][
 const MAX_SECTIONS = 20;
 const SAMPLE = 5;
 
-export const causeColumn = (engine: DiagnosisEngine) => Prisma.raw(engine === "engineA" ? "t.engine_a_cause" : "t.engine_b_cause");
+/** The engine's stored cause in url_facts `uf` (the column of a partial index: its URLs in list order). */
+export const causeColumn = (engine: DiagnosisEngine) => Prisma.raw(engine === "engineA" ? "uf.engine_a_cause" : "uf.engine_b_cause");
 
 export async function getDiagnosis(ctx: OrgCtx, projectId: string, engine: DiagnosisEngine): Promise<DiagnosisResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
@@ -20,10 +21,11 @@ export async function getDiagnosis(ctx: OrgCtx, projectId: string, engine: Diagn
   const [rows, samples, run] = await Promise.all([
     db.$queryRaw<{ cause: Cause; section: string; urls: number }[]>(Prisma.sql`
       SELECT ${col}::text AS cause, ${SECTION_SQL} AS section, count(*)::int AS urls
-      FROM tracked_urls t WHERE t.project_id = ${project.id}::uuid AND ${col} IS NOT NULL GROUP BY 1, 2`),
+      FROM url_facts uf JOIN tracked_urls t ON t.id = uf.tracked_url_id
+      WHERE uf.project_id = ${project.id}::uuid AND ${col} IS NOT NULL GROUP BY 1, 2`),
     db.$queryRaw<{ cause: Cause; urls: string[] }[]>(Prisma.sql`
-      SELECT c.cause::text AS cause, ARRAY(SELECT t.url FROM tracked_urls t WHERE t.project_id = ${project.id}::uuid AND ${col} = c.cause
-        ORDER BY t.discovered_at, t.id LIMIT ${SAMPLE}) AS urls
+      SELECT c.cause::text AS cause, ARRAY(SELECT t.url FROM url_facts uf JOIN tracked_urls t ON t.id = uf.tracked_url_id
+        WHERE uf.project_id = ${project.id}::uuid AND ${col} = c.cause ORDER BY uf.discovered_at, uf.tracked_url_id LIMIT ${SAMPLE}) AS urls
       FROM unnest(enum_range(NULL::"NotIndexedCause")) AS c(cause)`),
     db.diagnosisRun.findUnique({ where: { projectId: project.id } }),
   ]);

@@ -8,13 +8,15 @@ const STALE = `now() - interval '${THRESHOLDS.staleCrawlDays} days'`;
 const WORDS = `(CASE WHEN s.fields->>'word_count' ~ '^[0-9]{1,9}$' THEN (s.fields->>'word_count')::int END)`;
 
 /**
- * The facts of each URL `t` the rules read, beside its own columns: its field snapshot `s`, latest render `r`, the
+ * The facts of each URL `t` the rules read, beside its own columns: its link graph facts and stored causes `uf`
+ * (url_facts), its field snapshot `s`, latest render `r`, the
  * content duplicate group `g` of its main text, and `h`, Google's latest answer for a URL Google excludes. Every
  * join is to one row at most. `lg`/`lb`: whether the project's server logs name any URL fetched by verified
  * Googlebot / Bingbot (without logs, a missing fetch says nothing).
  */
 export const FACTS_FROM = Prisma.raw(`
   tracked_urls t
+  LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
   LEFT JOIN url_field_snapshots s ON s.tracked_url_id = t.id
   LEFT JOIN url_renders r ON r.tracked_url_id = t.id
   LEFT JOIN duplicate_groups g ON g.project_id = t.project_id AND g.kind = 'content' AND g.key = s.fields->>'main_text_hash'
@@ -61,9 +63,9 @@ export function causeSql(engine: DiagnosisEngine): Prisma.Sql {
     WHEN ${SOFT_404_SQL} ${a ? "OR coalesce(h.coverage, '') ~* '^soft 404'" : ""} THEN 'soft_404'
     WHEN ${DUPLICATE_SQL} THEN 'duplicate'
     WHEN ${THIN_SQL} THEN 'thin'
-    WHEN t.orphan THEN 'orphan'
-    WHEN t.inlinks_nofollow_only THEN 'nofollow_only'
-    WHEN t.click_depth >= ${THRESHOLDS.deepClicks} THEN 'deep'
+    WHEN uf.orphan THEN 'orphan'
+    WHEN uf.inlinks_nofollow_only THEN 'nofollow_only'
+    WHEN uf.click_depth >= ${THRESHOLDS.deepClicks} THEN 'deep'
     WHEN ${a ? "t.engine_a_state = 'discovered_not_indexed' OR " : ""}(${logs} AND ${lastCrawl} IS NULL ${a ? "AND t.engine_a_last_crawl_at IS NULL" : ""}) THEN 'not_crawled'
     WHEN ${lastCrawl} < ${STALE} THEN 'crawl_stale'
     WHEN t.sitemap_id IS NULL THEN 'not_in_sitemap'

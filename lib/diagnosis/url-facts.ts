@@ -49,7 +49,7 @@ export async function readUrlFacts(projectId: string, urlId: string): Promise<Ur
       ${iso("t.engine_a_observed_at")} AS "engineAObservedAt", ${iso("t.engine_b_observed_at")} AS "engineBObservedAt",
       t.http_status AS "httpStatus", t.health_state::text AS "healthState", t.redirect_target AS "redirectTarget",
       t.canonical_url AS "canonicalUrl", t.meta_robots AS "metaRobots", t.x_robots_tag AS "xRobotsTag", ${iso("t.last_audit_at")} AS "lastAuditAt",
-      t.inlinks, t.click_depth AS "clickDepth", t.orphan, t.sitemap_id::text AS "sitemapId",
+      uf.inlinks, uf.click_depth AS "clickDepth", uf.orphan, t.sitemap_id::text AS "sitemapId",
       ${iso("t.last_googlebot_fetch_at")} AS "lastGooglebotFetchAt", ${iso("t.last_bingbot_fetch_at")} AS "lastBingbotFetchAt",
       ${iso("t.engine_a_last_crawl_at")} AS "engineALastCrawlAt",
       s.fields->>'title' AS title, s.fields->>'h1' AS h1,

@@ -23,9 +23,9 @@ export interface LinkProject {
   projectId: string;
 }
 
-/** Source nodes of page_links read at once (one bytea of about 10 MB), and nodes written per statement. */
-const READ_CHUNK = 50_000;
-const WRITE_CHUNK = 50_000;
+/** Source nodes of page_links read at once (one bytea of about 2 MB), and nodes sent per statement to the temporary table. */
+const READ_CHUNK = 10_000;
+const WRITE_CHUNK = 25_000;
 /** A graph of a million URLs takes longer than Prisma's default 5 s in one transaction (the node sync, the issues). */
 export const LONG_TRANSACTION_MS = 300_000;
 
@@ -56,7 +56,7 @@ export async function computeLinkGraph(p: LinkProject, now = new Date()): Promis
   const starts = await homeStarts(ctx, p, graph.maxNode);
   const metrics = computeMetrics(graph, starts);
   lap("compute");
-  await writeMetrics(p.projectId, graph.maxNode, metrics, cycle.complete);
+  await writeMetrics(ctx, p.projectId, graph.maxNode, metrics, cycle.complete);
   lap("write");
   const orphans = await countOrphans(p.projectId);
   const broken = await recordLinkIssues(ctx, p, graph, now);
@@ -75,7 +75,11 @@ export async function computeLinkGraph(p: LinkProject, now = new Date()): Promis
   return { nodes: graph.maxNode, edges: graph.edges.length, complete: cycle.complete, orphans, brokenTargets: broken, reachable, durationMs, phases };
 }
 
-/** Every tracked URL has a node, and every node knows whether (and as which id) its URL is tracked now. */
+/**
+ * Every tracked URL has a node, and every node knows whether (and as which id) its URL is tracked now. Set-wise, and
+ * only the differences: nodes whose tracked URL is gone let it go, tracked URLs without a node of theirs take the node
+ * of their URL (a URL tracked again) or a new one. Two anti-joins on ids, whatever the size of the graph.
+ */
 async function syncTrackedNodes(ctx: OrgCtx, p: LinkProject) {
   const tx = dbOf(ctx);
   // Nothing tracked or untracked since the last run (same count, nothing created since): the nodes are in step.
@@ -86,17 +90,22 @@ async function syncTrackedNodes(ctx: OrgCtx, p: LinkProject) {
              < (SELECT computed_at FROM link_graph_state WHERE project_id = ${p.projectId}::uuid), false) AS same`);
   if (check?.same) return;
   await tx.$executeRaw(Prisma.sql`
+    UPDATE link_nodes n SET tracked_url_id = NULL
+    WHERE n.project_id = ${p.projectId}::uuid AND n.tracked_url_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.id = n.tracked_url_id AND t.project_id = n.project_id)`);
+  await tx.$executeRaw(Prisma.sql`
+    WITH missing AS MATERIALIZED (
+      SELECT t.id, t.url FROM tracked_urls t
+      WHERE t.project_id = ${p.projectId}::uuid
+        AND NOT EXISTS (SELECT 1 FROM link_nodes n WHERE n.project_id = t.project_id AND n.tracked_url_id = t.id)),
+    relinked AS (
+      UPDATE link_nodes n SET tracked_url_id = m.id FROM missing m
+      WHERE n.project_id = ${p.projectId}::uuid AND n.url = m.url RETURNING n.url)
     INSERT INTO link_nodes (project_id, node_id, organization_id, url, tracked_url_id)
     SELECT ${p.projectId}::uuid, (SELECT coalesce(max(node_id), 0) FROM link_nodes WHERE project_id = ${p.projectId}::uuid)
-             + row_number() OVER (ORDER BY t.id), ${p.organizationId}::uuid, t.url, t.id
-    FROM tracked_urls t
-    WHERE t.project_id = ${p.projectId}::uuid
-      AND NOT EXISTS (SELECT 1 FROM link_nodes n WHERE n.project_id = t.project_id AND n.url = t.url)`);
-  await tx.$executeRaw(Prisma.sql`
-    UPDATE link_nodes n SET tracked_url_id = x.id
-    FROM (SELECT n2.node_id, t.id FROM link_nodes n2 LEFT JOIN tracked_urls t ON t.project_id = n2.project_id AND t.url = n2.url
-          WHERE n2.project_id = ${p.projectId}::uuid) x
-    WHERE n.project_id = ${p.projectId}::uuid AND n.node_id = x.node_id AND n.tracked_url_id IS DISTINCT FROM x.id`);
+             + row_number() OVER (ORDER BY m.id), ${p.organizationId}::uuid, m.url, m.id
+    FROM missing m
+    WHERE NOT EXISTS (SELECT 1 FROM link_nodes n WHERE n.project_id = ${p.projectId}::uuid AND n.url = m.url)`);
 }
 
 interface CycleState {
@@ -127,11 +136,17 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
            (SELECT sum(length(targets) / 4) FROM page_links WHERE project_id = ${projectId}::uuid) AS edges`);
   const maxNode = size.maxnode ?? 0;
   const tracked = new Uint8Array(maxNode + 1);
-  const [list] = await db.$queryRaw<{ ids: string | null }[]>(Prisma.sql`
-    SELECT string_agg(node_id::text, ',') AS ids FROM (
+  // The audited pages' node numbers as one bytea (int4send order, 4 bytes a node; a node may come twice).
+  const [list] = await sqlRows<[Buffer | null]>(Prisma.sql`
+    SELECT string_agg(int4send(node_id), ''::bytea) FROM (
       SELECT node_id FROM link_nodes WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL
-      UNION SELECT node_id FROM page_links WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL) audited`);
-  if (list.ids) for (const id of list.ids.split(",")) tracked[Number(id)] = 1;
+      UNION ALL SELECT node_id FROM page_links WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL) audited`,
+    undefined, { rowMode: "array" });
+  const ids = list?.[0];
+  if (ids) for (let at = 0; at + 4 <= ids.length; at += 4) {
+    const id = ids.readInt32BE(at);
+    if (id >= 1 && id <= maxNode) tracked[id] = 1;
+  }
   const builder = graphBuilder(maxNode, Number(size.edges ?? 0), tracked);
   // One bytea per chunk (node, target count, bitset length, targets, bitset; int4send order) straight on the pool:
   // no object per row, no per-byte conversion.
@@ -147,49 +162,65 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
       const node = buf.readInt32BE(at);
       const count = buf.readInt32BE(at + 4);
       const bits = buf.readInt32BE(at + 8);
-      const targets = buf.subarray(at + 12, at + 12 + count * 4);
-      const nofollow = buf.subarray(at + 12 + count * 4, at + 12 + count * 4 + bits);
-      builder.add(node, targets, nofollow);
+      builder.add(node, buf, at + 12, count, bits);
       at += 12 + count * 4 + bits;
     }
   }
   return builder.finish();
 }
 
-/** Writes the node metrics (changed rows only) and the tracked URLs' inlinks, nofollow-only and click depth, in chunks. */
-async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
-  const orphan = orphanVerdict(complete);
-  for (let from = 1; from <= maxNode; from += WRITE_CHUNK) {
-    const to = Math.min(maxNode, from + WRITE_CHUNK - 1);
-    const nodes: number[] = [];
-    const inl: number[] = [];
-    const nfo: string[] = [];
-    const depth: string[] = [];
-    const samples: string[] = [];
-    for (let i = from; i <= to; i++) {
-      nodes.push(i);
-      inl.push(m.inlinks[i]);
-      nfo.push(m.inlinks[i] > 0 && !m.followed[i] ? "t" : "f");
-      depth.push(m.depth[i] >= 0 ? String(m.depth[i]) : "");
-      const s: number[] = [];
-      for (let k = 0; k < SAMPLE_SOURCES && k < m.inlinks[i]; k++) s.push(m.samples[i * SAMPLE_SOURCES + k]);
-      samples.push(s.join(" "));
+/**
+ * Writes the metrics, only what changed, in two set-wise statements: the computed values go first into a temporary
+ * table (chunks of nodes as typed arrays in text, one parameter each), then each tracked URL's inlinks, samples,
+ * nofollow-only, depth and orphan into url_facts (INSERT … ON CONFLICT: a narrow table, no trigger), and each untracked
+ * node's count and samples into link_nodes (the unlisted and broken lists read them). Hash joins over the whole
+ * project, no per-row probe: a million URLs are one pass each.
+ */
+async function writeMetrics(ctx: OrgCtx, projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
+  await withTransaction(ctx, async (ctx) => {
+    const tx = dbOf(ctx);
+    await tx.$executeRaw`SET LOCAL jit = off`;
+    await tx.$executeRaw`CREATE TEMP TABLE graph_metrics (node int, inl int, nfo bool, depth int, samples bytea) ON COMMIT DROP`;
+    for (let from = 1; from <= maxNode; from += WRITE_CHUNK) {
+      const c = metricsChunk(m, from, Math.min(maxNode, from + WRITE_CHUNK - 1));
+      await tx.$executeRaw(Prisma.sql`
+        INSERT INTO graph_metrics SELECT ${from}::int - 1 + ord, inl, nfo, depth, decode(samples, 'hex')
+        FROM unnest(string_to_array(${c.inl}, ',')::int[], string_to_array(${c.nfo}, ',')::bool[],
+          string_to_array(${c.depth}, ',', '')::int[], string_to_array(${c.samples}, ',')) WITH ORDINALITY AS v(inl, nfo, depth, samples, ord)`);
     }
-    await db.$executeRaw(Prisma.sql`
-      WITH v AS (
-        SELECT * FROM unnest(string_to_array(${nodes.join(",")}, ',')::int[], string_to_array(${inl.join(",")}, ',')::int[],
-          string_to_array(${nfo.join(",")}, ',')::bool[], string_to_array(${depth.join(",")}, ',', '')::int[],
-          string_to_array(${samples.join(",")}, ',')) AS v(node, inl, nfo, depth, samples)),
-      n AS (
-        UPDATE link_nodes n SET inlink_pages = v.inl, click_depth = v.depth, sample_sources = string_to_array(v.samples, ' ')::int[]
-        FROM v WHERE n.project_id = ${projectId}::uuid AND n.node_id = v.node
-          AND (n.inlink_pages, n.click_depth, n.sample_sources) IS DISTINCT FROM (v.inl, v.depth, string_to_array(v.samples, ' ')::int[])
-        RETURNING n.node_id)
-      UPDATE tracked_urls t SET inlinks = v.inl, inlinks_nofollow_only = v.nfo, click_depth = v.depth, orphan = ${orphan}
-      FROM v JOIN link_nodes n ON n.project_id = ${projectId}::uuid AND n.node_id = v.node
-      WHERE t.id = n.tracked_url_id AND t.project_id = ${projectId}::uuid
-        AND (t.inlinks, t.inlinks_nofollow_only, t.click_depth, t.orphan) IS DISTINCT FROM (v.inl, v.nfo, v.depth, ${orphan})`);
+    await tx.$executeRaw`ANALYZE graph_metrics`;
+    const orphan = orphanVerdict(complete);
+    await tx.$executeRaw(Prisma.sql`
+      INSERT INTO url_facts AS x (tracked_url_id, project_id, discovered_at, inlinks, inlink_samples, inlinks_nofollow_only, click_depth, orphan)
+      SELECT t.id, t.project_id, t.discovered_at, v.inl, v.samples, v.nfo, v.depth, ${orphan}
+      FROM graph_metrics v JOIN link_nodes n ON n.project_id = ${projectId}::uuid AND n.node_id = v.node
+      JOIN tracked_urls t ON t.id = n.tracked_url_id AND t.project_id = ${projectId}::uuid
+      LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
+      WHERE (uf.inlinks, uf.inlink_samples, uf.inlinks_nofollow_only, uf.click_depth, uf.orphan) IS DISTINCT FROM (v.inl, v.samples, v.nfo, v.depth, ${orphan})
+      ON CONFLICT (tracked_url_id) DO UPDATE SET inlinks = EXCLUDED.inlinks, inlink_samples = EXCLUDED.inlink_samples,
+        inlinks_nofollow_only = EXCLUDED.inlinks_nofollow_only, click_depth = EXCLUDED.click_depth, orphan = EXCLUDED.orphan`);
+    await tx.$executeRaw(Prisma.sql`
+      UPDATE link_nodes n SET inlink_pages = v.inl, sample_sources = v.samples
+      FROM graph_metrics v WHERE n.project_id = ${projectId}::uuid AND n.node_id = v.node AND n.tracked_url_id IS NULL
+        AND (n.inlink_pages, n.sample_sources) IS DISTINCT FROM (v.inl, v.samples)`);
+  }, { timeout: LONG_TRANSACTION_MS });
+}
+
+/** Nodes from..to of the metrics as comma-separated text: counts, nofollow-only, depth ('' unknown), samples in hex (int4send order). */
+function metricsChunk(m: GraphMetrics, from: number, to: number) {
+  const inl: number[] = [];
+  const nfo: string[] = [];
+  const depth: string[] = [];
+  const samples: string[] = [];
+  for (let i = from; i <= to; i++) {
+    inl.push(m.inlinks[i]);
+    nfo.push(m.inlinks[i] > 0 && !m.followed[i] ? "t" : "f");
+    depth.push(m.depth[i] >= 0 ? String(m.depth[i]) : "");
+    let hex = "";
+    for (let k = 0; k < SAMPLE_SOURCES && k < m.inlinks[i]; k++) hex += (m.samples[i * SAMPLE_SOURCES + k] >>> 0).toString(16).padStart(8, "0");
+    samples.push(hex);
   }
+  return { inl: inl.join(","), nfo: nfo.join(","), depth: depth.join(","), samples: samples.join(",") };
 }
 
 /**
@@ -199,10 +230,10 @@ async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics,
 function orphanVerdict(complete: boolean) {
   return complete
     ? Prisma.sql`(v.inl = 0)`
-    : Prisma.sql`(CASE WHEN t.last_audit_at IS NULL THEN NULL WHEN v.inl > 0 THEN false ELSE t.orphan END)`;
+    : Prisma.sql`(CASE WHEN t.last_audit_at IS NULL THEN NULL WHEN v.inl > 0 THEN false ELSE uf.orphan END)`;
 }
 
 async function countOrphans(projectId: string): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM tracked_urls WHERE project_id = ${projectId}::uuid AND orphan`);
+  const [row] = await db.$queryRaw<{ n: bigint }[]>(Prisma.sql`SELECT count(*) AS n FROM url_facts WHERE project_id = ${projectId}::uuid AND orphan`);
   return Number(row.n);
 }

@@ -18,8 +18,11 @@ export interface LinkGraph {
 }
 
 export interface GraphBuilder {
-  /** Adds one page_links row; rows come in ascending source order. */
-  add(source: number, targets: Uint8Array, nofollow: Uint8Array): void;
+  /**
+   * Adds one page_links row, read in place from `bytes` (no object per row): `count` targets (big-endian int32) from
+   * `at`, then its nofollow bitset of `bitsLength` bytes. Rows come in ascending source order.
+   */
+  add(source: number, bytes: Uint8Array, at: number, count: number, bitsLength: number): void;
   finish(): LinkGraph;
 }
 
@@ -36,34 +39,36 @@ export function graphBuilder(maxNode: number, edgeCount: number, tracked: Uint8A
   let n = 0;
   // For a source with a second row only (allocated the first time): its targets so far, and where their edge is.
   let owner: Int32Array | null = null;
-  let at: Int32Array | null = null;
+  let edgeOf: Int32Array | null = null;
   return {
-    add(source, targets, bits) {
-      const count = Math.min(targets.length >> 2, edgeCount - n);
+    add(source, bytes, at, rowCount, bitsLength) {
+      const count = Math.min(rowCount, edgeCount - n);
       if (source < 1 || source > maxNode || count <= 0) return;
       const again = end[source] === n && end[source] > start[source];
       if (!again) start[source] = n;
       else {
         owner ??= new Int32Array(maxNode + 1);
-        at ??= new Int32Array(maxNode + 1);
+        edgeOf ??= new Int32Array(maxNode + 1);
         for (let e = start[source]; e < n; e++) {
           owner[edges[e]] = source;
-          at[edges[e]] = e;
+          edgeOf[edges[e]] = e;
         }
       }
-      const view = new DataView(targets.buffer, targets.byteOffset, targets.byteLength);
+      const bitsAt = at + rowCount * 4;
       for (let i = 0; i < count; i++) {
-        const t = view.getInt32(i * 4, false);
+        const p = at + i * 4;
+        const t = (bytes[p] << 24) | (bytes[p + 1] << 16) | (bytes[p + 2] << 8) | bytes[p + 3];
         if (t < 1 || t > maxNode) continue;
+        const nf = (i >> 3) < bitsLength && (bytes[bitsAt + (i >> 3)] & (1 << (i & 7))) !== 0;
         if (again && owner![t] === source) {
-          if (!isNofollow(bits, i)) nofollow[at![t] >> 3] &= ~(1 << (at![t] & 7));
+          if (!nf) nofollow[edgeOf![t] >> 3] &= ~(1 << (edgeOf![t] & 7));
           continue;
         }
         if (again) {
           owner![t] = source;
-          at![t] = n;
+          edgeOf![t] = n;
         }
-        if (isNofollow(bits, i)) nofollow[n >> 3] |= 1 << (n & 7);
+        if (nf) nofollow[n >> 3] |= 1 << (n & 7);
         edges[n++] = t;
       }
       end[source] = n;

@@ -4,6 +4,14 @@ import { recordUrlDetections } from "@/lib/issues/detections";
 import type { LinkGraph } from "./graph";
 
 /**
+ * A link target with its tracked URL `t` and that URL's facts `uf`: a tracked URL's inlink count and samples are in
+ * url_facts, an untracked node's in link_nodes (constant text). PAGES and SAMPLES read the right one.
+ */
+export const TARGET_FROM = Prisma.sql`link_nodes n LEFT JOIN tracked_urls t ON t.id = n.tracked_url_id LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id`;
+export const TARGET_PAGES = Prisma.sql`(CASE WHEN t.id IS NOT NULL THEN coalesce(uf.inlinks, 0) ELSE n.inlink_pages END)`;
+export const TARGET_SAMPLES = Prisma.sql`(CASE WHEN t.id IS NOT NULL THEN uf.inlink_samples ELSE n.sample_sources END)`;
+
+/**
  * Internal link targets that are broken: a tracked URL answering 4xx/5xx or redirecting, or an unlisted page whose
  * own fetch did, linked from at least one page (SQL text shared by the list and the job).
  */
@@ -17,8 +25,8 @@ export const BROKEN_TARGET = Prisma.sql`(
  */
 export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, graph: LinkGraph, now: Date): Promise<number> {
   const broken = await db.$queryRaw<{ node: number }[]>(Prisma.sql`
-    SELECT n.node_id AS node FROM link_nodes n LEFT JOIN tracked_urls t ON t.id = n.tracked_url_id
-    WHERE n.project_id = ${p.projectId}::uuid AND n.inlink_pages > 0 AND ${BROKEN_TARGET}`);
+    SELECT n.node_id AS node FROM ${TARGET_FROM}
+    WHERE n.project_id = ${p.projectId}::uuid AND ${TARGET_PAGES} > 0 AND ${BROKEN_TARGET}`);
   const isBroken = new Uint8Array(graph.maxNode + 1);
   for (const b of broken) if (b.node <= graph.maxNode) isBroken[b.node] = 1;
   const carriers: number[] = [];
@@ -35,7 +43,8 @@ export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, gr
     SELECT t.id::text AS "trackedUrlId", t.url FROM link_nodes n JOIN tracked_urls t ON t.id = n.tracked_url_id
     WHERE n.project_id = ${p.projectId}::uuid AND n.node_id = ANY(string_to_array(${carriers.join(",")}, ',')::int[])`) : [];
   const orphans = await db.$queryRaw<{ trackedUrlId: string; url: string }[]>(Prisma.sql`
-    SELECT id::text AS "trackedUrlId", url FROM tracked_urls WHERE project_id = ${p.projectId}::uuid AND orphan`);
+    SELECT t.id::text AS "trackedUrlId", t.url FROM url_facts uf JOIN tracked_urls t ON t.id = uf.tracked_url_id
+    WHERE uf.project_id = ${p.projectId}::uuid AND uf.orphan`);
   await withTransaction(ctx, async (ctx) => {
     await detect(ctx, p.projectId, "broken_internal_link", carrierUrls, now);
     await detect(ctx, p.projectId, "orphan_page", orphans, now);

@@ -3,7 +3,7 @@ import { DomainError } from "@/lib/core/errors";
 import { pageMeta, type Pagination } from "@/lib/core/pagination";
 import { db, Prisma } from "@/lib/db";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { BROKEN_TARGET } from "./link-issues";
+import { BROKEN_TARGET, TARGET_FROM, TARGET_PAGES, TARGET_SAMPLES } from "./link-issues";
 import { unpackTargets, isNofollow } from "./pack";
 import type { BrokenLinkResponse, UnlistedPageResponse, UrlLinksResponse } from "./schemas";
 
@@ -41,16 +41,17 @@ async function sourcesWithAnchors(projectId: string, pairs: { source: number; ta
 /** One tracked URL's links: inlinks with samples and anchor text, outlinks, click depth, orphan. Another organization's id is a 404. */
 export async function getUrlLinks(ctx: OrgCtx, projectId: string, urlId: string): Promise<UrlLinksResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
-  const [url] = await db.$queryRaw<{ url: string; redirect: string | null; inlinks: number | null; nfo: boolean | null; depth: number | null; orphan: boolean | null }[]>(Prisma.sql`
-    SELECT url, redirect_target AS redirect, inlinks, inlinks_nofollow_only AS nfo, click_depth AS depth, orphan
-    FROM tracked_urls WHERE id = ${urlId}::uuid AND project_id = ${project.id}::uuid AND organization_id = ${ctx.org.id}::uuid`);
+  const [url] = await db.$queryRaw<{ url: string; redirect: string | null; inlinks: number | null; samples: Uint8Array | null; nfo: boolean | null; depth: number | null; orphan: boolean | null }[]>(Prisma.sql`
+    SELECT t.url, t.redirect_target AS redirect, uf.inlinks, uf.inlink_samples AS samples, uf.inlinks_nofollow_only AS nfo, uf.click_depth AS depth, uf.orphan
+    FROM tracked_urls t LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
+    WHERE t.id = ${urlId}::uuid AND t.project_id = ${project.id}::uuid AND t.organization_id = ${ctx.org.id}::uuid`);
   if (!url) throw new DomainError("NOT_FOUND", "URL not found");
-  const nodes = await db.$queryRaw<{ node: number; url: string; samples: number[] | null }[]>(Prisma.sql`
-    SELECT node_id AS node, url, sample_sources AS samples FROM link_nodes
+  const nodes = await db.$queryRaw<{ node: number; url: string }[]>(Prisma.sql`
+    SELECT node_id AS node, url FROM link_nodes
     WHERE project_id = ${project.id}::uuid AND url IN (${Prisma.join([url.url, url.redirect ?? url.url])})`);
   const own = nodes.find((n) => n.url === url.url);
   const pageNode = nodes.find((n) => n.url === url.redirect) ?? own;
-  const samplePairs = (own?.samples ?? []).map((s) => ({ source: s, target: own!.node }));
+  const samplePairs = own && url.samples ? [...unpackTargets(url.samples)].map((s) => ({ source: s, target: own.node })) : [];
   const [samples, outRows, state] = await Promise.all([
     sourcesWithAnchors(project.id, samplePairs),
     pageNode ? db.$queryRaw<Row[]>(Prisma.sql`
@@ -104,22 +105,23 @@ async function outlinksOf(projectId: string, rows: Row[]): Promise<UrlLinksRespo
 /** Internal link targets answering 4xx/5xx or redirecting, most linked first, each with the pages carrying it. */
 export async function listBrokenLinks(ctx: OrgCtx, projectId: string, page: Pagination): Promise<{ data: BrokenLinkResponse[]; meta: ReturnType<typeof pageMeta> }> {
   const project = await getProjectOrThrow(ctx, projectId);
-  const from = Prisma.sql`FROM link_nodes n LEFT JOIN tracked_urls t ON t.id = n.tracked_url_id
-    WHERE n.project_id = ${project.id}::uuid AND n.organization_id = ${ctx.org.id}::uuid AND n.inlink_pages > 0 AND ${BROKEN_TARGET}`;
+  const from = Prisma.sql`FROM ${TARGET_FROM}
+    WHERE n.project_id = ${project.id}::uuid AND n.organization_id = ${ctx.org.id}::uuid AND ${TARGET_PAGES} > 0 AND ${BROKEN_TARGET}`;
   const [[{ total }], rows] = await Promise.all([
     db.$queryRaw<{ total: bigint }[]>(Prisma.sql`SELECT count(*) AS total ${from}`),
-    db.$queryRaw<{ node: number; url: string; status: number | null; redirect: string | null; pages: number; samples: number[] | null }[]>(Prisma.sql`
+    db.$queryRaw<{ node: number; url: string; status: number | null; redirect: string | null; pages: number; samples: Uint8Array | null }[]>(Prisma.sql`
       SELECT n.node_id AS node, n.url, CASE WHEN t.id IS NOT NULL THEN t.http_status ELSE n.http_status END AS status,
              CASE WHEN t.id IS NOT NULL THEN t.redirect_target ELSE n.redirect_target END AS redirect,
-             n.inlink_pages AS pages, n.sample_sources AS samples
-      ${from} ORDER BY n.inlink_pages DESC, n.node_id OFFSET ${page.offset} LIMIT ${page.limit}`),
+             ${TARGET_PAGES} AS pages, ${TARGET_SAMPLES} AS samples
+      ${from} ORDER BY pages DESC, n.node_id OFFSET ${page.offset} LIMIT ${page.limit}`),
   ]);
-  const pairs = rows.flatMap((r) => (r.samples ?? []).map((s) => ({ source: s, target: r.node })));
+  const sampled = rows.map((r) => ({ ...r, sources: r.samples ? [...unpackTargets(r.samples)] : [] }));
+  const pairs = sampled.flatMap((r) => r.sources.map((s) => ({ source: s, target: r.node })));
   const anchors = await sourcesWithAnchors(project.id, pairs);
   return {
-    data: rows.map((r) => ({
+    data: sampled.map((r) => ({
       target: r.url, status: r.status, redirectTarget: r.redirect, sourcePages: r.pages,
-      sampleSources: (r.samples ?? []).map((s) => anchors.get(`${s} ${r.node}`)).filter((s): s is { url: string; anchorText: string } => !!s),
+      sampleSources: r.sources.map((s) => anchors.get(`${s} ${r.node}`)).filter((s): s is { url: string; anchorText: string } => !!s),
     })),
     meta: pageMeta(Number(total), page),
   };

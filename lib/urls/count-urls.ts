@@ -1,6 +1,6 @@
 import { Prisma, sqlRows } from "@/lib/db";
 import type { UrlFilters } from "./schemas";
-import { activeFilters, urlConditions } from "./url-filters";
+import { activeFilters, factConditions, onlyFactFilters, urlConditions } from "./url-filters";
 
 // Exact totals for URL lists, from the cheapest exact source. The live counters (website_stats and
 // url_facet_counts, kept exact by triggers in the same transactions as the rows) answer the
@@ -29,6 +29,10 @@ export function countExpression(projectId: string, f: UrlFilters): Prisma.Sql {
   const live = (expr: string) => Prisma.sql`coalesce((SELECT ${Prisma.raw(expr)} FROM website_stats WHERE project_id = ${projectId}::uuid), 0)`;
   const active = activeFilters(f);
   if (active.length === 0) return live("total_urls");
+  // Only the link graph's and the diagnosis's filters: counted in url_facts alone (a row is a URL of the project).
+  if (onlyFactFilters(f)) {
+    return Prisma.sql`(SELECT count(*) FROM url_facts fx WHERE fx.project_id = ${projectId}::uuid AND ${Prisma.join(factConditions(f), " AND ")})`;
+  }
   if (active.length > 1) return Prisma.sql`(SELECT count(*) FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, f), " AND ")})`;
   const only = active[0];
   if (!(only in FACETS) && only !== "isStale" && only !== "hasIssues" && only !== "counter") {

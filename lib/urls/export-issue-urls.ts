@@ -6,7 +6,7 @@ import { getIssueOrThrow } from "@/lib/issues/internal";
 import { getProjectOrThrow } from "@/lib/projects/internal";
 import { URL_EXPORT_LABELS } from "./export-columns";
 import { exportFileName } from "./export-urls";
-import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, URL_EXPORT_COLUMNS, type TrackedUrlRow } from "./internal";
+import { toTrackedUrlResponse, TRACKED_URL_COLUMNS, URL_EXPORT_COLUMNS, URL_FACTS_JOIN, type TrackedUrlRow } from "./internal";
 import { keysetWalk, type Segment } from "./walk-urls";
 
 // The membership's fields as GET …/issues/{issueId}/urls returns them (url first), then what our audit and the engines
@@ -51,7 +51,7 @@ export async function exportIssueUrls(ctx: OrgCtx, projectId: string, issueId: s
   const rows = keysetWalk<Row>([segment(true), segment(false)], (extra, order, limit) => sqlRows<Row>(Prisma.sql`
     SELECT m.id AS "mId", m.organization_id AS "mOrganizationId", m.issue_id AS "mIssueId", m.detected_at AS "mDetectedAt",
            m.resolved_at AS "mResolvedAt", m.created_at AS "mCreatedAt", m.updated_at AS "mUpdatedAt", ${TRACKED_URL_COLUMNS}
-    FROM issue_url_memberships m JOIN tracked_urls t ON t.id = m.tracked_url_id
+    FROM issue_url_memberships m JOIN tracked_urls t ON t.id = m.tracked_url_id ${URL_FACTS_JOIN}
     WHERE ${Prisma.join([Prisma.sql`m.issue_id = ${issue.id}::uuid`, ...extra], " AND ")} ORDER BY ${order} LIMIT ${limit}`, undefined, { timestamps: "iso" }));
   const keep = ISSUE_URL_EXPORT_COLUMNS.flatMap((_, i) => (opts.header !== "labels" || labelAt(i) ? [i] : []));
   const header = keep.map((i) => (opts.header === "labels" ? labelAt(i) : ISSUE_URL_EXPORT_COLUMNS[i]));

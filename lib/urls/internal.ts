@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlPriority, type UrlSource, type UrlStateSource } from "@/lib/db";
+import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlFact, type UrlPriority, type UrlSource, type UrlStateSource } from "@/lib/db";
 import { iso } from "@/lib/core/iso";
 import { ENGINE_A_STATES, ENGINE_B_STATES, HEALTH_STATES, INDEXABILITIES, STATE_SOURCES, TrackedUrlResponse, URL_PRIORITIES, URL_SOURCES } from "./schemas";
 
@@ -33,23 +33,44 @@ const FIELDS = [
   ["lastGooglebotFetchAt", "last_googlebot_fetch_at"], ["lastBingbotFetchAt", "last_bingbot_fetch_at"], ["crawlerHits30d", "crawler_hits_30d"],
   ["engineALastCrawlAt", "engine_a_last_crawl_at"], ["engineACheckReason", "engine_a_check_reason"],
   ["sitemapId", "sitemap_id"], ["prioritySetByHand", "priority_set_by_hand"],
-  ["inlinks", "inlinks"], ["inlinksNofollowOnly", "inlinks_nofollow_only"], ["clickDepth", "click_depth"], ["orphan", "orphan"],
-  ["engineACause", "engine_a_cause"], ["engineBCause", "engine_b_cause"],
   ["createdAt", "created_at"], ["updatedAt", "updated_at"],
 ] as const satisfies readonly (readonly [keyof TrackedUrl, string])[];
 const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;
 void _allFields;
 
-/** `SELECT` list of every tracked_urls column of the table aliased `t` (constant text, no input). */
-export const TRACKED_URL_COLUMNS = Prisma.raw(FIELDS.map(([field, column]) => `t.${column} AS "${field}"`).join(", "));
+// The URL's computed facts (link graph, diagnosis) kept in url_facts, aliased `uf` (URL_FACTS_JOIN): null without a row.
+const FACT_FIELDS = [
+  ["inlinks", "inlinks"], ["inlinksNofollowOnly", "inlinks_nofollow_only"], ["clickDepth", "click_depth"], ["orphan", "orphan"],
+  ["engineACause", "engine_a_cause"], ["engineBCause", "engine_b_cause"],
+] as const satisfies readonly (readonly [keyof UrlFact, string])[];
+type FactField = (typeof FACT_FIELDS)[number][0];
+/** A tracked URL with its facts: the fields every list, export and answer reads. */
+export type TrackedUrlWithFacts = TrackedUrl & { [K in FactField]: UrlFact[K] | null };
 
-const COLUMN_OF = new Map<string, string>(FIELDS);
+/** A tracked URL read by Prisma with `include: { facts: true }`, its facts as fields (null without a row). */
+export function withFacts({ facts, ...url }: TrackedUrl & { facts: UrlFact | null }): TrackedUrlWithFacts {
+  return {
+    ...url, inlinks: facts?.inlinks ?? null, inlinksNofollowOnly: facts?.inlinksNofollowOnly ?? null, clickDepth: facts?.clickDepth ?? null,
+    orphan: facts?.orphan ?? null, engineACause: facts?.engineACause ?? null, engineBCause: facts?.engineBCause ?? null,
+  };
+}
+
+/** Joins URL `t`'s facts as `uf` (at most one row; none: every fact null). Constant text. */
+export const URL_FACTS_JOIN = Prisma.raw("LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id");
+
+/** `SELECT` list of every field of a tracked URL `t` with its facts `uf` (URL_FACTS_JOIN) (constant text, no input). */
+export const TRACKED_URL_COLUMNS = Prisma.raw([
+  ...FIELDS.map(([field, column]) => `t.${column} AS "${field}"`),
+  ...FACT_FIELDS.map(([field, column]) => `uf.${column} AS "${field}"`),
+].join(", "));
+
+const COLUMN_OF = new Map<string, string>([...FIELDS.map(([f, c]) => [f, `t.${c}`] as const), ...FACT_FIELDS.map(([f, c]) => [f, `uf.${c}`] as const)]);
 /** Fields of the public shape computed from columns: the URL's one cause is Google's, then Bing's. */
-const COMPUTED = { notIndexedCause: "coalesce(t.engine_a_cause, t.engine_b_cause)::text" } as const;
-export type UrlField = keyof TrackedUrl | keyof typeof COMPUTED;
-/** The SQL of a field of `t` (a column, or a computed field). */
-const exprOf = (f: string) => (f in COMPUTED ? COMPUTED[f as keyof typeof COMPUTED] : `t.${COLUMN_OF.get(f)}`);
-/** `SELECT` list of these fields of `t`, in this order (constant text: the fields are the model's, never input). */
+const COMPUTED = { notIndexedCause: "coalesce(uf.engine_a_cause, uf.engine_b_cause)::text" } as const;
+export type UrlField = keyof TrackedUrlWithFacts | keyof typeof COMPUTED;
+/** The SQL of a field of `t` and its facts `uf` (a column, or a computed field). */
+const exprOf = (f: string) => (f in COMPUTED ? COMPUTED[f as keyof typeof COMPUTED] : COLUMN_OF.get(f)!);
+/** `SELECT` list of these fields of `t` and `uf` (URL_FACTS_JOIN), in this order (constant text: the fields are the model's, never input). */
 export const trackedUrlColumns = (fields: readonly UrlField[]) =>
   Prisma.raw(fields.map((f) => `${exprOf(f)} AS "${f}"`).join(", "));
 
@@ -60,7 +81,9 @@ export const trackedUrlColumns = (fields: readonly UrlField[]) =>
 export const URL_EXPORT_COLUMNS = ["url", ...Object.keys(TrackedUrlResponse.shape).filter((k) => k !== "url")] as (keyof TrackedUrlResponse & UrlField)[];
 
 /** A tracked URL row from Prisma (Dates) or from a raw query that read its timestamps as ISO strings (`sqlRows` with `timestamps: "iso"`). */
-export type TrackedUrlRow = { [K in keyof TrackedUrl]: TrackedUrl[K] extends Date ? Date | string : TrackedUrl[K] extends Date | null ? Date | string | null : TrackedUrl[K] };
+export type TrackedUrlRow = {
+  [K in keyof TrackedUrlWithFacts]: TrackedUrlWithFacts[K] extends Date ? Date | string : TrackedUrlWithFacts[K] extends Date | null ? Date | string | null : TrackedUrlWithFacts[K];
+};
 /** The columns the public shape is built from (the one cause from both engines' columns). */
 export type PublicTrackedUrlRow = Pick<TrackedUrlRow, Exclude<keyof TrackedUrlResponse, "notIndexedCause"> | "engineACause" | "engineBCause">;
 
@@ -68,7 +91,7 @@ export type PublicTrackedUrlRow = Pick<TrackedUrlRow, Exclude<keyof TrackedUrlRe
 const isDateTime = (schema: z.ZodType) => (schema instanceof z.ZodNullable ? schema.unwrap() : schema) instanceof z.ZodISODateTime;
 
 /**
- * A tracked URL's public shape as JSON text printed by PostgreSQL from the row `t`: the fields of TrackedUrlResponse
+ * A tracked URL's public shape as JSON text printed by PostgreSQL from the row `t` and its facts `uf`: the fields of TrackedUrlResponse
  * in its order, date-times as `Date#toISOString` prints them (`2025-01-02T03:04:05.123Z`; the columns hold
  * milliseconds). The object toTrackedUrlResponse builds (tests/urls/list-cache.test.ts compares them), for a page of
  * URLs, which sends it without reading the URL into JavaScript. Numbers are PostgreSQL's shortest exact form

@@ -1,19 +1,19 @@
-import { preparedName, Prisma, sqlRows, type TrackedUrl } from "@/lib/db";
+import { preparedName, Prisma, sqlRows } from "@/lib/db";
 import type { OrgCtx } from "@/lib/core/context";
 import { pageMeta, type PaginationMeta } from "@/lib/core/pagination";
 import { DomainError } from "@/lib/core/errors";
 import { countExpression } from "./count-urls";
-import { PUBLIC_TRACKED_URL_JSON, TRACKED_URL_COLUMNS } from "./internal";
+import { PUBLIC_TRACKED_URL_JSON, TRACKED_URL_COLUMNS, URL_FACTS_JOIN, type TrackedUrlWithFacts } from "./internal";
 import { heldUrlsOf, keepUrlJson, rememberUrlVersions } from "./url-json-cache";
 import type { ListUrlsQuery, TrackedUrlResponse, UrlFilters } from "./schemas";
-import { activeFilters, SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
+import { activeFilters, factConditions, FACT_FILTERS, SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
 
 /**
  * A page of the project's tracked URLs under the filters (combined with AND), in the order of `sort`, with
  * the exact total, as JSON text: the API sends it as it is. One statement, so one round trip and one snapshot:
  * the live project of the organization (no row: 404), its total, and the page's URLs with their row versions.
  * PostgreSQL prints each URL the process does not hold at that version (PUBLIC_TRACKED_URL_JSON) and the process
- * keeps it (url-json-cache); a URL it holds (one of this page's last answer, unchanged) comes as its id and version
+ * keeps it (url-json-cache); the version is the xmin of its row and of its url_facts row. A URL it holds (one of this page's last answer, unchanged) comes as its id and version
  * alone. The statement is prepared once per connection for each shape of filters. `pageKey`: the organization, project
  * and query (the key of the page's answer, lib/api/gzip-answers.ts).
  */
@@ -84,7 +84,8 @@ function listStatement(organizationId: string, projectId: string, query: ListUrl
         CASE WHEN (t.id::text || ':' || v.version) = ANY(${held}::text[]) THEN NULL ELSE ${PUBLIC_TRACKED_URL_JSON} END AS json
       FROM tracked_urls t
       JOIN (${searched.ids}) ids ON ids.id = t.id
-      CROSS JOIN LATERAL (SELECT t.xmin::text AS version) v
+      ${URL_FACTS_JOIN}
+      CROSS JOIN LATERAL (SELECT t.xmin::text || '.' || coalesce(uf.xmin::text, '') AS version) v
       WHERE ${offset}::int < n.total OFFSET 0
     ) page ON true
     ORDER BY ${urlOrder(sort, true)}`;
@@ -109,10 +110,11 @@ function sortColumn(sort: string | undefined, named = false): Prisma.Sql {
  * page's rows are read in full. With hasIssues=true the walk is over open_issue_urls, which holds just
  * those URLs in the inventory's order (discovered_at is copied there).
  */
-export function pageOfUrls(projectId: string, filters: UrlFilters, offset: number, limit: number): Promise<TrackedUrl[]> {
-  return sqlRows<TrackedUrl>(Prisma.sql`
+export function pageOfUrls(projectId: string, filters: UrlFilters, offset: number, limit: number): Promise<TrackedUrlWithFacts[]> {
+  return sqlRows<TrackedUrlWithFacts>(Prisma.sql`
     SELECT ${TRACKED_URL_COLUMNS} FROM tracked_urls t
     JOIN (${pageIds(projectId, filters, offset, limit)}) page ON page.id = t.id
+    ${URL_FACTS_JOIN}
     ORDER BY t.discovered_at, t.id`);
 }
 
@@ -125,6 +127,8 @@ function pageIds(projectId: string, filters: UrlFilters, offset: number, limit: 
   const window = activeFilters(filters).length === 0
     ? Prisma.raw(`LIMIT ${wholeNumber(limit)} OFFSET ${wholeNumber(offset)}`)
     : Prisma.sql`LIMIT ${limit} OFFSET ${offset}`;
+  const discoveryOrder = !sort || sort === "discoveredAt" || sort === "discoveredAt:asc" || sort === "discoveredAt:desc";
+  if (discoveryOrder && (filters.cause || filters.orphan === "true")) return factPageIds(projectId, filters, sort, window);
   if (filters.hasIssues !== "true" || (sort && sort !== "discoveredAt" && sort !== "discoveredAt:asc")) {
     return Prisma.sql`SELECT t.id FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, filters), " AND ")} ORDER BY ${urlOrder(sort)} ${window}`;
   }
@@ -133,6 +137,20 @@ function pageIds(projectId: string, filters: UrlFilters, offset: number, limit: 
   return Prisma.sql`SELECT o.tracked_url_id AS id FROM open_issue_urls o
     ${others.length ? Prisma.sql`JOIN tracked_urls t ON t.id = o.tracked_url_id AND ${Prisma.join(others, " AND ")}` : Prisma.empty}
     WHERE o.project_id = ${projectId}::uuid ORDER BY o.discovered_at, o.tracked_url_id ${window}`;
+}
+
+/**
+ * A page under a cause or orphan filter in discovery order: walked over url_facts, whose partial indexes hold just
+ * those URLs in that order (discovered_at is copied there); the other filters are checked on the URL rows walked.
+ */
+function factPageIds(projectId: string, filters: UrlFilters, sort: string | undefined, window: Prisma.Sql): Prisma.Sql {
+  const rest = Object.fromEntries(Object.entries(filters).filter(([k]) => !(FACT_FILTERS as readonly string[]).includes(k))) as UrlFilters;
+  const others = urlConditions(projectId, rest).slice(1);
+  const dir = Prisma.raw(sort === "discoveredAt:desc" ? "DESC" : "ASC");
+  return Prisma.sql`SELECT fx.tracked_url_id AS id FROM url_facts fx
+    ${others.length ? Prisma.sql`JOIN tracked_urls t ON t.id = fx.tracked_url_id AND ${Prisma.join(others, " AND ")}` : Prisma.empty}
+    WHERE fx.project_id = ${projectId}::uuid AND ${Prisma.join(factConditions(filters), " AND ")}
+    ORDER BY fx.discovered_at ${dir}, fx.tracked_url_id ${dir} ${window}`;
 }
 
 function wholeNumber(n: number): number {

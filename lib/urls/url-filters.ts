@@ -19,10 +19,29 @@ const COUNTER_SQL = {
   not_indexed: Prisma.raw(`(NOT (t.engine_a_state = 'indexed' OR t.engine_b_state = 'indexed') AND (t.engine_a_state <> 'unknown' OR t.engine_b_state <> 'unknown'))`),
 };
 
-// The cause filter's column: the expression of the partial indexes of the diagnosis migration (constant text).
+// The cause filter's column over the URL's facts `fx` (url_facts), each the column of a partial index in list order
+// (constant text). not_indexed_cause is COALESCE(engine_a_cause, engine_b_cause), stored (migration url_facts_cause).
 const CAUSE_COLUMN = {
-  any: Prisma.raw(`COALESCE(t.engine_a_cause, t.engine_b_cause)`), engineA: Prisma.raw(`t.engine_a_cause`), engineB: Prisma.raw(`t.engine_b_cause`),
+  any: Prisma.raw(`fx.not_indexed_cause`), engineA: Prisma.raw(`fx.engine_a_cause`), engineB: Prisma.raw(`fx.engine_b_cause`),
 };
+
+/** The filters read from url_facts (the link graph's and the diagnosis's facts), not from tracked_urls. */
+export const FACT_FILTERS = ["cause", "causeEngine", "orphan", "clickDepthMin"] as const satisfies readonly (keyof UrlFilters)[];
+const isFactFilter = (k: keyof UrlFilters) => (FACT_FILTERS as readonly string[]).includes(k);
+/** Only filters on url_facts are set, and at least one with a condition (causeEngine alone has none). */
+export const onlyFactFilters = (f: UrlFilters) => activeFilters(f).every(isFactFilter) && factConditions(f).length > 0;
+
+/**
+ * The conditions of the fact filters over url_facts aliased `fx` (none set: empty). A URL without a facts row has
+ * every fact null, so it matches none of them (orphan=false and clickDepthMin too need a known value).
+ */
+export function factConditions(f: UrlFilters): Prisma.Sql[] {
+  const c: Prisma.Sql[] = [];
+  if (f.cause) c.push(Prisma.sql`${CAUSE_COLUMN[f.causeEngine ?? "any"]} = ${f.cause}::"NotIndexedCause"`);
+  if (f.orphan) c.push(f.orphan === "true" ? Prisma.sql`fx.orphan` : Prisma.sql`fx.orphan = false`);
+  if (f.clickDepthMin !== undefined) c.push(Prisma.sql`fx.click_depth >= ${f.clickDepthMin}::int`);
+  return c;
+}
 
 /** URL `t` has an open membership in an issue group that is open (open_issue_urls holds exactly those URLs). */
 const HAS_OPEN_ISSUE = Prisma.sql`EXISTS (SELECT 1 FROM open_issue_urls o WHERE o.tracked_url_id = t.id)`;
@@ -48,9 +67,8 @@ export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
   if (f.stateSource) c.push(f.stateSource === "none" ? Prisma.sql`t.engine_a_state_source IS NULL` : Prisma.sql`t.engine_a_state_source = ${f.stateSource}::"UrlStateSource"`);
   if (f.verdictOlderThanDays) c.push(olderThan("engine_a_observed_at", f.verdictOlderThanDays));
   if (f.notCrawledDays) c.push(olderThan("last_googlebot_fetch_at", f.notCrawledDays));
-  if (f.cause) c.push(Prisma.sql`${CAUSE_COLUMN[f.causeEngine ?? "any"]} = ${f.cause}::"NotIndexedCause"`);
-  if (f.orphan) c.push(f.orphan === "true" ? Prisma.sql`t.orphan` : Prisma.sql`t.orphan = false`);
-  if (f.clickDepthMin !== undefined) c.push(Prisma.sql`t.click_depth >= ${f.clickDepthMin}::int`);
+  const facts = factConditions(f);
+  if (facts.length) c.push(Prisma.sql`EXISTS (SELECT 1 FROM url_facts fx WHERE fx.tracked_url_id = t.id AND ${Prisma.join(facts, " AND ")})`);
   return c;
 }
 

@@ -1,5 +1,5 @@
 import { Prisma, sqlRows, uuidArray } from "@/lib/db";
-import { trackedUrlColumns, URL_EXPORT_COLUMNS } from "./internal";
+import { trackedUrlColumns, URL_EXPORT_COLUMNS, URL_FACTS_JOIN } from "./internal";
 import type { UrlFilters } from "./schemas";
 import { SORT_COLUMNS, urlConditions } from "./url-filters";
 
@@ -91,6 +91,6 @@ export function walkUrls(projectId: string, filters: UrlFilters, sort?: string, 
   const base = urlConditions(projectId, filters);
   if (ids) base.push(Prisma.sql`t.id = ANY(${uuidArray(ids)})`);
   return keysetWalk<UrlCells>(urlSegments(sort), (extra, order, limit) => sqlRows<UrlCells>(Prisma.sql`
-    SELECT ${EXPORT_SELECT} FROM tracked_urls t
+    SELECT ${EXPORT_SELECT} FROM tracked_urls t ${URL_FACTS_JOIN}
     WHERE ${Prisma.join([...base, ...extra], " AND ")} ORDER BY ${order} LIMIT ${limit}`, undefined, { timestamps: "iso", rowMode: "array" }), batch);
 }

@@ -21,8 +21,10 @@ let mallory: TestTenant;
 let project: { id: string; organizationId: string; domain: string };
 const ids = new Map<string, string>();
 
+/** The link graph's facts of a page (url_facts), beside its own columns. */
+type FactInput = Partial<Pick<Prisma.UrlFactUncheckedCreateInput, "inlinks" | "inlinksNofollowOnly" | "clickDepth" | "orphan">>;
 type Fixture = {
-  url?: Prisma.TrackedUrlUncheckedCreateInput extends infer T ? Partial<T> : never;
+  url?: (Prisma.TrackedUrlUncheckedCreateInput extends infer T ? Partial<T> : never) & FactInput;
   fields?: Record<string, string | null> | null;
   render?: { raw: boolean; rendered: boolean };
   googleAnswer?: Record<string, unknown>;
@@ -32,14 +34,15 @@ type Fixture = {
 async function page(name: string, path: string, f: Fixture = {}) {
   const id = crypto.randomUUID();
   const url = `https://${project.domain}${path}`;
-  await db.trackedUrl.create({
+  const { inlinks = 3, clickDepth = 1, orphan = false, inlinksNofollowOnly = false, ...own } = f.url ?? {};
+  const created = await db.trackedUrl.create({
     data: {
       id, organizationId: project.organizationId, projectId: project.id, url, source: "sitemap", healthState: "healthy", httpStatus: 200,
       indexability: "indexable", engineAState: "crawled_not_indexed", engineBState: "not_indexed", engineALastCrawlAt: recent(),
-      lastGooglebotFetchAt: recent(), lastBingbotFetchAt: recent(), sitemapId: crypto.randomUUID(), inlinks: 3, clickDepth: 1, orphan: false,
-      inlinksNofollowOnly: false, lastAuditAt: recent(), ...f.url,
+      lastGooglebotFetchAt: recent(), lastBingbotFetchAt: recent(), sitemapId: crypto.randomUUID(), lastAuditAt: recent(), ...own,
     },
   });
+  await db.urlFact.create({ data: { trackedUrlId: id, projectId: project.id, discoveredAt: created.discoveredAt, inlinks, clickDepth, orphan, inlinksNofollowOnly } });
   if (f.fields !== null) {
     await db.urlFieldSnapshot.create({
       data: { trackedUrlId: id, projectId: project.id, observedAt: recent(),
@@ -95,8 +98,9 @@ async function seed() {
 
 const base = () => `http://127.0.0.1:3000/api/user/organizations/${project.organizationId}/projects/${project.id}`;
 const params = (extra: Record<string, string> = {}) => ({ organizationId: project.organizationId, id: project.id, ...extra });
-const causesNow = async () => new Map((await db.trackedUrl.findMany({ where: { projectId: project.id }, select: { id: true, engineACause: true, engineBCause: true } }))
-  .map((r) => [r.id, r]));
+const causesNow = async () => new Map((await db.urlFact.findMany({ where: { projectId: project.id }, select: { trackedUrlId: true, engineACause: true, engineBCause: true } }))
+  .map((r) => [r.trackedUrlId, r]));
+const factsOf = (id: string) => db.urlFact.findUniqueOrThrow({ where: { trackedUrlId: id } });
 
 beforeAll(async () => {
   [alice, mallory] = await Promise.all([createTestTenant("diagnosis-alice"), createTestTenant("diagnosis-mallory")]);
@@ -139,11 +143,10 @@ describe("the ordered rule set", () => {
     try {
       const id = await page("nologs", "/a/b", { url: { lastGooglebotFetchAt: null, lastBingbotFetchAt: null, engineALastCrawlAt: null } });
       await computeDiagnosis(alice.ctx, other.id);
-      expect(await db.trackedUrl.findUniqueOrThrow({ where: { id }, select: { engineACause: true, engineBCause: true } }))
-        .toEqual({ engineACause: "unknown", engineBCause: "unknown" });
+      expect(await factsOf(id)).toMatchObject({ engineACause: "unknown", engineBCause: "unknown" });
       await page("withlogs", "/a/c", { url: { lastBingbotFetchAt: recent() } });
       await computeDiagnosis(alice.ctx, other.id);
-      expect((await db.trackedUrl.findUniqueOrThrow({ where: { id } })).engineBCause).toBe("not_crawled");
+      expect((await factsOf(id)).engineBCause).toBe("not_crawled");
     } finally {
       project = saved;
     }
@@ -269,14 +272,14 @@ describe("the diagnosis jobs", () => {
       expect(run.error).toBeUndefined();
       expect(run.steps).toEqual([`diagnose-${p.id}`]);
       expect(run.result).toEqual({ projects: 1, diagnosed: 1 });
-      expect((await db.trackedUrl.findUniqueOrThrow({ where: { id } })).engineACause).toBe("orphan");
+      expect((await factsOf(id)).engineACause).toBe("orphan");
       expect((await listProjectsDueForDiagnosis(new Date(), 100_000)).map((x) => x.projectId)).not.toContain(p.id);
 
-      await db.trackedUrl.update({ where: { id }, data: { orphan: false } });
+      await db.urlFact.update({ where: { trackedUrlId: id }, data: { orphan: false } });
       const one = await runUnderInngest(diagnoseRequestedFn, { events: [{ name: "diagnosis/requested", data: due[0] }] });
       expect(one.error).toBeUndefined();
       expect(one.result).toMatchObject({ projectId: p.id, changed: 1 });
-      expect((await db.trackedUrl.findUniqueOrThrow({ where: { id } })).engineACause).toBe("unknown");
+      expect((await factsOf(id)).engineACause).toBe("unknown");
     } finally {
       project = saved;
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { inspectPlannedProject } from "@/lib/inspections/inspect-planned-project";
 import { runLinkGraph } from "@/lib/links/run-graph";
+import { withFacts } from "@/lib/urls/internal";
 import { createTestUser } from "../factories";
 import { SitemapSite } from "../sitemaps/helpers";
 import { automatedProject, planned, siteRunner } from "../inspections/helpers";
@@ -21,9 +22,10 @@ async function track(p: { id: string; organizationId: string; domain: string }, 
   });
 }
 
+/** The project's URLs by path, each with its link graph facts (url_facts; null before the graph was computed). */
 async function byPath(projectId: string) {
-  const rows = await db.trackedUrl.findMany({ where: { projectId } });
-  return new Map(rows.map((r) => [new URL(r.url).pathname, r]));
+  const rows = await db.trackedUrl.findMany({ where: { projectId }, include: { facts: true } });
+  return new Map(rows.map((r) => [new URL(r.url).pathname, withFacts(r)]));
 }
 
 describe("the link graph, built from the audits of the fake site", () => {
@@ -59,8 +61,9 @@ describe("the link graph, built from the audits of the fake site", () => {
 
     // Broken: /missing (404, unlisted) and /old (a tracked redirect), both carried by /a.
     const broken = await db.$queryRaw<{ url: string }[]>`
-      SELECT n.url FROM link_nodes n LEFT JOIN tracked_urls t ON t.id = n.tracked_url_id
-      WHERE n.project_id = ${p.id}::uuid AND n.inlink_pages > 0 AND ((t.id IS NOT NULL AND (t.http_status >= 400 OR t.redirect_hops > 0))
+      SELECT n.url FROM link_nodes n LEFT JOIN tracked_urls t ON t.id = n.tracked_url_id LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
+      WHERE n.project_id = ${p.id}::uuid AND (CASE WHEN t.id IS NOT NULL THEN uf.inlinks ELSE n.inlink_pages END) > 0
+        AND ((t.id IS NOT NULL AND (t.http_status >= 400 OR t.redirect_hops > 0))
         OR (t.id IS NULL AND n.fetched_at IS NOT NULL AND (n.http_status >= 400 OR n.redirect_target IS NOT NULL)))`;
     const brokenUrls = broken.map((b) => new URL(b.url).pathname);
     expect(brokenUrls, JSON.stringify(brokenUrls.slice(0, 5))).toEqual(expect.arrayContaining(["/missing", "/old"]));
