@@ -24,11 +24,29 @@ export async function countUrls(projectId: string, f: UrlFilters): Promise<numbe
   return Math.max(0, row.n);
 }
 
+const CAUSE_FACETS = { any: "cause_any", engineA: "cause_engine_a", engineB: "cause_engine_b" } as const;
+
+/** The url_facet_counts row that is the total of a cause filter (with its engine) or an orphan filter alone. */
+function factFacet(f: UrlFilters, active: (keyof UrlFilters)[]): { facet: string; value: string } | null {
+  const only = active.filter((k) => k !== "causeEngine");
+  if (only.length !== 1) return null;
+  if (only[0] === "cause" && f.cause) return { facet: CAUSE_FACETS[f.causeEngine ?? "any"], value: f.cause };
+  if (only[0] === "orphan" && f.orphan && !active.includes("causeEngine")) return { facet: "orphan", value: f.orphan };
+  return null;
+}
+
 /** The exact total as one scalar SQL expression (also embedded in the list's one statement, list-urls.ts). */
 export function countExpression(projectId: string, f: UrlFilters): Prisma.Sql {
   const live = (expr: string) => Prisma.sql`coalesce((SELECT ${Prisma.raw(expr)} FROM website_stats WHERE project_id = ${projectId}::uuid), 0)`;
   const active = activeFilters(f);
   if (active.length === 0) return live("total_urls");
+  // A cause (of one engine or either) or orphan alone: its facet, kept exact by url_facts' triggers (migration
+  // url_facts_facet_counts).
+  const fact = factFacet(f, active);
+  if (fact) {
+    return Prisma.sql`coalesce((SELECT urls FROM url_facet_counts
+      WHERE project_id = ${projectId}::uuid AND facet = ${fact.facet} AND value = ${fact.value}), 0)`;
+  }
   // Only the link graph's and the diagnosis's filters: counted in url_facts alone (a row is a URL of the project).
   if (onlyFactFilters(f)) {
     return Prisma.sql`(SELECT count(*) FROM url_facts fx WHERE fx.project_id = ${projectId}::uuid AND ${Prisma.join(factConditions(f), " AND ")})`;

@@ -6,7 +6,7 @@ import * as urlsRoute from "@/app/api/user/organizations/[organizationId]/projec
 import * as urlDiagnosisRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/diagnosis/route";
 import * as urlDetailRoute from "@/app/api/user/organizations/[organizationId]/projects/[id]/urls/[urlId]/detail/route";
 import { diagnoseProjectsFn, diagnoseRequestedFn } from "@/inngest/functions/diagnosis/diagnose";
-import { db, type Prisma } from "@/lib/db";
+import { db, Prisma } from "@/lib/db";
 import { CAUSES, type Cause } from "@/lib/diagnosis/causes";
 import { computeDiagnosis } from "@/lib/diagnosis/compute-diagnosis";
 import { listProjectsDueForDiagnosis } from "@/lib/diagnosis/diagnose-projects";
@@ -236,6 +236,29 @@ describe("the URL list's cause, orphan and depth filters", () => {
     expect((await list("orphan=true")).body.data.map((u: { id: string }) => u.id)).toEqual([ids.get("orphan")]);
     expect((await list("clickDepthMin=5")).body.data.map((u: { id: string }) => u.id)).toEqual([ids.get("deep")]);
     expect((await list("orphan=false")).body.meta!.total).toBe(Object.keys(EXPECTED).length - 1);
+  });
+  it("answers a cause or orphan filter's total from counters its triggers keep equal to a recount, a deleted URL included", async () => {
+    const counted = async () => (await db.$queryRaw<{ facet: string; value: string; urls: number }[]>(Prisma.sql`
+      SELECT facet, value, urls FROM url_facet_counts WHERE project_id = ${project.id}::uuid AND facet IN ('cause_any', 'cause_engine_a', 'cause_engine_b', 'orphan') AND urls <> 0
+      ORDER BY facet, value`));
+    const recount = async () => (await db.$queryRaw<{ facet: string; value: string; urls: number }[]>(Prisma.sql`
+      SELECT f.facet, f.value, count(*)::int AS urls FROM url_facts x
+      CROSS JOIN LATERAL (VALUES ('cause_any', x.not_indexed_cause::text), ('cause_engine_a', x.engine_a_cause::text),
+                                 ('cause_engine_b', x.engine_b_cause::text), ('orphan', x.orphan::text)) AS f(facet, value)
+      WHERE x.project_id = ${project.id}::uuid AND f.value IS NOT NULL GROUP BY f.facet, f.value ORDER BY f.facet, f.value`));
+    const truth = await recount();
+    expect(truth.length).toBeGreaterThan(4);
+    expect(await counted()).toEqual(truth);
+    const before = Number((await list("cause=soft_404")).body.meta!.total);
+    const extra = await db.trackedUrl.create({ data: { organizationId: project.organizationId, projectId: project.id, url: `https://${project.domain}/extra-facet`, source: "manual" } });
+    await db.urlFact.create({ data: { trackedUrlId: extra.id, projectId: project.id, discoveredAt: extra.discoveredAt, engineACause: "soft_404", orphan: true } });
+    expect((await list("cause=soft_404")).body.meta!.total).toBe(before + 1);
+    expect(await counted()).toEqual(await recount());
+    await db.urlFact.update({ where: { trackedUrlId: extra.id }, data: { engineACause: "thin" } });
+    expect((await list("cause=soft_404")).body.meta!.total).toBe(before);
+    expect(await counted()).toEqual(await recount());
+    await db.trackedUrl.delete({ where: { id: extra.id } }); // its facts go with it (cascade), and so do their counts
+    expect(await counted()).toEqual(truth);
   });
   it("refuses bad values with a 400 envelope", async () => {
     for (const q of ["cause=lazy", "orphan=yes", "clickDepthMin=-1", "clickDepthMin=abc", "causeEngine=google"]) {
