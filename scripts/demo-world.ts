@@ -405,12 +405,17 @@ export function searchAnalyticsRows(entries: Entry[] = catalogue(), now = Date.n
   for (const e of entries) {
     const reach = e.section === "pages" ? 60 : e.section === "guides" ? 25 : 8;
     const rank = 2 + (e.path.length % 18);
+    let previous = "";
     for (let d = 1; d <= SEARCH_DAYS; d++) {
+      // Days are Pacific days: around a change of daylight saving time two steps of 24 hours can land on one day.
+      const date = pacificDayKey(new Date(now - d * DAY));
+      if (date === previous) continue;
+      previous = date;
       if (r() >= chance[e.section]) continue;
       if (gscResult(e, d, now)?.verdict !== "PASS") continue;
       const impressions = 1 + Math.floor(r() * reach);
       const clicks = Math.min(impressions, Math.floor(impressions * (0.01 + r() * 0.08) + r()));
-      rows.push({ page: e.url, date: pacificDayKey(new Date(now - d * DAY)), clicks, impressions, position: Math.round((rank + r() * 4) * 10) / 10 });
+      rows.push({ page: e.url, date, clicks, impressions, position: Math.round((rank + r() * 4) * 10) / 10 });
     }
   }
   return rows;

@@ -70,8 +70,8 @@ describe("the demo's today", () => {
   });
 });
 
-describe("the demo world's Search Analytics", () => {
-  const now = Date.now();
+// Today, and an hour of the day when two 24-hour steps back land on one Pacific day (daylight saving ended 25 days before).
+describe.each([["today", Date.now()], ["across a daylight saving change", Date.UTC(2026, 10, 27, 7, 12)]])("the demo world's Search Analytics (%s)", (_, now) => {
   const entries = catalogue();
   const rows = searchAnalyticsRows(entries, now);
   const byUrl = new Map(entries.map((e) => [e.url, e]));
@@ -84,10 +84,16 @@ describe("the demo world's Search Analytics", () => {
     expect(rows.length).toBeLessThan(25_000);
     const oldest = pacificDayKey(new Date(now - SEARCH_DAYS * DAY));
     expect(rows.every((r) => r.date >= oldest && r.date < pacificDayKey(new Date(now)) && r.clicks <= r.impressions)).toBe(true);
+    expect(new Set(rows.map((r) => `${r.page} ${r.date}`)).size).toBe(rows.length); // one row a page and day
   });
 
   it("has impressions only on days Google had the page indexed, so they never contradict an inspection", () => {
-    const DAYKEY_TO_AGO = new Map(Array.from({ length: SEARCH_DAYS + 2 }, (_, d) => [pacificDayKey(new Date(now - d * DAY)), d]));
+    // A Pacific day's row is the first 24-hour step back that lands on it (two can, around a daylight saving change).
+    const DAYKEY_TO_AGO = new Map<string, number>();
+    for (let d = 0; d < SEARCH_DAYS + 2; d++) {
+      const key = pacificDayKey(new Date(now - d * DAY));
+      if (!DAYKEY_TO_AGO.has(key)) DAYKEY_TO_AGO.set(key, d);
+    }
     for (const r of rows) {
       const d = DAYKEY_TO_AGO.get(r.date)!;
       expect(gscResult(byUrl.get(r.page)!, d, now)?.verdict).toBe("PASS");
