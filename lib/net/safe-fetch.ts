@@ -111,8 +111,9 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
 }
 
 /**
- * Sessions held for TLS resumption: enough for every host the watch visits every few minutes (a session is 1-3 KB,
- * so 20,000 hold tens of MB at most).
+ * Sessions held for TLS resumption: enough for every host the watch visits every few minutes. A session holds the
+ * server's ticket and leaf certificate (824 bytes measured with an EC P-256 leaf, a few KB with a large RSA one), so
+ * 20,000 hold some tens of MB at most.
  */
 const DEFAULT_TLS_SESSIONS = 20_000;
 
