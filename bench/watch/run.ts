@@ -108,6 +108,10 @@ for (let tick = 0; tick * tickMs < runMs; tick++) {
 }
 for (const [mode, m] of Object.entries(byMode)) console.log({ mode, ...m, cpuMsPerFetch: m.cpuMs / Math.max(1, m.fetches) });
 const wallMs = performance.now() - t0;
+const errors = await db.$queryRaw<{ error: string; n: number }[]>`
+  SELECT left(robots_last_error, 200) AS error, count(*)::int AS n FROM site_watches WHERE project_id = ANY(${benchIds}::uuid[]) AND robots_last_error IS NOT NULL
+  GROUP BY 1 ORDER BY 2 DESC LIMIT 5`;
+if (errors.length) console.log({ lastErrors: errors });
 const cpu = process.cpuUsage(cpu0);
 const cpuMs = (cpu.user + cpu.system) / 1000;
 fake.kill("SIGTERM");
