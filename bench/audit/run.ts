@@ -48,6 +48,41 @@ function runChild(args: string[]): Promise<Result> {
   });
 }
 
+// BENCH_FIELD_ROUNDS=n: only the field history's share, robust to a loaded machine: per scheme, n rounds of a pair of
+// child processes (the fields without the link graph's links, "audit-nolinks"; head only) in alternating order (AB, BA,
+// ...), and the median of the rounds' paired differences, beside each mode's median. Prints its table; the recorded
+// section is left alone.
+const FIELD_ROUNDS = Number(process.env.BENCH_FIELD_ROUNDS ?? 0);
+if (FIELD_ROUNDS > 0) {
+  const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+  const lines: string[] = [];
+  const loads = [os.loadavg().map((l) => l.toFixed(1)).join(" ")];
+  for (let round = 0; round < FIELD_ROUNDS; round++) {
+    for (const scheme of ["https", "http"]) {
+      const order = round % 2 ? ["audit-nofields", "audit-nolinks"] : ["audit-nolinks", "audit-nofields"];
+      const got: Record<string, number> = {};
+      for (const mode of order) got[mode] = (await runChild([mode, `${scheme}://${HOST}`, String(URLS), String(PER_HOST), site.connectTo([HOST]), caFile])).cpuMsPerUrl;
+      lines.push(JSON.stringify({ round, scheme, fields: got["audit-nolinks"], headOnly: got["audit-nofields"] }));
+      console.error(`round ${round + 1} ${scheme}: fields ${got["audit-nolinks"].toFixed(3)}, head only ${got["audit-nofields"].toFixed(3)} CPU ms/URL`);
+    }
+  }
+  loads.push(os.loadavg().map((l) => l.toFixed(1)).join(" "));
+  const rows = lines.map((l) => JSON.parse(l) as { round: number; scheme: string; fields: number; headOnly: number });
+  const table = ["https", "http"].map((scheme) => {
+    const r = rows.filter((x) => x.scheme === scheme);
+    const paired = r.map((x) => (100 * (x.fields - x.headOnly)) / x.headOnly);
+    return `| ${scheme.toUpperCase()} | ${median(r.map((x) => x.fields)).toFixed(3)} | ${median(r.map((x) => x.headOnly)).toFixed(3)} | ${paired.map((p) => `${p >= 0 ? "+" : ""}${p.toFixed(1)}`).join(", ")} | **${median(paired) >= 0 ? "+" : ""}${median(paired).toFixed(1)} %** |`;
+  });
+  console.log(`${FIELD_ROUNDS} rounds of ${URLS} URLs, pairs in alternating order; load average (1, 5, 15 min) ${loads[0]} at the start, ${loads[1]} at the end.
+
+| scheme | CPU ms per URL, with the fields, no links (median) | head only (median) | each round's difference | median difference (< +10 %) |
+|---|---|---|---|---|
+${table.join("\n")}`);
+  await site.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+
 const runs: Run[] = [];
 const loadStart = os.loadavg()[0];
 for (const scheme of ["https", "http"]) {
@@ -73,7 +108,8 @@ const rate = (r: Run) => URLS / (r.ms / 1000);
 /** CPU per URL with the fields against the head-only audit, per scheme (target: under 10 % more). */
 function fieldCost(): string {
   return ["https", "http"].map((scheme) => {
-    const withFields = runs.find((r) => r.scheme === scheme && r.mode === "audit")!;
+    // The fields without the link graph's links (whose own share is linkCost's).
+    const withFields = runs.find((r) => r.scheme === scheme && r.mode === "audit-nolinks")!;
     const headOnly = runs.find((r) => r.scheme === scheme && r.mode === "audit-nofields")!;
     const more = (100 * (withFields.cpuMsPerUrl - headOnly.cpuMsPerUrl)) / headOnly.cpuMsPerUrl;
     return `${scheme.toUpperCase()} ${withFields.cpuMsPerUrl.toFixed(2)} against ${headOnly.cpuMsPerUrl.toFixed(2)} CPU ms per URL (${more >= 0 ? "+" : ""}${more.toFixed(1)} %)`;

@@ -6,6 +6,7 @@ import { DEFAULT_LIMITS, decodeBody, type BodyLimits } from "./body";
 import { parseConnectTo, type ConnectToRule } from "./connect-to";
 import { createGuardedConnector, precheckHost } from "./connector";
 import { HostLimiter } from "./host-limiter";
+import { createTlsConnector, TlsSessionCache } from "./tls-connector";
 import { createResolver, getDefaultResolver, parseDnsServers, type HostResolver } from "./resolver";
 import { SafeFetchFailure, type Hop, type SafeFetchResult, type SafeFetchStreamResult } from "./types";
 import { hasUserinfo, portOf, USERINFO_REFUSED, withoutUserinfo } from "./url-policy";
@@ -27,6 +28,8 @@ export interface SafeFetcherConfig {
   tlsCa?: string | string[];
   /** Requests in flight per host at once. */
   maxPerHost?: number;
+  /** TLS sessions kept for resumption, one per host, least recently used out (default 20,000; 0: none). */
+  tlsSessions?: number;
   userAgent?: string;
 }
 
@@ -48,6 +51,8 @@ export interface SafeFetcher {
   fetch(url: string, options?: SafeFetchOptions): Promise<SafeFetchResult>;
   stream(url: string, options?: SafeFetchOptions): Promise<SafeFetchStreamResult>;
   readonly resolver: HostResolver;
+  /** TLS handshakes so far that resumed a session, and full ones. */
+  readonly tlsStats?: { resumed: number; full: number };
 }
 
 interface Opened {
@@ -73,12 +78,14 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
   const connectTo = typeof config.connectTo === "string" ? parseConnectTo(config.connectTo) : (config.connectTo ?? []);
   const servers = typeof config.dnsServers === "string" ? parseDnsServers(config.dnsServers) : (config.dnsServers ?? []);
   const resolver = config.resolver ?? createResolver({ servers, timeoutMs: config.dnsTimeoutMs });
+  const sessions = new TlsSessionCache(config.tlsSessions ?? DEFAULT_TLS_SESSIONS);
   const env: FetchEnv = {
-    agentFor: createAgentPool(resolver, connectTo, config.tlsCa), limiter: new HostLimiter(config.maxPerHost ?? 4), connectTo, userAgent: config.userAgent,
+    agentFor: createAgentPool(resolver, connectTo, config.tlsCa, sessions), limiter: new HostLimiter(config.maxPerHost ?? 4), connectTo, userAgent: config.userAgent,
   };
 
   return {
     resolver,
+    tlsStats: sessions.stats,
     async fetch(url, options = {}) {
       const opened = await open(env, url, options);
       if ("failure" in opened) return { ok: false, error: opened.failure.toError(opened.hops) };
@@ -104,11 +111,19 @@ export function createSafeFetcher(config: SafeFetcherConfig = {}): SafeFetcher {
 }
 
 /**
+ * Sessions held for TLS resumption: enough for every host the watch visits every few minutes. A session holds the
+ * server's ticket and leaf certificate (824 bytes measured with an EC P-256 leaf, a few KB with a large RSA one), so
+ * 20,000 hold some tens of MB at most.
+ */
+const DEFAULT_TLS_SESSIONS = 20_000;
+
+/**
  * One keep-alive pool per connect timeout: connections to a host are reused (a new TCP and TLS handshake per request
  * would keep a polite crawler well below its per-host limit). Every new connection still goes through the guard, and a
- * reused one stays on the address that was vetted.
+ * reused one stays on the address that was vetted. A new HTTPS connection offers the host's last TLS session
+ * (`sessions`, shared by the pools), so a host seen a few minutes ago is not verified again from its certificate chain.
  */
-function createAgentPool(resolver: HostResolver, connectTo: ConnectToRule[], tlsCa: string | string[] | undefined): (connectMs: number) => Agent {
+function createAgentPool(resolver: HostResolver, connectTo: ConnectToRule[], tlsCa: string | string[] | undefined, sessions: TlsSessionCache): (connectMs: number) => Agent {
   const extraCa = tlsCa === undefined ? [] : [tlsCa].flat();
   // Built once: a per-connection `ca` option would re-parse every root certificate each time.
   const secureContext = extraCa.length > 0 ? createSecureContext({ ca: [...rootCertificates, ...extraCa] }) : undefined;
@@ -116,7 +131,8 @@ function createAgentPool(resolver: HostResolver, connectTo: ConnectToRule[], tls
   return (connectMs) => {
     let agent = agents.get(connectMs);
     if (!agent) {
-      const connect = buildConnector({ timeout: connectMs, ...(secureContext ? { secureContext } : {}) });
+      const plain = buildConnector({ timeout: connectMs });
+      const connect = createTlsConnector(plain, { timeout: connectMs, secureContext, sessions });
       agent = new Agent({ connect: createGuardedConnector(connect, { resolver, connectTo }), keepAliveTimeout: 4_000, keepAliveMaxTimeout: 15_000 });
       agents.set(connectMs, agent);
     }

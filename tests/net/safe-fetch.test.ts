@@ -1,4 +1,5 @@
 import net from "node:net";
+import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_USER_AGENT, createSafeFetcher, type SafeFetchResult, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { startFakeDns, type FakeDnsServer } from "../fakes/dns-server";
@@ -100,6 +101,42 @@ describe("safeFetch: a mapped site", () => {
     expect(kind(result)).toBe("ok 302");
     expect(received).toBe('{"a":1}');
     expect(site.requests.map((r) => [r.method, r.path, r.headers["content-length"]])).toEqual([["POST", "/hook", "7"]]);
+  });
+});
+
+describe("safeFetch: TLS session resumption", () => {
+  // Each answer closes its connection, as a host visited every few minutes has no connection left to reuse.
+  function routeReporting(): boolean[] {
+    const reused: boolean[] = [];
+    site.route("/robots.txt", (req, res) => {
+      reused.push((req.socket as TLSSocket).isSessionReused());
+      res.writeHead(200, { "content-type": "text/plain", connection: "close" }).end("User-agent: *\n");
+    });
+    return reused;
+  }
+
+  it("resumes the host's last session on a new connection, so the certificate chain is not checked again", async () => {
+    const reused = routeReporting();
+    const f = createSafeFetcher({ connectTo: site.connectTo(["site.test", "www.site.test", "other.test"]), tlsCa: site.ca });
+    for (const url of ["https://site.test/robots.txt", "https://site.test/robots.txt", "https://www.site.test/robots.txt", "https://site.test/robots.txt"]) {
+      expect(kind(await f.fetch(url))).toBe("ok 200");
+    }
+    // www.site.test is another host: its first connection has no session of its own to offer.
+    expect(reused).toEqual([false, true, false, true]);
+    // The same server under a name its certificate does not cover: site.test's session is never offered for it, so the
+    // name is checked and refused.
+    expect(kind(await f.fetch("https://other.test/robots.txt"))).toBe("tls");
+    expect(f.tlsStats).toEqual({ resumed: 2, full: 2 });
+    expect(reused).toHaveLength(4);
+  });
+
+  it("keeps no session with tlsSessions 0, and never resumes past a failed handshake", async () => {
+    const reused = routeReporting();
+    const f = createSafeFetcher({ connectTo: site.connectTo(["site.test"]), tlsCa: site.ca, tlsSessions: 0 });
+    for (let i = 0; i < 2; i++) expect(kind(await f.fetch("https://site.test/robots.txt"))).toBe("ok 200");
+    expect(reused).toEqual([false, false]);
+    // A host whose certificate fails is refused on every attempt: nothing was kept to skip the checks with.
+    for (let i = 0; i < 2; i++) expect(kind(await fetcher.fetch("https://bad.test/"))).toBe("tls");
   });
 });
 
