@@ -13,12 +13,18 @@ import { admitUrls, createProject, projectApi, type E2eProject } from "./project
 async function recordFacts(p: E2eProject) {
   const set = (pattern: string, assignments: string) => sql(
     `UPDATE tracked_urls SET ${assignments}, updated_at = now() WHERE project_id = $1 AND url ~ $2`, [p.id, pattern]);
+  // The link graph's facts live in url_facts (one row a URL: docs/links.md, Storage).
+  const facts = (pattern: string, assignments: string) => sql(
+    `UPDATE url_facts SET ${assignments} WHERE project_id = $1 AND tracked_url_id IN (SELECT id FROM tracked_urls WHERE project_id = $1 AND url ~ $2)`, [p.id, pattern]);
   await set(".", `health_state = 'healthy', http_status = 200, indexability = 'indexable', engine_a_state = 'crawled_not_indexed',
-    engine_b_state = 'not_indexed', engine_a_last_crawl_at = now() - interval '3 days', last_audit_at = now(), inlinks = 4, click_depth = 2,
-    orphan = false, inlinks_nofollow_only = false, next_inspection_at = NULL`);
-  await set("/$", `engine_a_state = 'indexed', engine_b_state = 'indexed', click_depth = 0`);
-  await set("/blog/orphan-", `orphan = true, inlinks = 0, click_depth = NULL`);
-  await set("/archive/", `click_depth = 9`);
+    engine_b_state = 'not_indexed', engine_a_last_crawl_at = now() - interval '3 days', last_audit_at = now(), next_inspection_at = NULL`);
+  await set("/$", `engine_a_state = 'indexed', engine_b_state = 'indexed'`);
+  await sql(`INSERT INTO url_facts (tracked_url_id, project_id, discovered_at, inlinks, click_depth, orphan, inlinks_nofollow_only)
+    SELECT id, project_id, discovered_at, 4, 2, false, false FROM tracked_urls WHERE project_id = $1
+    ON CONFLICT (tracked_url_id) DO UPDATE SET inlinks = 4, click_depth = 2, orphan = false, inlinks_nofollow_only = false`, [p.id]);
+  await facts("/$", `click_depth = 0`);
+  await facts("/blog/orphan-", `orphan = true, inlinks = 0, click_depth = NULL`);
+  await facts("/archive/", `click_depth = 9`);
   await sql(`INSERT INTO url_field_snapshots (tracked_url_id, project_id, fields, observed_at)
     SELECT id, project_id, jsonb_build_object('title', 'Page ' || url, 'h1', url, 'meta_description', 'About ' || url,
       'main_text_hash', CASE WHEN url ~ '/shop/(red|rouge)$' THEN 'aaaaaaaaaaaaaaaa' ELSE substr(md5(url), 1, 16) END,
@@ -26,7 +32,7 @@ async function recordFacts(p: E2eProject) {
     ON CONFLICT (tracked_url_id) DO NOTHING`, [p.id]);
   await sql(`UPDATE url_field_snapshots SET fields = fields || '{"title": "Product no longer available"}'::jsonb
     WHERE project_id = $1 AND tracked_url_id IN (SELECT id FROM tracked_urls WHERE project_id = $1 AND url ~ '/shop/gone$')`, [p.id]);
-  await sql(`UPDATE tracked_urls SET inlinks = 9 WHERE project_id = $1 AND url ~ '/shop/red$'`, [p.id]);
+  await facts("/shop/red$", `inlinks = 9`);
 }
 
 test("why not indexed: causes by section, the fix, the URLs of a cause, the URL panel's cause, Bing, duplicates", async ({ page }) => {

@@ -40,8 +40,26 @@ export async function signIn(page: Page, email: string, from?: string) {
   await expect(page).not.toHaveURL(/\/(sign-in|check-email|dev\/mailbox)/);
 }
 
-/** The page does not scroll sideways (checked at 375 px). */
+/** The page does not scroll sideways (checked at 375 px); on failure the message names what sticks out. */
 export async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Polled for a moment: right after a resize a responsive chart still has its old width until it measures again.
+  await expect(async () => overflowCheck(page)).toPass({ timeout: 3_000 });
+}
+
+async function overflowCheck(page: Page) {
+  const { overflow, culprits } = await page.evaluate(() => {
+    // On failure, the innermost elements that reach past the window and sit in no scroll box of their own.
+    const scrolls = (el: Element | null): boolean => {
+      for (let e = el; e && e !== document.documentElement; e = e.parentElement) {
+        if (/(auto|scroll|hidden)/.test(getComputedStyle(e).overflowX)) return true;
+      }
+      return false;
+    };
+    const wide = [...document.body.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !scrolls(e.parentElement));
+    const innermost = wide.filter((e) => !wide.some((o) => o !== e && e.contains(o)));
+    const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${e.getAttribute("data-testid") ? `[data-testid=${e.getAttribute("data-testid")}]` : ""}`
+      + ` (right ${Math.round(e.getBoundingClientRect().right)} px): ${(e.textContent ?? "").trim().slice(0, 60)}`;
+    return { overflow: document.documentElement.scrollWidth - window.innerWidth, culprits: innermost.slice(0, 5).map(describe) };
+  });
+  expect(overflow, `wider than the window: ${culprits.join(" | ")}`).toBeLessThanOrEqual(0);
 }

@@ -18,20 +18,25 @@ test("the Links tab: broken internal links with their sources, an unlisted page 
   await admitUrls(page, p, ["/", "/a", "/b", "/old", "/orphan"]);
   const u = (path: string) => `https://${domain}${path}`;
   await sql(`UPDATE tracked_urls SET last_audit_at = now(), http_status = 200, health_state = 'healthy',
-      redirect_hops = CASE WHEN url = $2 THEN 1 ELSE 0 END, redirect_target = CASE WHEN url = $2 THEN $3 END,
-      inlinks = CASE url WHEN $4 THEN 0 WHEN $5 THEN 1 WHEN $6 THEN 1 WHEN $2 THEN 1 ELSE 0 END,
-      inlinks_nofollow_only = false, orphan = (url = $7),
-      click_depth = CASE url WHEN $4 THEN 0 WHEN $5 THEN 1 WHEN $6 THEN 2 WHEN $2 THEN 2 END
-    WHERE project_id = $1`, [p.id, u("/old"), u("/a"), u("/"), u("/a"), u("/b"), u("/orphan")]);
+      redirect_hops = CASE WHEN url = $2 THEN 1 ELSE 0 END, redirect_target = CASE WHEN url = $2 THEN $3 END
+    WHERE project_id = $1`, [p.id, u("/old"), u("/a")]);
+  // The graph's facts of the tracked URLs live in url_facts (docs/links.md, Storage).
+  await sql(`INSERT INTO url_facts (tracked_url_id, project_id, discovered_at, inlinks, inlinks_nofollow_only, orphan, click_depth)
+    SELECT id, project_id, discovered_at, CASE url WHEN $2 THEN 0 WHEN $3 THEN 1 WHEN $4 THEN 1 WHEN $5 THEN 1 ELSE 0 END, false, url = $6,
+           CASE url WHEN $2 THEN 0 WHEN $3 THEN 1 WHEN $4 THEN 2 WHEN $5 THEN 2 END
+    FROM tracked_urls WHERE project_id = $1`, [p.id, u("/"), u("/a"), u("/b"), u("/old"), u("/orphan")]);
+  const pack = (ids: number[]) => Buffer.concat(ids.map((i) => { const b = Buffer.alloc(4); b.writeInt32BE(i); return b; }));
   const nodes: [number, string, number, number[], number | null][] = [
     [1, "/", 0, [], 0], [2, "/a", 1, [1], 1], [3, "/b", 1, [2], 2], [4, "/missing", 1, [2], 2], [5, "/old", 1, [2], 2], [6, "/orphan", 0, [], null],
   ];
-  for (const [n, path, inl, samples, depth] of nodes) {
-    await sql(`INSERT INTO link_nodes (project_id, node_id, organization_id, url, tracked_url_id, inlink_pages, sample_sources, click_depth, fetched_at, http_status)
-      SELECT $1, $2, $3, $4, (SELECT id FROM tracked_urls WHERE project_id = $1 AND url = $4), $5, $6, $7,
-             CASE WHEN $8 THEN now() END, CASE WHEN $8 THEN 404 END`, [p.id, n, p.organizationId, u(path), inl, samples, depth, path === "/missing"]);
+  for (const [n, path, inl, samples] of nodes) {
+    // An untracked node keeps its computed inlinks and samples itself; a tracked URL's are in url_facts.
+    await sql(`INSERT INTO link_nodes (project_id, node_id, organization_id, url, tracked_url_id, inlink_pages, sample_sources, fetched_at, http_status)
+      SELECT $1, $2, $3, $4, (SELECT id FROM tracked_urls WHERE project_id = $1 AND url = $4), $5, $6,
+             CASE WHEN $7 THEN now() END, CASE WHEN $7 THEN 404 END`, [p.id, n, p.organizationId, u(path), inl, pack(samples), path === "/missing"]);
+    await sql(`UPDATE url_facts SET inlink_samples = $3 WHERE project_id = $1 AND tracked_url_id = (SELECT id FROM tracked_urls WHERE project_id = $1 AND url = $2)`,
+      [p.id, u(path), pack(samples)]);
   }
-  const pack = (ids: number[]) => Buffer.concat(ids.map((i) => { const b = Buffer.alloc(4); b.writeInt32BE(i); return b; }));
   const links: [number, string, number[], string[]][] = [[1, "/", [2], ["About us"]], [2, "/a", [3, 4, 5], ["Blue shoes", "Old catalogue", "Spring sale"]]];
   for (const [n, path, targets, anchors] of links) {
     await sql(`INSERT INTO page_links (project_id, node_id, kind, organization_id, tracked_url_id, targets, nofollow, anchors, links_seen, extracted_at)

@@ -45,7 +45,7 @@ test("rendering: Render now with its price, raw vs rendered with a JavaScript no
   await expect(panel.getByTestId("text-bars")).toContainText("Raw HTML");
   const shot = panel.getByRole("img", { name: /The top of the rendered page/ });
   await expect(shot).toBeVisible();
-  await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+  await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
   const after = await (await page.request.get(`/api/user/organizations/${project.organizationId}`)).json();
   expect(before.data.creditBalance - after.data.creditBalance).toBe(5);
   await expectNoSeriousA11yViolations(page);
