@@ -22,7 +22,8 @@ export default defineConfig({
   // Every test owns its data (own user, organization, domains; fakes scripted per host or account: e2e/README.md),
   // so tests run side by side against the one `next start`.
   fullyParallel: true,
-  // Two: on CI's 2 cores a third browser starved the server and journeys hit their 60 s limit (measured).
+  // Two: on CI's 2 cores a third browser starved the server and journeys hit their 60 s limit (measured); four again on
+  // 2026-11-28 on an idle machine: load average 14 and three journeys timed out within 5 minutes.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: CI,
   retries: CI ? 1 : 0,
