@@ -1,5 +1,5 @@
 import type { Ctx } from "@/lib/core/context";
-import { db, Prisma, dbOf } from "@/lib/db";
+import { db, Prisma, dbOf, outsideTransaction } from "@/lib/db";
 import { validateEvent, type EventData, type EventName } from "./catalogue";
 import { sendEvents, type OutgoingEvent } from "./send-event";
 
@@ -44,10 +44,11 @@ const g = globalThis as unknown as { __outboxKick?: NodeJS.Timeout };
 function kickSoon() {
   const ms = Number(process.env.OUTBOX_KICK_MS ?? 1000);
   if (!(ms > 0) || g.__outboxKick) return;
-  g.__outboxKick = setTimeout(() => {
+  // Armed from inside the recording transaction's body, the flush runs on its own, outside it (lib/db/transaction-scope.ts).
+  g.__outboxKick = outsideTransaction(() => setTimeout(() => {
     g.__outboxKick = undefined;
     flushOutbox().catch((e) => console.error("[events] outbox flush failed", e));
-  }, ms);
+  }, ms));
   g.__outboxKick.unref();
 }
 

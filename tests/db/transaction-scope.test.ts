@@ -3,7 +3,7 @@
 // client and the pool refuse it at once, naming the caller (lib/db/transaction-scope.ts).
 import { describe, expect, it } from "vitest";
 import { systemCtx } from "@/lib/core/context";
-import { db, dbOf, Prisma, sqlRows, withTransaction } from "@/lib/db";
+import { db, dbOf, outsideTransaction, Prisma, sqlRows, withTransaction } from "@/lib/db";
 
 const ctx = systemCtx("transaction-scope-test");
 const refused = /inside an open transaction/;
@@ -31,6 +31,18 @@ describe("the global client inside a transaction", () => {
     expect(n).toBe(42);
     expect(await later).toBeGreaterThanOrEqual(0);
     expect(await db.user.count()).toBeGreaterThanOrEqual(0);
+  });
+
+  it("lets work armed inside the body to run on its own (a timer, as the outbox's flush) use the global client while the transaction is still open", async () => {
+    const armed = await withTransaction(ctx, async () => {
+      const detached = new Promise<number>((resolve, reject) => outsideTransaction(() => setTimeout(() => db.user.count().then(resolve, reject), 10)));
+      const inside = new Promise<unknown>((resolve) => setTimeout(() => { try { void db.user.count(); resolve("allowed"); } catch (e) { resolve(e); } }, 10));
+      await new Promise((r) => setTimeout(r, 50)); // the transaction is still open when both timers fire
+      // Not awaited here: on the embedded database the detached statement waits for this transaction to end.
+      return { detached, inside };
+    });
+    expect(await armed.detached).toBeGreaterThanOrEqual(0);
+    expect(String(await armed.inside)).toMatch(refused);
   });
 
   it("joins the open transaction in a nested withTransaction instead of opening a second one", async () => {
