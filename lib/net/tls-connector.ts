@@ -1,4 +1,5 @@
 import tls from "node:tls";
+import { LRUCache } from "lru-cache";
 import { errors, type buildConnector } from "undici";
 
 /**
@@ -8,34 +9,29 @@ import { errors, type buildConnector } from "undici";
  * (which builds the peer certificate's JS object), both skipped on a resumed session.
  */
 export class TlsSessionCache {
-  private readonly sessions = new Map<string, Buffer>();
+  // lru-cache (as the URL and answer caches use) needs a bound of at least one: none is kept at 0.
+  private readonly sessions: LRUCache<string, Buffer> | null;
   /** Handshakes that resumed a session, and full ones (for benchmarks and tests). */
   readonly stats = { resumed: 0, full: 0 };
 
-  constructor(readonly max: number) {}
+  constructor(readonly max: number) {
+    this.sessions = max > 0 ? new LRUCache<string, Buffer>({ max }) : null;
+  }
 
   get(key: string): Buffer | undefined {
-    const session = this.sessions.get(key);
-    if (session) {
-      this.sessions.delete(key);
-      this.sessions.set(key, session);
-    }
-    return session;
+    return this.sessions?.get(key);
   }
 
   set(key: string, session: Buffer): void {
-    if (this.max <= 0) return;
-    this.sessions.delete(key);
-    this.sessions.set(key, session);
-    if (this.sessions.size > this.max) this.sessions.delete(this.sessions.keys().next().value!);
+    this.sessions?.set(key, session);
   }
 
   delete(key: string): void {
-    this.sessions.delete(key);
+    this.sessions?.delete(key);
   }
 
   get size(): number {
-    return this.sessions.size;
+    return this.sessions?.size ?? 0;
   }
 }
 
