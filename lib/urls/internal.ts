@@ -49,10 +49,7 @@ export type TrackedUrlWithFacts = TrackedUrl & { [K in FactField]: UrlFact[K] | 
 
 /** A tracked URL read by Prisma with `include: { facts: true }`, its facts as fields (null without a row). */
 export function withFacts({ facts, ...url }: TrackedUrl & { facts: UrlFact | null }): TrackedUrlWithFacts {
-  return {
-    ...url, inlinks: facts?.inlinks ?? null, inlinksNofollowOnly: facts?.inlinksNofollowOnly ?? null, clickDepth: facts?.clickDepth ?? null,
-    orphan: facts?.orphan ?? null, engineACause: facts?.engineACause ?? null, engineBCause: facts?.engineBCause ?? null,
-  };
+  return { ...url, ...Object.fromEntries(FACT_FIELDS.map(([field]) => [field, facts?.[field] ?? null])) } as TrackedUrlWithFacts;
 }
 
 /** Joins URL `t`'s facts as `uf` (at most one row; none: every fact null). Constant text. */
