@@ -3,6 +3,7 @@
 // (reached through a fetcher's CONNECT_TO mapping) and a canary on 127.0.0.1 that no mapping points to.
 import { expect, test } from "@playwright/test";
 import { createSafeFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
+import { trackAudit } from "@/lib/audit/activity";
 import { createRobotsCache } from "@/lib/audit/robots-cache";
 import { createBrowserPool, type BrowserPool } from "@/lib/rendering/browser";
 import { renderLimits } from "@/lib/rendering/config";
@@ -172,6 +173,27 @@ test("the pool runs at most its size at once and every render gets a fresh conte
   // A cookie set by one render is never seen by the next: each starts with an empty context.
   for (const r of results) expect(r.html).toContain("cookie:seen=1<");
   expect(pool.load()).toEqual({ inUse: 0, waiting: 0 });
+});
+
+test("while this process's audits run, the pool admits one render at a time, and waiting is not counted in a render's time", async () => {
+  site.route("/two-seconds", html(`<p>Slow</p><script>fetch("/delay-2s").catch(() => {});</script>`));
+  site.route("/delay-2s", { delayMs: 2_000, body: "ok" });
+  let auditsDone!: () => void;
+  const audit = trackAudit(() => new Promise<void>((resolve) => (auditsDone = resolve)));
+  let peak = 0;
+  const watch = setInterval(() => (peak = Math.max(peak, pool.load().inUse)), 10);
+  // Four renders of 2 s and more, one at a time: the last is admitted after 6 s and more, beyond a budget of 8 s
+  // counted from the request; counted from its admission, it has its 8 s.
+  const started = performance.now();
+  const results = await Promise.all(Array.from({ length: 4 }, () => render("/two-seconds", { limits: { ...limits, timeoutMs: 8_000 } })));
+  const elapsed = performance.now() - started;
+  clearInterval(watch);
+  auditsDone();
+  await audit;
+  expect(results.map((r) => r.failureReason)).toEqual([null, null, null, null]);
+  expect(peak).toBe(1);
+  expect(elapsed).toBeGreaterThan(8_000);
+  for (const r of results) expect(r.durationMs).toBeLessThan(8_000);
 });
 
 test("the demo's render fixtures: a script's noindex is rendered_noindex, the client-rendered journal is js_only_content", async () => {

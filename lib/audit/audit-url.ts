@@ -1,6 +1,7 @@
 import { getDefaultFetcher, type SafeFetcher } from "@/lib/net/safe-fetch";
 import { suppliedUrlRefusal } from "@/lib/net/url-policy";
 import { crawlDelayFor } from "@/lib/robots";
+import { trackAudit } from "./activity";
 import { judgeAnswer } from "./judge-answer";
 import { judgeFailure } from "./judge-failure";
 import { emptyOutcome, finalize } from "./outcome";
@@ -35,7 +36,12 @@ const UNREAD = 1024 * 1024 * 1024;
 const ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
 
 /** Audits one URL: robots.txt first, then one GET whose head is parsed as it streams. Never rejects. */
-export async function auditUrl(url: string, options: AuditOptions = {}): Promise<AuditOutcome> {
+export function auditUrl(url: string, options: AuditOptions = {}): Promise<AuditOutcome> {
+  // Counted as the engine's activity: renders beside it admit fewer at once (lib/rendering/admission.ts).
+  return trackAudit(() => auditOne(url, options));
+}
+
+async function auditOne(url: string, options: AuditOptions): Promise<AuditOutcome> {
   const startedAt = performance.now();
   const checkedAt = (options.now ?? (() => new Date()))();
   try {

@@ -4,6 +4,7 @@
 // (`available: false`) and rendering answers RENDERER_UNAVAILABLE; nothing else depends on it.
 import fs from "node:fs";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { admissionConfig, createRenderSlots } from "./admission";
 import { poolSize, renderLimits, renderNice } from "./config";
 import { lowerBrowserPriority } from "./priority";
 
@@ -119,7 +120,7 @@ export interface BrowserPool {
    * afterwards, whatever happens. Contexts are never reused: the one prepared ahead (see spareKeeper) has served no page.
    */
   withPage<T>(fn: (context: BrowserContext, page: Page) => Promise<T>): Promise<T>;
-  /** Slots in use and renders waiting (for the bench and the status). */
+  /** Slots in use and renders waiting (for the bench and the status); waiting includes renders held back by admission. */
   load(): { inUse: number; waiting: number };
   close(): Promise<void>;
 }
@@ -141,8 +142,8 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
   const size = options.size ?? poolSize(env);
   const wsEndpoint = env.RENDERER_WS_ENDPOINT?.trim() || null;
   let browser: Promise<Browser> | null = null;
-  let inUse = 0;
-  const waiters: (() => void)[] = [];
+  // The pool's size, or fewer at once while this process's audits run (admission.ts).
+  const slots = createRenderSlots(admissionConfig(size, env));
   let closed = false;
   // Renderer processes of pages opened since launch get the browser's lower CPU priority too (local browsers only).
   const spares = spareKeeper(() => {
@@ -193,19 +194,6 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
     return browser;
   }
 
-  async function acquire(): Promise<void> {
-    if (inUse < size) {
-      inUse++;
-      return;
-    }
-    await new Promise<void>((resolve) => waiters.push(resolve));
-  }
-  function release() {
-    const next = waiters.shift();
-    if (next) next();
-    else inUse--;
-  }
-
   /** Closes a context; one that does not close in 10 s (a renderer stuck in a loop) takes its browser down with it. */
   async function closeContext(b: Browser, context: BrowserContext) {
     let timer: NodeJS.Timeout | undefined;
@@ -220,10 +208,10 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
 
   return {
     state: describe,
-    load: () => ({ inUse, waiting: waiters.length }),
+    load: () => slots.load(),
     async withPage(fn) {
       if (closed) throw new RendererUnavailableError("The renderer is shut down");
-      await acquire();
+      await slots.acquire();
       try {
         const b = await getBrowser();
         const { context, page } = await spares.take(b);
@@ -233,11 +221,12 @@ export function createBrowserPool(options: BrowserPoolOptions = {}): BrowserPool
           await closeContext(b, context);
         }
       } finally {
-        release();
+        slots.release();
       }
     },
     async close() {
       closed = true;
+      slots.close();
       spares.discard();
       const b = browser;
       browser = null;
