@@ -1,6 +1,7 @@
 // The renderer yields the CPU to the rest of the app: every thread of the local browsers this process launched runs at
 // a lower CPU priority (RENDER_NICE, default 10), so the audit's latency-bound work gets a core first when renders run
 // beside it in the same scheduling group. Linux only (it reads /proc); elsewhere, or for a remote browser, nothing changes.
+// Renders also yield to audits by admission (admission.ts: fewer renders at once while this process's audits run).
 import fs from "node:fs";
 import os from "node:os";
 
