@@ -183,7 +183,8 @@ test("while this process's audits run, the pool admits one render at a time, and
   let peak = 0;
   const watch = setInterval(() => (peak = Math.max(peak, pool.load().inUse)), 10);
   // Four renders of 2 s and more, one at a time: the last is admitted after 6 s and more, beyond a budget of 8 s
-  // counted from the request; counted from its admission, it has its 8 s.
+  // counted from the request; counted from its admission, it has its 8 s. Each render's time is its own: one after
+  // the other, they add up to about the whole (counted from the request, they would add up to 2.5 times it).
   const started = performance.now();
   const results = await Promise.all(Array.from({ length: 4 }, () => render("/two-seconds", { limits: { ...limits, timeoutMs: 8_000 } })));
   const elapsed = performance.now() - started;
@@ -193,7 +194,7 @@ test("while this process's audits run, the pool admits one render at a time, and
   expect(results.map((r) => r.failureReason)).toEqual([null, null, null, null]);
   expect(peak).toBe(1);
   expect(elapsed).toBeGreaterThan(8_000);
-  for (const r of results) expect(r.durationMs).toBeLessThan(8_000);
+  expect(results.reduce((sum, r) => sum + r.durationMs, 0)).toBeLessThan(elapsed * 1.5);
 });
 
 test("the demo's render fixtures: a script's noindex is rendered_noindex, the client-rendered journal is js_only_content", async () => {
