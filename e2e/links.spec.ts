@@ -39,9 +39,10 @@ test("the Links tab: broken internal links with their sources, an unlisted page 
   }
   const links: [number, string, number[], string[]][] = [[1, "/", [2], ["About us"]], [2, "/a", [3, 4, 5], ["Blue shoes", "Old catalogue", "Spring sale"]]];
   for (const [n, path, targets, anchors] of links) {
-    await sql(`INSERT INTO page_links (project_id, node_id, kind, organization_id, tracked_url_id, targets, nofollow, anchors, links_seen, extracted_at)
-      VALUES ($1, $2, 0, $3, (SELECT id FROM tracked_urls WHERE project_id = $1 AND url = $4), $5, ''::bytea, $6, $7, now())`,
-    [p.id, n, p.organizationId, u(path), pack(targets), anchors, targets.length]);
+    await sql(`INSERT INTO page_links (project_id, node_id, kind, organization_id, tracked_url_id, targets, nofollow, links_seen, extracted_at)
+      VALUES ($1, $2, 0, $3, (SELECT id FROM tracked_urls WHERE project_id = $1 AND url = $4), $5, ''::bytea, $6, now())`,
+    [p.id, n, p.organizationId, u(path), pack(targets), targets.length]);
+    await sql(`INSERT INTO page_link_anchors (project_id, node_id, kind, anchors) VALUES ($1, $2, 0, $3)`, [p.id, n, anchors]);
   }
   await sql(`INSERT INTO link_graph_state (project_id, organization_id, computed_at, complete_through, complete_at, nodes, edges)
     VALUES ($1, $2, now(), now(), now(), 6, 4)`, [p.id, p.organizationId]);

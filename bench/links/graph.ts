@@ -32,7 +32,7 @@ if (!reuse) {
   await client.query(`INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at)
     VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`, [PROJECT, ORG, DOMAIN]);
   // The tables' secondary indexes are built once after the rows (withoutIndexes): the seed's cost is the rows'.
-  await withoutIndexes(client, ["tracked_urls", "link_nodes", "page_links"], async () => {
+  await withoutIndexes(client, ["tracked_urls", "link_nodes", "page_links", "page_link_anchors"], async () => {
   // Page i is /p/i (the home page is /); every 1,000th answers 404; links go to pseudo-random pages (some pages get none).
   await client.query(`INSERT INTO tracked_urls (id, organization_id, project_id, url, source, updated_at, last_audit_at, http_status, health_state)
     SELECT gen_random_uuid(), $1, $2, CASE WHEN i = 1 THEN 'https://${DOMAIN}/' ELSE 'https://${DOMAIN}/p/' || i END, 'sitemap', now(),
@@ -42,13 +42,16 @@ if (!reuse) {
     SELECT project_id, CASE WHEN url = 'https://${DOMAIN}/' THEN 1 ELSE substring(url from '/p/(\\d+)$')::int END, organization_id, url, id
     FROM tracked_urls WHERE project_id = $1`, [PROJECT]);
   for (let from = 1; from <= PAGES; from += 100_000) {
-    await client.query(`INSERT INTO page_links (project_id, node_id, kind, organization_id, tracked_url_id, targets, nofollow, anchors, links_seen, extracted_at)
+    await client.query(`INSERT INTO page_links (project_id, node_id, kind, organization_id, tracked_url_id, targets, nofollow, links_seen, extracted_at)
       SELECT n.project_id, n.node_id, 0, n.organization_id, n.tracked_url_id,
         (SELECT string_agg(int4send((((n.node_id::bigint * 7919 + k * 104729 + k * k * 31) % $2) + 1)::int), ''::bytea ORDER BY k)
            FROM generate_series(1, ${LINKS}) k),
         CASE WHEN n.node_id % 10 = 0 THEN '\\x01'::bytea ELSE ''::bytea END,
-        (SELECT array_agg('Page ' || (((n.node_id::bigint * 7919 + k * 104729 + k * k * 31) % $2) + 1) ORDER BY k) FROM generate_series(1, ${LINKS}) k),
         ${LINKS}, now() - interval '1 hour'
+      FROM link_nodes n WHERE n.project_id = $1 AND n.node_id BETWEEN $3 AND $4`, [PROJECT, PAGES, from, Math.min(PAGES, from + 99_999)]);
+    await client.query(`INSERT INTO page_link_anchors (project_id, node_id, kind, anchors)
+      SELECT n.project_id, n.node_id, 0,
+        (SELECT array_agg('Page ' || (((n.node_id::bigint * 7919 + k * 104729 + k * k * 31) % $2) + 1) ORDER BY k) FROM generate_series(1, ${LINKS}) k)
       FROM link_nodes n WHERE n.project_id = $1 AND n.node_id BETWEEN $3 AND $4`, [PROJECT, PAGES, from, Math.min(PAGES, from + 99_999)]);
     console.error(`  page_links ${Math.min(PAGES, from + 99_999).toLocaleString("en")}`);
   }
@@ -87,6 +90,7 @@ const again = second.wall;
 
 const size = async (sql: string) => Number((await client.query(sql, sql.includes("$1") ? [PROJECT] : [])).rows[0].b);
 const linksBytes = await size(`SELECT pg_total_relation_size('page_links') AS b`);
+const anchorsBytes = await size(`SELECT pg_total_relation_size('page_link_anchors') AS b`);
 const nodesBytes = await size(`SELECT pg_total_relation_size('link_nodes') AS b`);
 const factsBytes = await size(`SELECT pg_total_relation_size('url_facts') AS b`);
 const rowBytes = await size(`SELECT avg(pg_column_size(l.*)) AS b FROM (SELECT * FROM page_links WHERE project_id = $1 LIMIT 10000) l`);
@@ -108,8 +112,9 @@ Measured under load (2 cores shared with other work; load average ${loadBefore.t
 | metrics (nodes, edges streamed into typed arrays, inlinks, nofollow-only, samples, depth, orphans, broken links and their issues, all written) | ${seconds.toFixed(1)} s wall; CPU ${first.cpu.toFixed(1)} s Node + ${first.db.toFixed(1)} s PostgreSQL | < 60 s: ${verdict(seconds < 60)} |
 | peak RSS of the job's process (bundled, plain node) | ${maxRssMB.toFixed(0)} MB (at ${(peak.atMs / 1000).toFixed(0)} s; V8 heap ${peak.heapMB} MB, outside it ${peak.externalMB} MB) | < 500 MB: ${verdict(maxRssMB < 500)} |
 | the same run again, nothing changed (only differences written) | ${again.toFixed(1)} s wall; CPU ${second.cpu.toFixed(1)} s Node + ${second.db.toFixed(1)} s PostgreSQL | |
-| storage: page_links (rows, TOAST, primary key) | ${mb(linksBytes)} MB, ${(linksBytes / PAGES).toFixed(0)} bytes a page | |
-| storage: one page_links row (50 targets: ${targetBytes.toFixed(0)} bytes of targets, anchors, bitset) | ${rowBytes.toFixed(0)} bytes | |
+| storage: page_links (rows, TOAST, primary key: what the job reads) | ${mb(linksBytes)} MB, ${(linksBytes / PAGES).toFixed(0)} bytes a page | |
+| storage: one page_links row (50 targets: ${targetBytes.toFixed(0)} bytes of targets, bitset) | ${rowBytes.toFixed(0)} bytes | |
+| storage: page_link_anchors (the anchor texts, apart; rows, TOAST, primary key) | ${mb(anchorsBytes)} MB, ${(anchorsBytes / PAGES).toFixed(0)} bytes a page | |
 | storage: link_nodes (one row a URL, with its computed samples; url index) | ${mb(nodesBytes)} MB, ${(nodesBytes / PAGES).toFixed(0)} bytes a URL | |
 | storage: url_facts (one row a URL: inlinks, depth, orphan, causes; its indexes) | ${mb(factsBytes)} MB, ${(factsBytes / PAGES).toFixed(0)} bytes a URL | |
 | phases (ms) | ${Object.entries(report.phases).map(([k, v]) => `${k} ${v}`).join(", ")} | |

@@ -3,7 +3,7 @@
 export { db, preparedName, sqlCursor, sqlRows, sqlExecute, sqlTransaction, txRunner, type Db, type SqlRunner, type Tx } from "./client";
 export { dbOf, withTransaction } from "./with-transaction";
 export { outsideTransaction } from "./transaction-scope";
-export { likeEscape, uuidArray } from "./sql-values";
+export { binaryArray, likeEscape, uuidArray } from "./sql-values";
 export { Prisma } from "./generated/client";
 export type * from "./generated/client";
 export * from "./generated/enums";

@@ -1,9 +1,9 @@
 import { systemCtx, type OrgCtx } from "@/lib/core/context";
-import { db, dbOf, Prisma, sqlRows, withTransaction } from "@/lib/db";
+import { binaryArray, db, dbOf, Prisma, sqlRows, sqlTransaction, withTransaction, type SqlRunner } from "@/lib/db";
 import { computeMetrics, graphBuilder, SAMPLE_SOURCES, type GraphMetrics, type LinkGraph } from "./graph";
 import { lockLinkNodes } from "./record-page-links";
 import { homeStarts } from "./home";
-import { recordLinkIssues } from "./link-issues";
+import { brokenLinkCarriers, recordLinkIssues } from "./link-issues";
 
 export interface LinkGraphReport {
   nodes: number;
@@ -23,9 +23,9 @@ export interface LinkProject {
   projectId: string;
 }
 
-/** Source nodes of page_links read at once (one bytea of about 2 MB), and nodes sent per statement to the temporary table. */
+/** Source nodes of page_links read at once (one bytea of about 2 MB), and nodes sent per statement to the temporary table (about 10 MB of parameters). */
 const READ_CHUNK = 10_000;
-const WRITE_CHUNK = 25_000;
+const WRITE_CHUNK = 250_000;
 /** A graph of a million URLs takes longer than Prisma's default 5 s in one transaction (the node sync, the issues). */
 export const LONG_TRANSACTION_MS = 300_000;
 
@@ -51,28 +51,39 @@ export async function computeLinkGraph(p: LinkProject, now = new Date()): Promis
   lap("nodes");
   const cycle = await cycleState(p.projectId);
   lap("cycle");
-  const graph = await loadGraph(p.projectId);
-  lap("load");
-  const starts = await homeStarts(ctx, p, graph.maxNode);
-  const metrics = computeMetrics(graph, starts);
-  lap("compute");
-  await writeMetrics(ctx, p.projectId, graph.maxNode, metrics, cycle.complete);
+  const { maxNode, edges, metrics, broken } = await graphMetrics(ctx, p, lap);
+  await writeMetrics(p.projectId, maxNode, metrics, cycle.complete);
   lap("write");
   const orphans = await countOrphans(p.projectId);
-  const broken = await recordLinkIssues(ctx, p, graph, now);
+  await recordLinkIssues(ctx, p, broken.carriers, now);
   lap("issues");
   const durationMs = Math.round(performance.now() - started);
   await db.$executeRaw(Prisma.sql`
     INSERT INTO link_graph_state (project_id, organization_id, computed_at, complete_through, complete_at, nodes, edges, duration_ms)
     VALUES (${p.projectId}::uuid, ${p.organizationId}::uuid, ${now}, ${cycle.complete ? cycle.newest : null}, ${cycle.complete ? now : null},
-            ${graph.maxNode}, ${graph.edges.length}, ${durationMs})
+            ${maxNode}, ${edges}, ${durationMs})
     ON CONFLICT (project_id) DO UPDATE SET computed_at = EXCLUDED.computed_at, nodes = EXCLUDED.nodes, edges = EXCLUDED.edges,
       duration_ms = EXCLUDED.duration_ms,
       complete_through = coalesce(EXCLUDED.complete_through, link_graph_state.complete_through),
       complete_at = coalesce(EXCLUDED.complete_at, link_graph_state.complete_at)`);
   let reachable = 0;
-  for (let i = 1; i <= graph.maxNode; i++) if (metrics.depth[i] >= 0) reachable++;
-  return { nodes: graph.maxNode, edges: graph.edges.length, complete: cycle.complete, orphans, brokenTargets: broken, reachable, durationMs, phases };
+  for (let i = 1; i <= maxNode; i++) if (metrics.depth[i] >= 0) reachable++;
+  return { nodes: maxNode, edges, complete: cycle.complete, orphans, brokenTargets: broken.targets, reachable, durationMs, phases };
+}
+
+/**
+ * Loads the graph, computes its metrics and finds the pages carrying broken links, then lets the graph go: only the
+ * metrics (about 37 bytes a node) outlive this function, so the edges (4 bytes each, 200 MB for 50,000,000) are garbage
+ * before the writes begin rather than beside them.
+ */
+async function graphMetrics(ctx: OrgCtx, p: LinkProject, lap: (phase: string) => void) {
+  const graph = await loadGraph(p.projectId);
+  lap("load");
+  const starts = await homeStarts(ctx, p, graph.maxNode);
+  const metrics = computeMetrics(graph, starts);
+  const broken = await brokenLinkCarriers(p.projectId, graph, metrics.inlinks);
+  lap("compute");
+  return { maxNode: graph.maxNode, edges: graph.edges.length, metrics, broken };
 }
 
 /**
@@ -89,6 +100,7 @@ async function syncTrackedNodes(ctx: OrgCtx, p: LinkProject) {
        AND coalesce((SELECT max(created_at) FROM tracked_urls WHERE project_id = ${p.projectId}::uuid)
              < (SELECT computed_at FROM link_graph_state WHERE project_id = ${p.projectId}::uuid), false) AS same`);
   if (check?.same) return;
+  if (await nodesInStep(ctx, p.projectId)) return;
   await tx.$executeRaw(Prisma.sql`
     UPDATE link_nodes n SET tracked_url_id = NULL
     WHERE n.project_id = ${p.projectId}::uuid AND n.tracked_url_id IS NOT NULL
@@ -106,6 +118,21 @@ async function syncTrackedNodes(ctx: OrgCtx, p: LinkProject) {
              + row_number() OVER (ORDER BY m.id), ${p.organizationId}::uuid, m.url, m.id
     FROM missing m
     WHERE NOT EXISTS (SELECT 1 FROM link_nodes n WHERE n.project_id = ${p.projectId}::uuid AND n.url = m.url)`);
+}
+
+/**
+ * The exact test, for a first computation (the audits numbered the nodes, so they are usually in step already): every
+ * node's tracked URL exists in the project under the node's own URL, and there are as many such nodes as tracked
+ * URLs. A node's URL is unique in the project, so no tracked URL matches two nodes: each has exactly one, and no
+ * node points at a URL that is gone. One join where the sync below costs two anti-joins and an update.
+ */
+async function nodesInStep(ctx: OrgCtx, projectId: string): Promise<boolean> {
+  const [row] = await dbOf(ctx).$queryRaw<{ tracked: bigint; linked: bigint; matching: bigint }[]>(Prisma.sql`
+    SELECT (SELECT count(*) FROM tracked_urls WHERE project_id = ${projectId}::uuid) AS tracked,
+           (SELECT count(*) FROM link_nodes WHERE project_id = ${projectId}::uuid AND tracked_url_id IS NOT NULL) AS linked,
+           (SELECT count(*) FROM link_nodes n JOIN tracked_urls t ON t.id = n.tracked_url_id AND t.url = n.url
+            WHERE n.project_id = ${projectId}::uuid AND t.project_id = ${projectId}::uuid) AS matching`);
+  return row.tracked === row.linked && row.linked === row.matching;
 }
 
 interface CycleState {
@@ -171,56 +198,71 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
 
 /**
  * Writes the metrics, only what changed, in two set-wise statements: the computed values go first into a temporary
- * table (chunks of nodes as typed arrays in text, one parameter each), then each tracked URL's inlinks, samples,
- * nofollow-only, depth and orphan into url_facts (INSERT … ON CONFLICT: a narrow table, no trigger), and each untracked
- * node's count and samples into link_nodes (the unlisted and broken lists read them). Hash joins over the whole
- * project, no per-row probe: a million URLs are one pass each.
+ * table (chunks of nodes as arrays in PostgreSQL's binary format: bytes, no text to print or parse), then each tracked
+ * URL's inlinks, samples, nofollow-only, depth and orphan into url_facts (INSERT … ON CONFLICT: a narrow table, no
+ * trigger), and each untracked node's count and samples into link_nodes (the unlisted and broken lists read them).
+ * Hash joins over the whole project, no per-row probe: a million URLs are one pass each.
  */
-async function writeMetrics(ctx: OrgCtx, projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
-  await withTransaction(ctx, async (ctx) => {
-    const tx = dbOf(ctx);
-    await tx.$executeRaw`SET LOCAL jit = off`;
-    await tx.$executeRaw`CREATE TEMP TABLE graph_metrics (node int, inl int, nfo bool, depth int, samples bytea) ON COMMIT DROP`;
+async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
+  await sqlTransaction(async (run) => {
+    await run.execute(Prisma.sql`SET LOCAL jit = off`);
+    // The joins and the sort over a million rows in memory (about 60-110 MB each), not in batches spilled to disk,
+    // whose output comes in hash order.
+    await run.execute(Prisma.sql`SET LOCAL work_mem = '128MB'`);
+    await run.execute(Prisma.sql`CREATE TEMP TABLE graph_metrics (node int, inl int, nfo bool, depth int, samples bytea) ON COMMIT DROP`);
     for (let from = 1; from <= maxNode; from += WRITE_CHUNK) {
       const c = metricsChunk(m, from, Math.min(maxNode, from + WRITE_CHUNK - 1));
-      await tx.$executeRaw(Prisma.sql`
-        INSERT INTO graph_metrics SELECT ${from}::int - 1 + ord, inl, nfo, depth, decode(samples, 'hex')
-        FROM unnest(string_to_array(${c.inl}, ',')::int[], string_to_array(${c.nfo}, ',')::bool[],
-          string_to_array(${c.depth}, ',', '')::int[], string_to_array(${c.samples}, ',')) WITH ORDINALITY AS v(inl, nfo, depth, samples, ord)`);
+      await run.execute(Prisma.sql`
+        INSERT INTO graph_metrics SELECT ${from}::int - 1 + ord, inl, nfo, depth, samples
+        FROM unnest(${c.inl}::int4[], ${c.nfo}::bool[], ${c.depth}::int4[], ${c.samples}::bytea[]) WITH ORDINALITY AS v(inl, nfo, depth, samples, ord)`);
     }
-    await tx.$executeRaw`ANALYZE graph_metrics`;
+    await run.execute(Prisma.sql`ANALYZE graph_metrics`);
+    await lockTrackedUrls(run, projectId);
     const orphan = orphanVerdict(complete);
-    await tx.$executeRaw(Prisma.sql`
+    // In tracked_url_id order: url_facts' two indexes on it are then filled page after page rather than at random
+    // (a million random inserts into them dirtied a page each, 3-4 times slower under load).
+    await run.execute(Prisma.sql`
       INSERT INTO url_facts AS x (tracked_url_id, project_id, discovered_at, inlinks, inlink_samples, inlinks_nofollow_only, click_depth, orphan)
       SELECT t.id, t.project_id, t.discovered_at, v.inl, v.samples, v.nfo, v.depth, ${orphan}
       FROM graph_metrics v JOIN link_nodes n ON n.project_id = ${projectId}::uuid AND n.node_id = v.node
       JOIN tracked_urls t ON t.id = n.tracked_url_id AND t.project_id = ${projectId}::uuid
       LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
       WHERE (uf.inlinks, uf.inlink_samples, uf.inlinks_nofollow_only, uf.click_depth, uf.orphan) IS DISTINCT FROM (v.inl, v.samples, v.nfo, v.depth, ${orphan})
+      ORDER BY t.id
       ON CONFLICT (tracked_url_id) DO UPDATE SET inlinks = EXCLUDED.inlinks, inlink_samples = EXCLUDED.inlink_samples,
         inlinks_nofollow_only = EXCLUDED.inlinks_nofollow_only, click_depth = EXCLUDED.click_depth, orphan = EXCLUDED.orphan`);
-    await tx.$executeRaw(Prisma.sql`
+    await run.execute(Prisma.sql`
       UPDATE link_nodes n SET inlink_pages = v.inl, sample_sources = v.samples
       FROM graph_metrics v WHERE n.project_id = ${projectId}::uuid AND n.node_id = v.node AND n.tracked_url_id IS NULL
         AND (n.inlink_pages, n.sample_sources) IS DISTINCT FROM (v.inl, v.samples)`);
-  }, { timeout: LONG_TRANSACTION_MS });
+  });
 }
 
-/** Nodes from..to of the metrics as comma-separated text: counts, nofollow-only, depth ('' unknown), samples in hex (int4send order). */
+/**
+ * Takes the key-share lock of every tracked URL of the project in one sequential pass, before url_facts' foreign key
+ * asks for it row by row: the key check of a row this transaction already locked only reads its page, where taking
+ * the lock there, in tracked_url_id order, dirtied the table's pages at random (a million page writes under load).
+ * The lock is the one the foreign key takes anyway; it only blocks deleting those URLs until the write commits.
+ */
+async function lockTrackedUrls(run: SqlRunner, projectId: string) {
+  await run.execute(Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM tracked_urls WHERE project_id = ${projectId}::uuid FOR KEY SHARE) locked`);
+}
+
+/**
+ * Nodes from..to of the metrics as four binary array parameters: inlink counts, nofollow-only, depth (NULL when
+ * unreachable) and samples (up to SAMPLE_SOURCES node ids, int4send order; empty without inlinks).
+ */
 function metricsChunk(m: GraphMetrics, from: number, to: number) {
-  const inl: number[] = [];
-  const nfo: string[] = [];
-  const depth: string[] = [];
-  const samples: string[] = [];
-  for (let i = from; i <= to; i++) {
-    inl.push(m.inlinks[i]);
-    nfo.push(m.inlinks[i] > 0 && !m.followed[i] ? "t" : "f");
-    depth.push(m.depth[i] >= 0 ? String(m.depth[i]) : "");
-    let hex = "";
-    for (let k = 0; k < SAMPLE_SOURCES && k < m.inlinks[i]; k++) hex += (m.samples[i * SAMPLE_SOURCES + k] >>> 0).toString(16).padStart(8, "0");
-    samples.push(hex);
-  }
-  return { inl: inl.join(","), nfo: nfo.join(","), depth: depth.join(","), samples: samples.join(",") };
+  const count = to - from + 1;
+  const sampleCount = (i: number) => Math.min(SAMPLE_SOURCES, m.inlinks[from + i]);
+  return {
+    inl: binaryArray("int4", count, () => 4, (buf, at, i) => buf.writeInt32BE(m.inlinks[from + i], at)),
+    nfo: binaryArray("bool", count, () => 1, (buf, at, i) => buf.writeUInt8(m.inlinks[from + i] > 0 && !m.followed[from + i] ? 1 : 0, at)),
+    depth: binaryArray("int4", count, (i) => (m.depth[from + i] >= 0 ? 4 : -1), (buf, at, i) => buf.writeInt32BE(m.depth[from + i], at)),
+    samples: binaryArray("bytea", count, (i) => sampleCount(i) * 4, (buf, at, i) => {
+      for (let k = 0; k < sampleCount(i); k++) buf.writeInt32BE(m.samples[(from + i) * SAMPLE_SOURCES + k], at + k * 4);
+    }),
+  };
 }
 
 /**

@@ -20,15 +20,27 @@ export const BROKEN_TARGET = Prisma.sql`(
   OR (t.id IS NULL AND n.fetched_at IS NOT NULL AND (n.http_status >= 400 OR n.redirect_target IS NOT NULL)))`;
 
 /**
- * Raises and clears `broken_internal_link` (on the tracked pages that carry a link to a broken target: the pages
- * a person edits) and `orphan_page` (tracked URLs whose orphan flag is set). Returns the number of broken targets.
+ * The pages carrying a link to a broken target (the pages a person edits: audited, tracked), from the graph in memory,
+ * and the number of broken targets (linked from at least one audited page: `inlinks` > 0, what TARGET_PAGES reads once
+ * written). BROKEN_TARGET's two sides are read apart, each through its own index: the tracked URLs that fail or
+ * redirect, and the unlisted pages whose own fetch did.
  */
-export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, graph: LinkGraph, now: Date): Promise<number> {
+export async function brokenLinkCarriers(projectId: string, graph: LinkGraph, inlinks: Int32Array): Promise<{ carriers: number[]; targets: number }> {
   const broken = await db.$queryRaw<{ node: number }[]>(Prisma.sql`
-    SELECT n.node_id AS node FROM ${TARGET_FROM}
-    WHERE n.project_id = ${p.projectId}::uuid AND ${TARGET_PAGES} > 0 AND ${BROKEN_TARGET}`);
+    SELECT n.node_id AS node FROM tracked_urls t JOIN link_nodes n ON n.project_id = t.project_id AND n.tracked_url_id = t.id
+    WHERE t.project_id = ${projectId}::uuid AND (t.http_status >= 400 OR t.redirect_hops > 0)
+    UNION ALL
+    SELECT n.node_id FROM link_nodes n
+    WHERE n.project_id = ${projectId}::uuid AND n.tracked_url_id IS NULL AND n.fetched_at IS NOT NULL
+      AND (n.http_status >= 400 OR n.redirect_target IS NOT NULL)`);
   const isBroken = new Uint8Array(graph.maxNode + 1);
-  for (const b of broken) if (b.node <= graph.maxNode) isBroken[b.node] = 1;
+  let targets = 0;
+  for (const b of broken) {
+    if (b.node <= graph.maxNode && inlinks[b.node] > 0 && !isBroken[b.node]) {
+      isBroken[b.node] = 1;
+      targets++;
+    }
+  }
   const carriers: number[] = [];
   for (let s = 1; s <= graph.maxNode; s++) {
     if (!graph.tracked[s]) continue;
@@ -39,6 +51,14 @@ export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, gr
       }
     }
   }
+  return { carriers, targets };
+}
+
+/**
+ * Raises and clears `broken_internal_link` (on the tracked pages that carry a link to a broken target, `carriers`:
+ * brokenLinkCarriers) and `orphan_page` (tracked URLs whose orphan flag is set).
+ */
+export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, carriers: number[], now: Date): Promise<void> {
   const carrierUrls = carriers.length ? await db.$queryRaw<{ trackedUrlId: string; url: string }[]>(Prisma.sql`
     SELECT t.id::text AS "trackedUrlId", t.url FROM link_nodes n JOIN tracked_urls t ON t.id = n.tracked_url_id
     WHERE n.project_id = ${p.projectId}::uuid AND n.node_id = ANY(string_to_array(${carriers.join(",")}, ',')::int[])`) : [];
@@ -49,7 +69,6 @@ export async function recordLinkIssues(ctx: OrgCtx, p: { projectId: string }, gr
     await detect(ctx, p.projectId, "broken_internal_link", carrierUrls, now);
     await detect(ctx, p.projectId, "orphan_page", orphans, now);
   }, { timeout: 300_000 });
-  return broken.length;
 }
 
 async function detect(ctx: OrgCtx, projectId: string, type: "broken_internal_link" | "orphan_page", affected: { trackedUrlId: string; url: string }[], now: Date) {

@@ -18,8 +18,9 @@ async function sourcesWithAnchors(projectId: string, pairs: { source: number; ta
   if (!pairs.length) return out;
   const sources = [...new Set(pairs.map((p) => p.source))];
   const rows = await db.$queryRaw<(Row & { url: string })[]>(Prisma.sql`
-    SELECT n.node_id AS node, n.url, l.targets, l.nofollow, l.anchors, l.links_seen AS seen, l.extracted_at AS at
+    SELECT n.node_id AS node, n.url, l.targets, l.nofollow, a.anchors, l.links_seen AS seen, l.extracted_at AS at
     FROM link_nodes n LEFT JOIN page_links l ON l.project_id = n.project_id AND l.node_id = n.node_id
+      LEFT JOIN page_link_anchors a ON a.project_id = l.project_id AND a.node_id = l.node_id AND a.kind = l.kind
     WHERE n.project_id = ${projectId}::uuid AND n.node_id = ANY(string_to_array(${sources.join(",")}, ',')::int[])
     ORDER BY n.node_id, l.kind`);
   for (const { source, target } of pairs) {
@@ -55,8 +56,9 @@ export async function getUrlLinks(ctx: OrgCtx, projectId: string, urlId: string)
   const [samples, outRows, state] = await Promise.all([
     sourcesWithAnchors(project.id, samplePairs),
     pageNode ? db.$queryRaw<Row[]>(Prisma.sql`
-      SELECT node_id AS node, targets, nofollow, anchors, links_seen AS seen, extracted_at AS at FROM page_links
-      WHERE project_id = ${project.id}::uuid AND node_id = ${pageNode.node} ORDER BY kind`) : Promise.resolve([] as Row[]),
+      SELECT l.node_id AS node, l.targets, l.nofollow, a.anchors, l.links_seen AS seen, l.extracted_at AS at FROM page_links l
+        LEFT JOIN page_link_anchors a ON a.project_id = l.project_id AND a.node_id = l.node_id AND a.kind = l.kind
+      WHERE l.project_id = ${project.id}::uuid AND l.node_id = ${pageNode.node} ORDER BY l.kind`) : Promise.resolve([] as Row[]),
     db.linkGraphState.findUnique({ where: { projectId: project.id } }),
   ]);
   const outlinks = await outlinksOf(project.id, outRows);

@@ -47,7 +47,7 @@ export async function nodeIdsOf(ctx: Ctx, p: { organizationId: string; projectId
 
 /**
  * Replaces the outlinks of pages (one row per page and kind): targets as 4-byte node numbers, a nofollow bitset,
- * anchors. Set-based: one numbering pass and one upsert per batch, whatever the number of links.
+ * and the anchors beside them (page_link_anchors). Set-based: one numbering pass and one upsert per batch, whatever the number of links.
  */
 export async function recordPageLinks(ctx: Ctx, p: { organizationId: string; projectId: string }, pages: PageLinksInput[], now: Date): Promise<void> {
   if (!pages.length) return;
@@ -78,12 +78,21 @@ export async function recordPageLinks(ctx: Ctx, p: { organizationId: string; pro
     });
   }
   if (!rows.size) return;
+  // The row, then its anchors (page_link_anchors: kept apart so the graph job's read is narrow), for the rows written.
   await tx.$executeRaw(Prisma.sql`
-    INSERT INTO page_links (project_id, node_id, kind, organization_id, tracked_url_id, targets, nofollow, anchors, links_seen, extracted_at)
-    SELECT ${p.projectId}::uuid, v.n, v.k, ${p.organizationId}::uuid, v.t, decode(v.targets, 'base64'), decode(v.nofollow, 'base64'),
-           ARRAY(SELECT jsonb_array_elements_text(v.anchors)), v.seen, ${now}
-    FROM jsonb_to_recordset(${JSON.stringify([...rows.values()])}::jsonb) AS v(n int, k int, t uuid, targets text, nofollow text, anchors jsonb, seen int)
-    ON CONFLICT (project_id, node_id, kind) DO UPDATE SET tracked_url_id = EXCLUDED.tracked_url_id, targets = EXCLUDED.targets,
-      nofollow = EXCLUDED.nofollow, anchors = EXCLUDED.anchors, links_seen = EXCLUDED.links_seen, extracted_at = EXCLUDED.extracted_at
-    WHERE page_links.tracked_url_id IS NULL OR EXCLUDED.tracked_url_id IS NOT NULL`);
+    WITH v AS MATERIALIZED (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify([...rows.values()])}::jsonb)
+        AS v(n int, k int, t uuid, targets text, nofollow text, anchors jsonb, seen int)),
+    written AS (
+      INSERT INTO page_links (project_id, node_id, kind, organization_id, tracked_url_id, targets, nofollow, links_seen, extracted_at)
+      SELECT ${p.projectId}::uuid, v.n, v.k, ${p.organizationId}::uuid, v.t, decode(v.targets, 'base64'), decode(v.nofollow, 'base64'), v.seen, ${now}
+      FROM v
+      ON CONFLICT (project_id, node_id, kind) DO UPDATE SET tracked_url_id = EXCLUDED.tracked_url_id, targets = EXCLUDED.targets,
+        nofollow = EXCLUDED.nofollow, links_seen = EXCLUDED.links_seen, extracted_at = EXCLUDED.extracted_at
+      WHERE page_links.tracked_url_id IS NULL OR EXCLUDED.tracked_url_id IS NOT NULL
+      RETURNING node_id, kind)
+    INSERT INTO page_link_anchors (project_id, node_id, kind, anchors)
+    SELECT ${p.projectId}::uuid, v.n, v.k, ARRAY(SELECT jsonb_array_elements_text(v.anchors))
+    FROM v JOIN written w ON w.node_id = v.n AND w.kind = v.k
+    ON CONFLICT (project_id, node_id, kind) DO UPDATE SET anchors = EXCLUDED.anchors`);
 }

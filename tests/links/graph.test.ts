@@ -55,9 +55,9 @@ describe("the link graph, built from the audits of the fake site", () => {
     expect(urlsSeen.has(`https://${p.domain}/sub/c`)).toBe(true);
     expect(urlsSeen.has(`https://www.${p.domain}/twin`)).toBe(true);
     expect([...urlsSeen].some((x) => x.includes("other.example") || x.startsWith("mailto") || x.includes("javascript") || x.includes("#"))).toBe(false);
-    const home = await db.pageLinks.findFirstOrThrow({ where: { projectId: p.id, trackedUrlId: urls.get("/")!.id } });
-    expect(home.anchors).toContain("About & us");
-    expect(home.anchors).toContain("Image link");
+    const home = await db.pageLinks.findFirstOrThrow({ where: { projectId: p.id, trackedUrlId: urls.get("/")!.id }, include: { anchorTexts: true } });
+    expect(home.anchorTexts?.anchors).toContain("About & us");
+    expect(home.anchorTexts?.anchors).toContain("Image link");
 
     // Broken: /missing (404, unlisted) and /old (a tracked redirect), both carried by /a.
     const broken = await db.$queryRaw<{ url: string }[]>`

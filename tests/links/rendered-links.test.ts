@@ -67,9 +67,9 @@ describe("rendered links in the link graph", () => {
     const dom = page("App", `<a href="/">Home</a><div id="root"><a href="/app/x">X, once rendered</a> <a href="/app/y" rel="nofollow">Y</a></div>`).body;
     const ref = { organizationId: p.organizationId, projectId: p.id, trackedUrlId: ids.get("/app")!, url, source: "on_demand" as const };
     await storeRender(ctx, { ...ref, outcome: rendered(url, page("App", shell).body, dom), now: new Date() });
-    const row = await db.pageLinks.findMany({ where: { projectId: p.id, trackedUrlId: ids.get("/app")! }, orderBy: { kind: "asc" } });
+    const row = await db.pageLinks.findMany({ where: { projectId: p.id, trackedUrlId: ids.get("/app")! }, orderBy: { kind: "asc" }, include: { anchorTexts: true } });
     expect(row.map((r) => r.kind)).toEqual([0, 1]);
-    expect(row[1].anchors).toEqual(["Home", "X, once rendered", "Y"]);
+    expect(row[1].anchorTexts?.anchors).toEqual(["Home", "X, once rendered", "Y"]);
 
     const after = await graph();
     expect(after.edges).toBe(4); // "/"→/app, /app→"/" (raw and rendered: one edge), /app→/app/x, /app→/app/y
