@@ -14,6 +14,13 @@ const CI = Boolean(process.env.CI);
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const browserPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
+// Cron function ids (inngest/functions) the e2e server does not schedule (DISABLE_IN_PROCESS_CRONS): see webServer.env.
+const E2E_UNSCHEDULED_CRONS = [
+  "site-watch-sentinels-cron", "site-watch-robots-txt", "rendering-sentinel-renders", "rendering-weekly-samples",
+  "inspections-run-scheduled", "engines-sync-backlog", "engines-plan-gsc-day", "search-analytics-pull", "links-sweep-graphs",
+  "diagnosis-hourly", "removals-follow", "reports-send-due", "stats-reconcile",
+];
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
@@ -30,7 +37,9 @@ export default defineConfig({
   reporter: CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace (a screencast and a DOM snapshot at every action) costs the browser and the runner CPU in every
+    // test, and a passing test's trace is thrown away: in CI, where a failed test runs again, the retry records it.
+    trace: CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
@@ -74,6 +83,13 @@ export default defineConfig({
           // A journey is a very fast user (22 projects created in seconds): the API limits are tested in tests/rate-limit.
           RATE_LIMIT_API_PER_MINUTE: process.env.RATE_LIMIT_API_PER_MINUTE ?? "100000",
           RATE_LIMIT_API_BURST: process.env.RATE_LIMIT_API_BURST ?? "100000",
+          // The crons that sweep every project on their own clock (sentinel audits every 15 minutes, renders, the robots.txt
+          // watch, engine and Search Analytics pulls, scheduled inspections, graphs, diagnosis, removals, reports) stay
+          // unscheduled: no journey waits for one (each runs what it needs through the API, the CLI or a direct write), and
+          // running them over every journey's project rewrote seeded states under a journey (urls.spec's
+          // disagreement=any once found no row after the sentinel audits) and took CPU from the journeys.
+          // The outbox flush, webhook retries, IndexNow sweep and digest mails keep their schedule.
+          DISABLE_IN_PROCESS_CRONS: process.env.DISABLE_IN_PROCESS_CRONS ?? E2E_UNSCHEDULED_CRONS.join(","),
         },
       },
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
 import { engineBKey, gscSites, uniqueDomain, type GscSite } from "./fakes";
-import { uniqueEmail } from "./helpers";
+import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
 import { admitUrls, createProject, projectApi, type E2eProject } from "./project-fixtures";
 
@@ -81,7 +81,7 @@ async function connectGoogle(page: Page, p: E2eProject, sites: GscSite[]) {
   await expect(gsc.getByTestId("gsc-status")).toHaveText("Connected");
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/coverage-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `coverage-${name}`, { dir: "test-results/screenshots" });
 const bar = (scope: Locator, name: string) => scope.getByRole("progressbar", { name, exact: true });
 
 test("coverage: the overview panel of a project connected to Google, per engine, by source and today's plan", async ({ page }) => {
@@ -135,7 +135,7 @@ test("coverage: the overview panel of a project connected to Google, per engine,
   await expect(panel.getByTestId("coverage-gsc-not-connected")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await shot(page, "overview");
-  await panel.screenshot({ path: "test-results/screenshots/coverage-panel.png" });
+  await screenshot(page, "coverage-panel", { dir: "test-results/screenshots", of: panel });
 
   // The URL panel says why Google is asked about a URL, and when Google last crawled it.
   let blogId = "";

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { siteRoute, uniqueDomain } from "./fakes";
-import { uniqueEmail } from "./helpers";
+import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
 import { admitUrls, createProject } from "./project-fixtures";
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/crawl-activity-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `crawl-activity-${name}`);
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number) => String(n).padStart(2, "0");

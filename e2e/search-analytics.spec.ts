@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { appEnv, gscSearchAnalytics, gscSites, uniqueDomain, type GscSearchAnalyticsRow } from "./fakes";
-import { uniqueEmail } from "./helpers";
+import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
 import { admitUrls, createProject, type E2eProject } from "./project-fixtures";
 
@@ -12,7 +12,7 @@ const databaseUrl = () =>
   process.env.E2E_DATABASE_URL ?? process.env.DATABASE_URL
   ?? `postgresql://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_DB_PORT ?? 54329 + Number(process.env.E2E_PORT_OFFSET ?? 0)}/postgres?sslmode=disable`;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/search-analytics-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `search-analytics-${name}`, { dir: "test-results/screenshots" });
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pacificToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());

@@ -16,3 +16,13 @@ export function inngestConfigured(env: Record<string, string | undefined> = proc
 export function inProcessJobsDisabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.DISABLE_IN_PROCESS_JOBS === "1";
 }
+
+/**
+ * Cron functions the in-process scheduler leaves unscheduled (`DISABLE_IN_PROCESS_CRONS`, function ids separated by
+ * commas): their events still run, and `triggerCronNow` still runs them. The e2e server uses it for the sweeps over
+ * every project (sentinel audits, renders, the robots.txt watch) that would rewrite what a journey seeded and burn the
+ * CPU the journeys need.
+ */
+export function disabledInProcessCrons(env: NodeJS.ProcessEnv = process.env): Set<string> {
+  return new Set((env.DISABLE_IN_PROCESS_CRONS ?? "").split(",").map((id) => id.trim()).filter(Boolean));
+}

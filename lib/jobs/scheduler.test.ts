@@ -32,6 +32,16 @@ describe("in-process scheduler", () => {
     expect(scheduledJobs()).toEqual([]);
   });
 
+  it("leaves the crons named in DISABLE_IN_PROCESS_CRONS unscheduled, the others as before", () => {
+    vi.stubEnv("DISABLE_IN_PROCESS_CRONS", " site-watch-sentinels-cron, rendering-sentinel-renders ,");
+    expect(startInProcessJobs(functions)).toBe(true);
+    const ids = scheduledJobs().map((j) => j.functionId);
+    expect(ids).not.toContain("site-watch-sentinels-cron");
+    expect(ids).not.toContain("rendering-sentinel-renders");
+    expect(ids).toContain("purge-deleted-accounts");
+    expect(ids).toContain("site-watch-robots-txt");
+  });
+
   it("triggerCronNow runs the purge as its schedule would and returns its report", async () => {
     const email = `${crypto.randomUUID()}@example.test`;
     // Due in 2000 and run with the clock in 2000: this purge reaches no other suite's users.

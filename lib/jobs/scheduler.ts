@@ -2,7 +2,7 @@ import { Cron } from "croner";
 import { internalEvents, type InngestFunction } from "inngest";
 import { dispatchInProcess } from "./dispatch-in-process";
 import { runInProcess } from "./in-process-runner";
-import { inngestConfigured, inProcessJobsDisabled } from "./mode";
+import { disabledInProcessCrons, inngestConfigured, inProcessJobsDisabled } from "./mode";
 import { jobFunctions, registerJobFunctions } from "./registry";
 import { cronTriggers } from "./triggers";
 
@@ -15,13 +15,15 @@ const running = (g.__cronRunning ??= new Set<string>());
 
 /**
  * Registers `fns` for in-process runs (events) and schedules every cron-triggered one (UTC unless the
- * expression says `TZ=...`). Idempotent; returns false when Inngest runs the crons or DISABLE_IN_PROCESS_JOBS=1.
+ * expression says `TZ=...`) but those DISABLE_IN_PROCESS_CRONS names. Idempotent; returns false when Inngest runs the
+ * crons or DISABLE_IN_PROCESS_JOBS=1.
  */
 export function startInProcessJobs(fns: InngestFunction.Any[]): boolean {
   if (g.__inProcessCrons) return true;
   registerJobFunctions(fns);
   if (inProcessJobsDisabled() || inngestConfigured()) return false;
-  const crons = fns.flatMap((fn) => cronTriggers(fn).map((expr) => schedule(fn, expr)));
+  const off = disabledInProcessCrons();
+  const crons = fns.filter((fn) => !off.has(fn.id())).flatMap((fn) => cronTriggers(fn).map((expr) => schedule(fn, expr)));
   g.__inProcessCrons = { crons };
   console.info(`[jobs] in-process scheduler: ${crons.map((c) => c.name).join(", ") || "no crons"}`);
   return true;
