@@ -6,12 +6,13 @@ import pg from "pg";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
-export async function freshDatabase(name) {
+/** Drops and creates database `name` (a copy of database `template` when given; nobody may be connected to it). */
+export async function freshDatabase(name, template) {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -14,37 +14,68 @@ const DOMAIN = "bench-diagnosis.example";
 const PROJECT = "0a0a0a0a-0000-4000-8000-000000003701";
 
 const DB_NAME = process.env.BENCH_DB_NAME ?? "iw_bench_diagnosis";
-const DATABASE_URL = await freshDatabase(DB_NAME);
+// BENCH_TEMPLATE=name: seed that database once (kept), then run each measurement on a copy of it (CREATE DATABASE …
+// TEMPLATE), so A/B runs start from the very same never-diagnosed project without seeding again.
+const TEMPLATE = process.env.BENCH_TEMPLATE;
+const seeded = TEMPLATE ? await templateSeeded(TEMPLATE) : false;
+const DATABASE_URL = await freshDatabase(DB_NAME, seeded ? TEMPLATE : undefined);
 process.env.DATABASE_URL = DATABASE_URL;
-const { organizationId } = cli({ DATABASE_URL }, "user:create", "--email", "bench-diagnosis@example.test");
+const { organizationId } = seeded ? { organizationId: await organizationOf(DATABASE_URL) } : cli({ DATABASE_URL }, "user:create", "--email", "bench-diagnosis@example.test");
 const seeder = new pg.Client({ connectionString: DATABASE_URL });
 await seeder.connect();
 const seedT0 = performance.now();
-await seeder.query(`INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`, [PROJECT, organizationId, DOMAIN]);
-// Set-wise, the tables' secondary indexes built once after their rows (withoutIndexes).
-await withoutIndexes(seeder, ["tracked_urls", "url_facts", "url_field_snapshots"], async () => {
-  await seedUrls(seeder, { organizationId, projectId: PROJECT, domain: DOMAIN, count: N }, {
-    // The sitemaps and Google's last crawl, written with the inventory (one INSERT).
-    columns: "sitemap_id, engine_a_last_crawl_at",
-    values: `CASE WHEN s < 0.8 THEN '0a0a0a0a-0000-4000-8000-0000000037ff'::uuid END,
-      CASE WHEN a < 0.85 THEN timestamptz '2026-11-25T00:00:00Z' - floor(l * 200) * interval '1 day' END`,
-  });
-  // The link graph's facts (url_facts): 8 % orphans, depth 0-12, 1 % nofollow-only.
-  await seeder.query(`INSERT INTO url_facts (tracked_url_id, project_id, discovered_at, inlinks, orphan, inlinks_nofollow_only, click_depth)
-    SELECT id, project_id, discovered_at, CASE WHEN l < 0.08 THEN 0 ELSE 1 + floor(c * 40)::int END, l < 0.08, l BETWEEN 0.08 AND 0.09,
-      CASE WHEN l < 0.08 THEN NULL ELSE floor(c * 13)::int END
-    FROM (SELECT id, project_id, discovered_at, random() AS l, random() AS c FROM tracked_urls WHERE project_id = $1) t`, [PROJECT]);
-  await seeder.query(`INSERT INTO url_field_snapshots (tracked_url_id, project_id, fields, observed_at)
-    SELECT id, project_id, jsonb_build_object(
-        'title', CASE WHEN r < 0.003 THEN 'Page not found' ELSE 'Item ' || url END, 'h1', 'Item', 'meta_description', 'About ' || url,
-        'main_text_hash', CASE WHEN r < 0.01 THEN 'dup' || floor(r * 100000)::int ELSE substr(md5(url), 1, 16) END,
-        'word_count', (CASE WHEN r < 0.06 THEN 20 + floor(r * 1000) ELSE 150 + floor(random() * 1500) END)::int::text), now()
-    FROM (SELECT id, project_id, url, random() AS r FROM tracked_urls WHERE project_id = $1 AND health_state = 'healthy') t`, [PROJECT]);
-});
-await seeder.query("VACUUM ANALYZE tracked_urls");
-await seeder.query("VACUUM ANALYZE url_field_snapshots");
-await seeder.query("VACUUM ANALYZE url_facts");
+if (!seeded) await seed();
 const seedS = (performance.now() - seedT0) / 1000;
+if (TEMPLATE && !seeded) {
+  await seeder.end();
+  await freshDatabase(TEMPLATE, DB_NAME);
+  console.log(`seeded ${TEMPLATE} in ${seedS.toFixed(0)} s; run again to measure on a copy of it`);
+  process.exit(0);
+}
+
+/** Whether the template database exists (seeded by an earlier run). */
+async function templateSeeded(name: string): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL });
+  await admin.connect();
+  const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  await admin.end();
+  return rowCount === 1;
+}
+
+async function organizationOf(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query<{ id: string }>("SELECT organization_id::text AS id FROM projects WHERE id = $1", [PROJECT]);
+  await c.end();
+  return rows[0].id;
+}
+
+async function seed() {
+  await seeder.query(`INSERT INTO projects (id, organization_id, name, domain, live_domain, sitemap_url, updated_at) VALUES ($1, $2, $3, $3, $3, 'https://' || $3 || '/sitemap.xml', now())`, [PROJECT, organizationId, DOMAIN]);
+  // Set-wise, the tables' secondary indexes built once after their rows (withoutIndexes).
+  await withoutIndexes(seeder, ["tracked_urls", "url_facts", "url_field_snapshots"], async () => {
+    await seedUrls(seeder, { organizationId, projectId: PROJECT, domain: DOMAIN, count: N }, {
+      // The sitemaps and Google's last crawl, written with the inventory (one INSERT).
+      columns: "sitemap_id, engine_a_last_crawl_at",
+      values: `CASE WHEN s < 0.8 THEN '0a0a0a0a-0000-4000-8000-0000000037ff'::uuid END,
+        CASE WHEN a < 0.85 THEN timestamptz '2026-11-25T00:00:00Z' - floor(l * 200) * interval '1 day' END`,
+    });
+    // The link graph's facts (url_facts): 8 % orphans, depth 0-12, 1 % nofollow-only.
+    await seeder.query(`INSERT INTO url_facts (tracked_url_id, project_id, discovered_at, inlinks, orphan, inlinks_nofollow_only, click_depth)
+      SELECT id, project_id, discovered_at, CASE WHEN l < 0.08 THEN 0 ELSE 1 + floor(c * 40)::int END, l < 0.08, l BETWEEN 0.08 AND 0.09,
+        CASE WHEN l < 0.08 THEN NULL ELSE floor(c * 13)::int END
+      FROM (SELECT id, project_id, discovered_at, random() AS l, random() AS c FROM tracked_urls WHERE project_id = $1) t`, [PROJECT]);
+    await seeder.query(`INSERT INTO url_field_snapshots (tracked_url_id, project_id, fields, observed_at)
+      SELECT id, project_id, jsonb_build_object(
+          'title', CASE WHEN r < 0.003 THEN 'Page not found' ELSE 'Item ' || url END, 'h1', 'Item', 'meta_description', 'About ' || url,
+          'main_text_hash', CASE WHEN r < 0.01 THEN 'dup' || floor(r * 100000)::int ELSE substr(md5(url), 1, 16) END,
+          'word_count', (CASE WHEN r < 0.06 THEN 20 + floor(r * 1000) ELSE 150 + floor(random() * 1500) END)::int::text), now()
+      FROM (SELECT id, project_id, url, random() AS r FROM tracked_urls WHERE project_id = $1 AND health_state = 'healthy') t`, [PROJECT]);
+  });
+  await seeder.query("VACUUM ANALYZE tracked_urls");
+  await seeder.query("VACUUM ANALYZE url_field_snapshots");
+  await seeder.query("VACUUM ANALYZE url_facts");
+}
 
 const { systemCtx } = await import("../../lib/core/context");
 const { computeDiagnosis } = await import("../../lib/diagnosis/compute-diagnosis");

@@ -20,27 +20,37 @@ const KEY: Record<DuplicateKind, string> = {
   description: `nullif(lower(regexp_replace(trim(s.fields->>'meta_description'), '\\s+', ' ', 'g')), '')`,
 };
 
-/** Replaces the project's duplicate groups; answers how many groups of each kind. */
+/**
+ * Replaces the project's duplicate groups; answers how many groups of each kind. One statement: the pages are read
+ * once for the three kinds (each page gives up to three keys), not once per kind.
+ */
 export async function refreshDuplicateGroups(ctx: OrgCtx, projectId: string, now: Date): Promise<Record<DuplicateKind, number>> {
   const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`DELETE FROM duplicate_groups WHERE project_id = ${projectId}::uuid`);
-  const counts = {} as Record<DuplicateKind, number>;
-  for (const kind of DUPLICATE_KINDS) {
-    counts[kind] = await tx.$executeRaw(Prisma.sql`
-      WITH pages AS MATERIALIZED (
-        SELECT ${Prisma.raw(KEY[kind])} AS key, t.id, t.url, uf.inlinks, t.discovered_at
-        FROM tracked_urls t JOIN url_field_snapshots s ON s.tracked_url_id = t.id LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
-        WHERE t.project_id = ${projectId}::uuid AND t.indexability = 'indexable' AND t.health_state = 'healthy'),
-      dup AS (SELECT key FROM pages WHERE key IS NOT NULL GROUP BY key HAVING count(*) > 1),
-      ranked AS (
-        SELECT p.key, p.id, p.url, row_number() OVER (PARTITION BY p.key ORDER BY p.inlinks DESC NULLS LAST, length(p.url), p.discovered_at, p.id) AS n,
-               count(*) OVER (PARTITION BY p.key) AS urls
-        FROM pages p JOIN dup USING (key))
+  const rows = await tx.$queryRaw<{ kind: DuplicateKind; n: number }[]>(Prisma.sql`
+    WITH pages AS MATERIALIZED (
+      SELECT ${Prisma.raw(DUPLICATE_KINDS.map((k) => `${KEY[k]} AS ${k}`).join(", "))}, t.id, t.url, uf.inlinks, t.discovered_at
+      FROM tracked_urls t JOIN url_field_snapshots s ON s.tracked_url_id = t.id LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
+      WHERE t.project_id = ${projectId}::uuid AND t.indexability = 'indexable' AND t.health_state = 'healthy'),
+    keyed AS MATERIALIZED (
+      SELECT k.kind, k.key, p.id, p.url, p.inlinks, p.discovered_at
+      FROM pages p CROSS JOIN LATERAL (VALUES ${Prisma.raw(DUPLICATE_KINDS.map((k) => `('${k}', p.${k})`).join(", "))}) AS k(kind, key)
+      WHERE k.key IS NOT NULL),
+    dup AS (SELECT kind, key FROM keyed GROUP BY kind, key HAVING count(*) > 1),
+    ranked AS (
+      SELECT p.kind, p.key, p.id, p.url,
+             row_number() OVER (PARTITION BY p.kind, p.key ORDER BY p.inlinks DESC NULLS LAST, length(p.url), p.discovered_at, p.id) AS n,
+             count(*) OVER (PARTITION BY p.kind, p.key) AS urls
+      FROM keyed p JOIN dup USING (kind, key)),
+    written AS (
       INSERT INTO duplicate_groups (id, organization_id, project_id, kind, key, urls, canonical_url_id, canonical_url, sample_urls, computed_at)
-      SELECT gen_random_uuid(), ${ctx.org.id}::uuid, ${projectId}::uuid, ${kind}, key, max(urls)::int,
+      SELECT gen_random_uuid(), ${ctx.org.id}::uuid, ${projectId}::uuid, kind, key, max(urls)::int,
              (array_agg(id ORDER BY n) FILTER (WHERE n = 1))[1], (array_agg(url ORDER BY n) FILTER (WHERE n = 1))[1],
              array_agg(url ORDER BY n) FILTER (WHERE n <= ${GROUP_SAMPLE}), ${now}
-      FROM ranked GROUP BY key`);
-  }
+      FROM ranked GROUP BY kind, key
+      RETURNING kind)
+    SELECT kind, count(*)::int AS n FROM written GROUP BY kind`);
+  const counts = Object.fromEntries(DUPLICATE_KINDS.map((k) => [k, 0])) as Record<DuplicateKind, number>;
+  for (const r of rows) counts[r.kind] = r.n;
   return counts;
 }

@@ -26,6 +26,15 @@ export const FACTS_FROM = Prisma.raw(`
     FROM url_history e WHERE t.engine_a_state = 'excluded' AND e.tracked_url_id = t.id AND e.kind = 'engineA'
     ORDER BY e.observed_at DESC, e.id DESC LIMIT 1) h ON true`);
 
+/**
+ * The facts the two content issues read (`t`, its snapshot `s`, its content group `g`): only healthy pages with a
+ * snapshot can be copies or soft-404 suspects (DUPLICATE_SQL, SOFT_404_SQL), so one inner join to the snapshot suffices.
+ */
+export const CONTENT_FROM = Prisma.raw(`
+  tracked_urls t
+  JOIN url_field_snapshots s ON s.tracked_url_id = t.id
+  LEFT JOIN duplicate_groups g ON g.project_id = t.project_id AND g.kind = 'content' AND g.key = s.fields->>'main_text_hash'`);
+
 /** Logs flags of the project (a scalar subquery each, evaluated once). */
 export const logsFlags = (projectId: string) => Prisma.sql`
   EXISTS (SELECT 1 FROM tracked_urls x WHERE x.project_id = ${projectId}::uuid AND x.last_googlebot_fetch_at IS NOT NULL) AS lg,

@@ -136,6 +136,47 @@ describe("the ordered rule set", () => {
     expect((await causesNow()).get(ids.get("thin")!)!.engineACause).toBe("thin");
   });
 
+  it("a changed input (snapshot, link facts, render) rewrites exactly that URL's row; an unchanged run rewrites no row", async () => {
+    // xmin: the transaction that last wrote each url_facts row, so a row rewritten with equal values still shows.
+    const versions = async () => new Map((await db.$queryRaw<{ id: string; v: string }[]>(Prisma.sql`
+      SELECT tracked_url_id::text AS id, xmin::text AS v FROM url_facts WHERE project_id = ${project.id}::uuid`)).map((r) => [r.id, r.v]));
+    const rewritten = async (before: Map<string, string>) => [...(await versions())].filter(([id, v]) => before.get(id) !== v).map(([id]) => id);
+    const id = ids.get("unexplained")!;
+    let before = await versions();
+    expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(0);
+    expect(await rewritten(before)).toEqual([]);
+
+    await db.urlFieldSnapshot.update({ where: { trackedUrlId: id }, data: { fields: { title: "Plain", h1: "Plain", main_text_hash: "plain000", word_count: "50" } } });
+    before = await versions();
+    expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(1);
+    expect(await rewritten(before)).toEqual([id]);
+    expect(await factsOf(id)).toMatchObject({ engineACause: "thin", engineBCause: "thin" });
+
+    await db.urlFieldSnapshot.update({ where: { trackedUrlId: id }, data: { fields: { title: "Plain", h1: "Plain", main_text_hash: "plain000", word_count: "500" } } });
+    await db.urlFact.update({ where: { trackedUrlId: id }, data: { clickDepth: 6 } });
+    before = await versions();
+    expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(1);
+    expect(await rewritten(before)).toEqual([id]);
+    expect((await factsOf(id)).engineACause).toBe("deep");
+
+    await db.urlFact.update({ where: { trackedUrlId: id }, data: { clickDepth: 1 } });
+    await db.urlRender.create({
+      data: { trackedUrlId: id, organizationId: project.organizationId, projectId: project.id, url: `https://${project.domain}/blog/plain`, source: "on_demand",
+        status: "rendered", renderedAt: recent(), durationMs: 100, raw: { noindex: false, metaRobots: [] }, rendered: { noindex: true, metaRobots: ["noindex"] } },
+    });
+    before = await versions();
+    await computeDiagnosis(alice.ctx, project.id);
+    expect(await rewritten(before)).toEqual([id]);
+    expect(await factsOf(id)).toMatchObject({ engineACause: "noindex_rendered", engineBCause: "noindex_rendered" });
+
+    await db.urlRender.delete({ where: { trackedUrlId: id } });
+    await computeDiagnosis(alice.ctx, project.id);
+    expect(await factsOf(id)).toMatchObject({ engineACause: "unknown", engineBCause: "unknown" });
+    before = await versions();
+    expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(0);
+    expect(await rewritten(before)).toEqual([]);
+  });
+
   it("without server logs a missing crawler visit proves nothing; with them, a never-fetched page is not_crawled", async () => {
     const other = await createTestProject(alice);
     const saved = project;
