@@ -115,17 +115,19 @@ export async function sqlExecute(query: Prisma.Sql): Promise<number> {
 }
 
 /**
- * Streams a query's rows through a server-side cursor, `pageSize` rows at a time (arrays of columns in SELECT
- * order), in one read-only transaction on its own pool connection: for scans of a million rows that should be
- * read in the table's physical order (one sequential or bitmap pass, not an index walk per page) and never held
- * at once. `cursor_tuple_fraction` 1 tells the planner every row will be read.
+ * Streams a query's rows through a server-side cursor, `pageSize` rows per FETCH, in one read-only transaction on its
+ * own pool connection: for scans of a million rows that should be read in the table's physical order (one sequential
+ * or bitmap pass, not an index walk per page) and never held at once. `cursor_tuple_fraction` 1 tells the planner
+ * every row will be read. Each row (an array of its columns in SELECT order) goes to `onRow` as the driver parses it,
+ * never gathered into a page: a page held while the next one arrives is what a young-generation collection finds
+ * alive and moves to the old space, where it waits for a full collection (the robots.txt impact's peak memory).
  */
-export async function sqlCursor<T extends unknown[]>(query: Prisma.Sql, pageSize: number, onRows: (rows: T[]) => void | Promise<void>): Promise<void> {
+export async function sqlCursor<T extends unknown[]>(query: Prisma.Sql, pageSize: number, onRow: (row: T) => void): Promise<void> {
   if (sharesOneBackend()) {
     // One backend serves every connection (PGlite): a transaction held across pages would stall the others, so
-    // the rows are read in one query and handed on a page at a time (a development database, not a million rows).
+    // the rows are read in one query (a development database, not a million rows).
     const { rows } = await pool.query<T>({ text: query.text, values: query.values as unknown[], rowMode: "array" });
-    for (let i = 0; i < rows.length; i += pageSize) await onRows(rows.slice(i, i + pageSize));
+    for (const row of rows) onRow(row);
     return;
   }
   const client = await pool.connect();
@@ -134,12 +136,8 @@ export async function sqlCursor<T extends unknown[]>(query: Prisma.Sql, pageSize
     await client.query("BEGIN READ ONLY");
     await client.query("SET LOCAL cursor_tuple_fraction = 1");
     await client.query({ text: `DECLARE sql_cursor NO SCROLL CURSOR FOR ${query.text}`, values: query.values as unknown[] });
-    const fetch = { text: `FETCH ${Math.max(1, Math.floor(pageSize))} FROM sql_cursor`, rowMode: "array" as const };
-    for (;;) {
-      const { rows } = await client.query<T>(fetch);
-      if (rows.length) await onRows(rows);
-      if (rows.length < pageSize) break;
-    }
+    const fetch = `FETCH ${Math.max(1, Math.floor(pageSize))} FROM sql_cursor`;
+    while ((await fetchEachRow(client, fetch, onRow)) >= pageSize);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => { broken = true; });
@@ -147,6 +145,28 @@ export async function sqlCursor<T extends unknown[]>(query: Prisma.Sql, pageSize
   } finally {
     client.release(broken);
   }
+}
+
+/** Runs one FETCH with a `row` listener (pg then keeps no rows) and answers how many rows it handed on. */
+function fetchEachRow<T>(client: pg.PoolClient, text: string, onRow: (row: T) => void): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let count = 0;
+    let failed = false;
+    const config: pg.QueryArrayConfig = { text, rowMode: "array" };
+    const q = client.query(new pg.Query(config));
+    q.on("row", (row: T) => {
+      if (failed) return;
+      count++;
+      try {
+        onRow(row);
+      } catch (error) {
+        failed = true;
+        reject(error);
+      }
+    });
+    q.on("error", (error: Error) => (failed ? undefined : ((failed = true), reject(error))));
+    q.on("end", () => (failed ? undefined : resolve(count)));
+  });
 }
 
 /** Statements run inside sqlTransaction (straight on its connection) or inside a Prisma transaction (txRunner). */

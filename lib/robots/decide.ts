@@ -51,7 +51,11 @@ export function groupsOf(robots: RobotsTxt, reading: RobotsReading): RobotsGroup
 
 /** A request's path and query as a reading compares it: normalized for RFC 9309 §2.2.2, as sent for Google's parser. */
 export function comparedPath(url: string, reading: RobotsReading): string {
-  const path = robotsPath(url);
+  return comparedFromPath(robotsPath(url), reading);
+}
+
+/** `comparedPath` from a path already taken out of its URL (`robotsPath`): one URL judged in both readings splits it once. */
+export function comparedFromPath(path: string, reading: RobotsReading): string {
   return reading === "google" ? googleRequestPath(path) : normalizePercentEncoding(path);
 }
 
@@ -76,13 +80,30 @@ export function rulesForAgent(robots: RobotsTxt, userAgent: string, reading = re
 
 /** Path and query of a request target, fragment dropped, always starting with "/". */
 export function robotsPath(pathOrUrl: string): string {
-  let p = pathOrUrl;
-  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(p);
-  if (scheme) p = p.slice(scheme[0].length);
-  const hash = p.indexOf("#");
-  if (hash >= 0) p = p.slice(0, hash);
-  if (!p.startsWith("/")) p = `/${p}`;
-  return p;
+  // Scanned rather than matched with a regular expression: judging a million URLs (the robots.txt impact) should
+  // make one string per URL, not a match array and its strings besides.
+  const start = authorityEnd(pathOrUrl);
+  const hash = pathOrUrl.indexOf("#", start);
+  const end = hash < 0 ? pathOrUrl.length : hash;
+  const p = start === 0 && end === pathOrUrl.length ? pathOrUrl : pathOrUrl.slice(start, end);
+  return p.charCodeAt(0) === SLASH ? p : `/${p}`;
+}
+
+const SLASH = 47;
+const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isSchemeChar = (c: number) => isAlpha(c) || (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
+
+/** Where `scheme://authority` ends at the start of `s` (`^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*`), 0 when it does not start so. */
+function authorityEnd(s: string): number {
+  if (!isAlpha(s.charCodeAt(0))) return 0;
+  let i = 1;
+  while (i < s.length && isSchemeChar(s.charCodeAt(i))) i++;
+  if (!s.startsWith("://", i)) return 0;
+  for (i += 3; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === SLASH || c === 63 || c === 35) break;
+  }
+  return i;
 }
 
 /** Whether the agent may fetch the URL, in the reading that judges it (`reading` forces one). */

@@ -8,6 +8,7 @@ import {
   parseRobots,
   patternMatches,
   robotsDecisionForFetch,
+  robotsPath,
   SERVICE_ROBOTS_AGENT,
 } from "./index";
 
@@ -120,6 +121,35 @@ describe("building blocks", () => {
     ["/a*b$", "/a*b$"],
     ['/"<>{}', "/%22%3C%3E%7B%7D"],
   ])("normalizes %s → %s", (input, expected) => expect(normalizePercentEncoding(input)).toBe(expected));
+
+  it("matches wildcards alike on paths of every length, the long and the short in turn (reused buffers)", () => {
+    const cases: [string, string, boolean][] = [
+      ["/a/x/b", "/a/*/b$", true],
+      [`/a/${"x".repeat(300)}/b`, "/a/*/b$", true],
+      ["/a/x/c", "/a/*/b$", false],
+      [`/a/${"x".repeat(20_000)}/b`, "/a/*/b$", true],
+      [`/a/${"x".repeat(20_000)}/c`, "/a/*/b", false],
+      ["/a/b", "/a/*/b", false],
+      ["/a//b", "/a/*/b$", true],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const [path, pattern, expected] of cases) expect(patternMatches(path, pattern), `${pattern} on ${path.slice(0, 20)}… (${path.length})`).toBe(expected);
+    }
+  });
+
+  it.each([
+    ["https://example.com/a/b?x=1#frag", "/a/b?x=1"],
+    ["https://example.com", "/"],
+    ["https://example.com?q=1", "/?q=1"],
+    ["https://example.com#top", "/"],
+    ["HTTP://Example.com:8080/p", "/p"],
+    ["git+ssh://host/repo", "/repo"],
+    ["/already/a/path#x", "/already/a/path"],
+    ["relative?y", "/relative?y"],
+    ["1http://host/p", "/1http://host/p"],
+    ["mailto:someone", "/mailto:someone"],
+    ["", "/"],
+  ])("takes the path and query of %s: %s", (input, expected) => expect(robotsPath(input)).toBe(expected));
 
   it("matches hostile wildcard patterns in linear time", () => {
     const pattern = `/${"*a".repeat(200)}*b$`;

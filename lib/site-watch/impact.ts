@@ -1,6 +1,6 @@
 import { Prisma, sqlCursor } from "@/lib/db";
 import { AI_CRAWLERS } from "@/lib/crawl-logs/identify/get-ai-crawlers";
-import { comparedPath, longestMatchAllows, readingFor, rulesForAgent, type RobotsReading } from "@/lib/robots/decide";
+import { comparedFromPath, longestMatchAllows, readingFor, robotsPath, rulesForAgent, type RobotsReading } from "@/lib/robots/decide";
 import type { RobotsRule, RobotsTxt } from "@/lib/robots/parse";
 
 // What a robots.txt change does to the project's tracked URLs: each URL is judged under the old and the new file
@@ -9,8 +9,7 @@ import type { RobotsRule, RobotsTxt } from "@/lib/robots/parse";
 // share rules (most AI crawlers fall back to the `*` group) are judged once per URL.
 
 export const SAMPLE = 10;
-// Rows per FETCH: a page is alive while it is judged, so whatever of it a young-generation collection finds is promoted
-// to the old space; small pages keep that garbage (and the process's peak RSS) down for the cost of more round trips.
+// Rows per FETCH of the cursor (each row is judged as it arrives, none is kept: the page size no longer sets the memory).
 const PAGE = 1_000;
 
 export type AgentImpact = {
@@ -110,8 +109,8 @@ export async function computeRobotsImpact(projectId: string, host: string, befor
     const wantedHost = host.toLowerCase();
     await sqlCursor<[string, boolean, number, number]>(Prisma.sql`
       SELECT url, priority IS NOT DISTINCT FROM 'high'::"UrlPriority", coalesce(impressions_28d, 0), coalesce(clicks_28d, 0)
-      FROM tracked_urls WHERE project_id = ${projectId}::uuid`, PAGE, (rows) => {
-      for (const row of rows) if (hostOf(row[0]) === wantedHost) countUrl(changing, judge, row, state);
+      FROM tracked_urls WHERE project_id = ${projectId}::uuid`, PAGE, (row) => {
+      if (onHost(row[0], wantedHost)) countUrl(changing, judge, row, state);
     });
   }
   for (const a of agents) a.impact.sampleUrls.push(...a.samplesPlain.slice(0, SAMPLE - a.impact.sampleUrls.length));
@@ -129,10 +128,13 @@ export async function computeRobotsImpact(projectId: string, host: string, befor
 
 type Changing = { agent: Agent; old: Judge; now: Judge; impact: AgentImpact; samplesPlain: string[] };
 
-function hostOf(url: string): string {
+/** Whether the URL's host (between `//` and the next `/`, any case) is `host` (lower case); no string made when it is already lower case. */
+function onHost(url: string, host: string): boolean {
   const from = url.indexOf("//") + 2;
   const hostEnd = url.indexOf("/", from);
-  return url.slice(from, hostEnd < 0 ? undefined : hostEnd).toLowerCase();
+  const end = hostEnd < 0 ? url.length : hostEnd;
+  if (end - from !== host.length) return false;
+  return url.startsWith(host, from) || url.slice(from, end).toLowerCase() === host;
 }
 
 /**
@@ -156,17 +158,20 @@ function judgeUrls(changing: Changing[]) {
     pairs,
     verdicts(url: string): boolean[] {
       let i = 0;
+      const raw = robotsPath(url);
       for (const rj of byReading) {
-        const path = comparedPath(url, rj.reading);
-        const q = path.indexOf("?");
-        const own = (q < 0 ? path : path.slice(0, q)) === "/robots.txt";
-        const v = own ? null : verdictsOf(rj, path);
+        const path = comparedFromPath(raw, rj.reading);
+        const v = isRobotsFile(path) ? null : verdictsOf(rj, path);
         for (let k = 0; k < rj.judges.length; k++) verdicts[i++] = v ? v[k] : true;
       }
       return verdicts;
     },
   };
 }
+
+/** Whether a compared path is robots.txt itself (any query), which every agent may fetch. */
+const isRobotsFile = (path: string) => path.startsWith(ROBOTS_FILE) && (path.length === ROBOTS_FILE.length || path.charCodeAt(ROBOTS_FILE.length) === 63);
+const ROBOTS_FILE = "/robots.txt";
 
 function countUrl(
   changing: Changing[], judge: ReturnType<typeof judgeUrls>, [url, high, impressions, clicks]: [string, boolean, number, number],
