@@ -94,9 +94,14 @@ test("verify by IndexNow key: generate, download the key file, publish it, verif
   const domain = uniqueDomain("key");
   const { id: projectId } = await createProject(page, domain);
   await page.goto(`/projects/${projectId}/setup`);
-  await page.getByRole("button", { name: "Continue" }).click();
+  // A click before the wizard has hydrated goes unnoticed (seen in CI): click until the next step shows.
+  const keyFile = page.getByLabel("IndexNow key file");
+  await expect(async () => {
+    if (!(await keyFile.isVisible())) await page.getByRole("button", { name: "Continue" }).click();
+    await expect(keyFile).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 
-  await page.getByLabel("IndexNow key file").check();
+  await keyFile.check();
   // A pasted key is checked as it is typed.
   const own = page.getByLabel("Or paste the key you already use");
   await own.fill("short");

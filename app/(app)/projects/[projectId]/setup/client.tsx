@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DoneStep } from "@/components/projects/setup/done-step";
@@ -17,7 +17,7 @@ import { projectKeys, projectQuery } from "@/lib/queries/projects";
  * The onboarding wizard; it opens at the first step the project has not completed, so it resumes. The step the
  * person moved to is kept in the address (`?step=`): a refresh of the page's server data (after a sync or a proof)
  * re-renders it with a new `initialStep`, which must never move them back (a skipped proof would otherwise send
- * "Continue" after the sync back to "Prove ownership").
+ * "Continue" after the sync back to "Prove ownership"), nor may a refresh still in flight when they moved.
  */
 export function SetupClient({ orgId, projectId, initialStep, creditBalance }: { orgId: string; projectId: string; initialStep: SetupStep; creditBalance: number }) {
   const router = useRouter();
@@ -25,11 +25,20 @@ export function SetupClient({ orgId, projectId, initialStep, creditBalance }: { 
   const project = useQuery(projectQuery(orgId, projectId));
   const chosen = stepFromSearch(useSearchParams().get("step"));
   const [opened] = useState<SetupStep>(initialStep);
-  const step = chosen ?? opened;
-  const [moved, setMoved] = useState(false);
+  // The step moved to is also held here: a refresh started before the move (after a proof or a sync) may land after
+  // it and bring back the address it was started with, which must not move the person back a step.
+  const [movedTo, setMovedTo] = useState<SetupStep | null>(null);
+  const step = movedTo ?? chosen ?? opened;
+  const moved = movedTo !== null;
+  // Back and forward go to the step in the address.
+  useEffect(() => {
+    const follow = () => setMovedTo(null);
+    window.addEventListener("popstate", follow);
+    return () => window.removeEventListener("popstate", follow);
+  }, []);
 
   const go = (next: SetupStep) => {
-    setMoved(true);
+    setMovedTo(next);
     window.history.pushState(null, "", `?step=${next}`);
   };
   // The project changed on the server: refetch it, and refresh the shell's badges and the header's credits.
