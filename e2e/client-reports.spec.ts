@@ -146,6 +146,8 @@ test("client reports: a share link opened without signing in, refused once revok
 
   // Listing my address as a recipient does not resubscribe it: the schedule says so, and a test report is refused.
   await page.goto(`/projects/${project.id}/reports`);
+  // Text typed before hydration is lost when React takes the field over (seen in CI: the schedule saved without it).
+  await page.waitForLoadState("networkidle");
   await schedule.getByLabel("Recipients").fill(`client@example.com\nseo@agency.example\n${email}`);
   await schedule.getByRole("button", { name: "Save schedule" }).click();
   await expect(schedule.getByTestId("report-unsubscribed")).toContainText(email);
