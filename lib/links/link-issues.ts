@@ -15,9 +15,9 @@ export const TARGET_SAMPLES = Prisma.sql`(CASE WHEN t.id IS NOT NULL THEN uf.inl
  * Internal link targets that are broken: a tracked URL answering 4xx/5xx or redirecting, or an unlisted page whose
  * own fetch did, linked from at least one page (SQL text shared by the list and the job).
  */
-export const BROKEN_TARGET = Prisma.sql`(
-  (t.id IS NOT NULL AND (t.http_status >= 400 OR t.redirect_hops > 0))
-  OR (t.id IS NULL AND n.fetched_at IS NOT NULL AND (n.http_status >= 400 OR n.redirect_target IS NOT NULL)))`;
+const BROKEN_TRACKED = Prisma.sql`(t.http_status >= 400 OR t.redirect_hops > 0)`;
+const BROKEN_UNLISTED = Prisma.sql`(n.fetched_at IS NOT NULL AND (n.http_status >= 400 OR n.redirect_target IS NOT NULL))`;
+export const BROKEN_TARGET = Prisma.sql`((t.id IS NOT NULL AND ${BROKEN_TRACKED}) OR (t.id IS NULL AND ${BROKEN_UNLISTED}))`;
 
 /**
  * The pages carrying a link to a broken target (the pages a person edits: audited, tracked), from the graph in memory,
@@ -28,11 +28,10 @@ export const BROKEN_TARGET = Prisma.sql`(
 export async function brokenLinkCarriers(projectId: string, graph: LinkGraph, inlinks: Int32Array): Promise<{ carriers: number[]; targets: number }> {
   const broken = await db.$queryRaw<{ node: number }[]>(Prisma.sql`
     SELECT n.node_id AS node FROM tracked_urls t JOIN link_nodes n ON n.project_id = t.project_id AND n.tracked_url_id = t.id
-    WHERE t.project_id = ${projectId}::uuid AND (t.http_status >= 400 OR t.redirect_hops > 0)
+    WHERE t.project_id = ${projectId}::uuid AND ${BROKEN_TRACKED}
     UNION ALL
     SELECT n.node_id FROM link_nodes n
-    WHERE n.project_id = ${projectId}::uuid AND n.tracked_url_id IS NULL AND n.fetched_at IS NOT NULL
-      AND (n.http_status >= 400 OR n.redirect_target IS NOT NULL)`);
+    WHERE n.project_id = ${projectId}::uuid AND n.tracked_url_id IS NULL AND ${BROKEN_UNLISTED}`);
   const isBroken = new Uint8Array(graph.maxNode + 1);
   let targets = 0;
   for (const b of broken) {

@@ -6,6 +6,7 @@
 // render: the admitted one runs at full speed, and its time budget starts only once admitted (browser.ts), so
 // waiting here is never a false render_failed. Measured in docs/benchmarks.md, "Rendering, fourth pass".
 import { auditActivity, type AuditActivity } from "@/lib/audit/activity";
+import { int } from "./config";
 
 export interface AdmissionConfig {
   /** The pool's size: renders at once when no audit runs. */
@@ -33,11 +34,6 @@ export function admission(config: AdmissionConfig, audits: AuditActivity, now: n
   if (sinceAudit < config.quietMs) return { limit: beside, recheckInMs: Math.max(1, Math.ceil(config.quietMs - sinceAudit)) };
   return { limit: config.poolSize, recheckInMs: null };
 }
-
-const int = (value: string | undefined, fallback: number, min: number, max: number): number => {
-  const n = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-};
 
 /** The admission settings from the environment (docs/rendering.md, "Renders beside audits"). */
 export function admissionConfig(poolSize: number, env: NodeJS.ProcessEnv = process.env): AdmissionConfig {

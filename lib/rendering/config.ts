@@ -19,9 +19,10 @@ export interface RenderLimits {
   fetchMedia: boolean;
 }
 
-const int = (value: string | undefined, fallback: number, min: number, max: number): number => {
+/** An integer setting within [min, max]; unset, blank or anything else reads as `fallback`. */
+export const int = (value: string | undefined, fallback: number, min: number, max: number): number => {
   const n = Number(value);
-  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 };
 
 export function renderLimits(env: NodeJS.ProcessEnv = process.env): RenderLimits {
