@@ -1,5 +1,5 @@
 import { systemCtx, type OrgCtx } from "@/lib/core/context";
-import { binaryArray, db, dbOf, Prisma, sqlRows, sqlTransaction, withTransaction, type SqlRunner } from "@/lib/db";
+import { binaryArray, db, dbOf, Prisma, sqlCursor, sqlRows, sqlTransaction, withTransaction } from "@/lib/db";
 import { computeMetrics, graphBuilder, SAMPLE_SOURCES, type GraphMetrics, type LinkGraph } from "./graph";
 import { lockLinkNodes } from "./record-page-links";
 import { homeStarts } from "./home";
@@ -14,7 +14,7 @@ export interface LinkGraphReport {
   brokenTargets: number;
   reachable: number;
   durationMs: number;
-  /** Milliseconds per phase (nodes, cycle, load, compute, write, orphans, issues). */
+  /** Milliseconds per phase (nodes, cycle, load, compute; the write: temporary table, url_facts, link_nodes, commit; issues). */
   phases: Record<string, number>;
 }
 
@@ -23,8 +23,12 @@ export interface LinkProject {
   projectId: string;
 }
 
-/** Source nodes of page_links read at once (one bytea of about 2 MB), and nodes sent per statement to the temporary table (about 10 MB of parameters). */
-const READ_CHUNK = 10_000;
+/**
+ * Source nodes of page_links read as one text, texts per FETCH (about 4 MB), and nodes sent per statement to the
+ * temporary table (about 10 MB of parameters).
+ */
+const PACK = 256;
+const PACKS_PER_FETCH = 40;
 const WRITE_CHUNK = 250_000;
 /** A graph of a million URLs takes longer than Prisma's default 5 s in one transaction (the node sync, the issues). */
 export const LONG_TRANSACTION_MS = 300_000;
@@ -52,8 +56,7 @@ export async function computeLinkGraph(p: LinkProject, now = new Date()): Promis
   const cycle = await cycleState(p.projectId);
   lap("cycle");
   const { maxNode, edges, metrics, broken } = await graphMetrics(ctx, p, lap);
-  await writeMetrics(p.projectId, maxNode, metrics, cycle.complete);
-  lap("write");
+  await writeMetrics(p.projectId, maxNode, metrics, cycle.complete, lap);
   const orphans = await countOrphans(p.projectId);
   await recordLinkIssues(ctx, p, broken.carriers, now);
   lap("issues");
@@ -175,16 +178,21 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
     if (id >= 1 && id <= maxNode) tracked[id] = 1;
   }
   const builder = graphBuilder(maxNode, Number(size.edges ?? 0), tracked);
-  // One bytea per chunk (node, target count, bitset length, targets, bitset; int4send order) straight on the pool:
-  // no object per row, no per-byte conversion.
-  for (let from = 1; from <= maxNode; from += READ_CHUNK) {
-    const [row] = await sqlRows<[Buffer | null]>(Prisma.sql`
-      SELECT string_agg(int4send(node_id) || int4send(length(targets) / 4) || int4send(length(nofollow)) || targets || nofollow, ''::bytea)
-      FROM (SELECT node_id, targets, nofollow FROM page_links
-            WHERE project_id = ${projectId}::uuid AND node_id BETWEEN ${from} AND ${from + READ_CHUNK - 1} ORDER BY node_id, kind) rows`,
-      undefined, { rowMode: "array" });
-    const buf = row?.[0];
-    if (!buf) continue;
+  // The rows as bytes (node, target count, bitset length, targets, bitset; int4send order), one base64 text per PACK
+  // source nodes (about 110 KB at 50 links a page), streamed through a cursor: no object per page_links row, and each
+  // text a young string the next scavenge frees. One text per 10,000 nodes (megabytes each) went to V8's large-object
+  // space, freed only by a full collection, and what piled up there before one ran moved the peak RSS by 50-70 MB.
+  let last = 0;
+  await sqlCursor<[number, string | null]>(Prisma.sql`
+    SELECT g, (SELECT encode(string_agg(int4send(node_id) || int4send(length(targets) / 4) || int4send(length(nofollow)) || targets || nofollow, ''::bytea), 'base64')
+               FROM (SELECT node_id, targets, nofollow FROM page_links
+                     WHERE project_id = ${projectId}::uuid AND node_id BETWEEN g AND g + ${PACK - 1} ORDER BY node_id, kind) rows)
+    FROM generate_series(1, ${maxNode}::int, ${PACK}) g`, PACKS_PER_FETCH, ([from, text]) => {
+    // A function scan hands its rows on in the series' order; the builder needs the sources in ascending order.
+    if (from <= last) throw new Error("loadGraph: page_links groups out of order");
+    last = from;
+    if (!text) return;
+    const buf = Buffer.from(text, "base64");
     for (let at = 0; at < buf.length;) {
       const node = buf.readInt32BE(at);
       const count = buf.readInt32BE(at + 4);
@@ -192,18 +200,19 @@ export async function loadGraph(projectId: string): Promise<LinkGraph> {
       builder.add(node, buf, at + 12, count, bits);
       at += 12 + count * 4 + bits;
     }
-  }
+  });
   return builder.finish();
 }
 
 /**
  * Writes the metrics, only what changed, in two set-wise statements: the computed values go first into a temporary
  * table (chunks of nodes as arrays in PostgreSQL's binary format: bytes, no text to print or parse), then each tracked
- * URL's inlinks, samples, nofollow-only, depth and orphan into url_facts (INSERT … ON CONFLICT: a narrow table, no
- * trigger), and each untracked node's count and samples into link_nodes (the unlisted and broken lists read them).
+ * URL's inlinks, samples, nofollow-only, depth and orphan into url_facts (INSERT … ON CONFLICT: a narrow table whose
+ * link to its tracked URL is checked once a statement, not row by row: migration url_facts_tracked_url_triggers), and
+ * each untracked node's count and samples into link_nodes (the unlisted and broken lists read them).
  * Hash joins over the whole project, no per-row probe: a million URLs are one pass each.
  */
-async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics, complete: boolean) {
+async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics, complete: boolean, lap: (phase: string) => void) {
   await sqlTransaction(async (run) => {
     await run.execute(Prisma.sql`SET LOCAL jit = off`);
     // The joins and the sort over a million rows in memory (about 60-110 MB each), not in batches spilled to disk,
@@ -217,7 +226,7 @@ async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics,
         FROM unnest(${c.inl}::int4[], ${c.nfo}::bool[], ${c.depth}::int4[], ${c.samples}::bytea[]) WITH ORDINALITY AS v(inl, nfo, depth, samples, ord)`);
     }
     await run.execute(Prisma.sql`ANALYZE graph_metrics`);
-    await lockTrackedUrls(run, projectId);
+    lap("write-temp");
     const orphan = orphanVerdict(complete);
     // In tracked_url_id order: url_facts' two indexes on it are then filled page after page rather than at random
     // (a million random inserts into them dirtied a page each, 3-4 times slower under load).
@@ -231,21 +240,14 @@ async function writeMetrics(projectId: string, maxNode: number, m: GraphMetrics,
       ORDER BY t.id
       ON CONFLICT (tracked_url_id) DO UPDATE SET inlinks = EXCLUDED.inlinks, inlink_samples = EXCLUDED.inlink_samples,
         inlinks_nofollow_only = EXCLUDED.inlinks_nofollow_only, click_depth = EXCLUDED.click_depth, orphan = EXCLUDED.orphan`);
+    lap("write-facts");
     await run.execute(Prisma.sql`
       UPDATE link_nodes n SET inlink_pages = v.inl, sample_sources = v.samples
       FROM graph_metrics v WHERE n.project_id = ${projectId}::uuid AND n.node_id = v.node AND n.tracked_url_id IS NULL
         AND (n.inlink_pages, n.sample_sources) IS DISTINCT FROM (v.inl, v.samples)`);
+    lap("write-nodes");
   });
-}
-
-/**
- * Takes the key-share lock of every tracked URL of the project in one sequential pass, before url_facts' foreign key
- * asks for it row by row: the key check of a row this transaction already locked only reads its page, where taking
- * the lock there, in tracked_url_id order, dirtied the table's pages at random (a million page writes under load).
- * The lock is the one the foreign key takes anyway; it only blocks deleting those URLs until the write commits.
- */
-async function lockTrackedUrls(run: SqlRunner, projectId: string) {
-  await run.execute(Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM tracked_urls WHERE project_id = ${projectId}::uuid FOR KEY SHARE) locked`);
+  lap("write-commit");
 }
 
 /**
