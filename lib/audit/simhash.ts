@@ -36,15 +36,28 @@ function fmix32(x: number): number {
  */
 export function simhash(words: readonly string[]): string | null {
   if (words.length < SIMHASH_MIN_WORDS) return null;
+  // The votes are counted eight bits at a time: lane j of a half counts bits j, j+8, j+16 and j+24, one byte each,
+  // so a word costs 16 additions, not 64; the bytes are emptied into `ones` before 255 words can overflow them.
   const ones = new Int32Array(64);
-  for (let i = 0; i < words.length; i++) {
-    const w = wordHash(words[i]);
-    const hi = fmix32(w);
-    const lo = fmix32((w + 0x9e3779b9) ^ 0x5bd1e995);
-    for (let bit = 0; bit < 32; bit++) {
-      ones[bit] += (hi >>> bit) & 1;
-      ones[bit + 32] += (lo >>> bit) & 1;
+  const lanes = new Uint32Array(16);
+  for (let start = 0; start < words.length; start += 255) {
+    const end = Math.min(words.length, start + 255);
+    for (let i = start; i < end; i++) {
+      const w = wordHash(words[i]);
+      const hi = fmix32(w);
+      const lo = fmix32((w + 0x9e3779b9) ^ 0x5bd1e995);
+      for (let j = 0; j < 8; j++) {
+        lanes[j] += (hi >>> j) & 0x01010101;
+        lanes[j + 8] += (lo >>> j) & 0x01010101;
+      }
     }
+    for (let j = 0; j < 8; j++) {
+      for (let byte = 0; byte < 4; byte++) {
+        ones[j + 8 * byte] += (lanes[j] >>> (8 * byte)) & 0xff;
+        ones[32 + j + 8 * byte] += (lanes[j + 8] >>> (8 * byte)) & 0xff;
+      }
+    }
+    lanes.fill(0);
   }
   let hi = 0;
   let lo = 0;
