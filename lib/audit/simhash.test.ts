@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { THRESHOLDS } from "@/lib/diagnosis/causes";
 import { seededRandom } from "@/tests/seeded-random";
 import { createFieldScanner } from "./page-fields";
-import { hammingDistance, popcount32, SIMHASH_MIN_WORDS, simhash } from "./simhash";
+import { popcount32 } from "@/lib/core/bits";
+import { hammingDistance, SIMHASH_MIN_WORDS, simhash } from "./simhash";
 
 /** `count` words drawn from a vocabulary of 2,000 made-up words, seeded. */
 function text(seed: number, count: number): string[] {

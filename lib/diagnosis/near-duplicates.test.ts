@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { popcount32 } from "@/lib/audit/simhash";
+import { popcount32 } from "@/lib/core/bits";
 import { seededRandom } from "@/tests/seeded-random";
 import { BUCKET_WINDOW, NEAR_BITS, nearGroups } from "./near-duplicates";
 

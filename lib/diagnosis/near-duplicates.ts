@@ -10,7 +10,7 @@
 // Node: a million pages are 24 MB read in one value, and the comparisons a second at most; SQL would pay per row.
 import type { OrgCtx } from "@/lib/core/context";
 import { dbOf, Prisma } from "@/lib/db";
-import { popcount32 } from "@/lib/audit/simhash";
+import { popcount32 } from "@/lib/core/bits";
 import { GROUP_SAMPLE } from "./duplicate-groups";
 
 /** Differing bits within which two pages are near-duplicates: 3 of 64, the usual choice (Manku et al., 2007). */
