@@ -82,13 +82,13 @@ export interface NearRun {
 }
 
 /**
- * Replaces the project's near-duplicate groups (after refreshDuplicateGroups, which has deleted every group of the
- * project). A group holds at least two distinct main texts: pages with the same main text are exact copies, the
+ * Replaces the project's near-duplicate groups (duplicate_groups of kind near_content and their pages). A group holds at least two distinct main texts: pages with the same main text are exact copies, the
  * `content` kind; they join a near group only together with a text that is near theirs.
  */
 export async function refreshNearDuplicates(ctx: OrgCtx, projectId: string, now: Date): Promise<NearRun> {
   const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`DELETE FROM near_duplicates WHERE project_id = ${projectId}::uuid`);
+  await tx.$executeRaw(Prisma.sql`DELETE FROM duplicate_groups WHERE project_id = ${projectId}::uuid AND kind = 'near_content'`);
   // One value: each page's hash (8 bytes) and id (16 bytes), so a million pages cross as 24 MB, not a million rows.
   const [read] = await tx.$queryRaw<{ b: Uint8Array | null }[]>(Prisma.sql`
     SELECT string_agg(p.b, ''::bytea) AS b FROM (
