@@ -1,6 +1,7 @@
 // The diagnosis (issue 37 §3) at 1,000,000 URLs: one project seeded with the URL benchmarks' state mix (bench/urls/seed.ts:
 // 45 % not indexed by Google), link facts (8 % orphans, depth 0-12, 1 % nofollow-only), sitemaps (80 % listed) and a
-// field snapshot per healthy page (1 % in content duplicate groups, 6 % under 100 words, a few soft-404 titles).
+// field snapshot per healthy page (1 % in content duplicate groups, 1 % near copies by their SimHash, 6 % under 100
+// words, a few soft-404 titles).
 // Measures: the first diagnosis (target under 30 s), a second one with nothing changed, and the URL list filtered by
 // cause (first pages and deep pages of the five commonest causes, and one engine's cause; target p95 under 100 ms).
 // Usage: npm run bench:diagnosis   (BENCH_URLS=n for a trial; BENCH_DATABASE_URL / DATABASE_URL)
@@ -69,7 +70,12 @@ async function seed() {
       SELECT id, project_id, jsonb_build_object(
           'title', CASE WHEN r < 0.003 THEN 'Page not found' ELSE 'Item ' || url END, 'h1', 'Item', 'meta_description', 'About ' || url,
           'main_text_hash', CASE WHEN r < 0.01 THEN 'dup' || floor(r * 100000)::int ELSE substr(md5(url), 1, 16) END,
-          'word_count', (CASE WHEN r < 0.06 THEN 20 + floor(r * 1000) ELSE 150 + floor(random() * 1500) END)::int::text), now()
+          'word_count', (CASE WHEN r < 0.06 THEN 20 + floor(r * 1000) ELSE 150 + floor(random() * 1500) END)::int::text,
+          -- The SimHash: the exact copies share their group's; 1 % of pages are near copies (1,000 groups of about 10,
+          -- each page its group's hash with one bit flipped); the others random.
+          'simhash', CASE WHEN r < 0.01 THEN substr(md5('dup' || floor(r * 100000)::int), 1, 16)
+            WHEN r < 0.02 THEN lpad(to_hex(('x' || substr(md5('near' || floor(r * 100000)::int), 1, 16))::bit(64)::bigint # (1::bigint << floor(random() * 64)::int)), 16, '0')
+            ELSE substr(md5(url || '#'), 1, 16) END), now()
       FROM (SELECT id, project_id, url, random() AS r FROM tracked_urls WHERE project_id = $1 AND health_state = 'healthy') t`, [PROJECT]);
   });
   await seeder.query("VACUUM ANALYZE tracked_urls");
@@ -79,6 +85,8 @@ async function seed() {
 
 const { systemCtx } = await import("../../lib/core/context");
 const { computeDiagnosis } = await import("../../lib/diagnosis/compute-diagnosis");
+const { refreshNearDuplicates } = await import("../../lib/diagnosis/near-duplicates");
+const { withTransaction } = await import("../../lib/db");
 const { listUrlsJson } = await import("../../lib/urls/list-urls");
 const { listUrlsQuery } = await import("../../lib/urls/schemas");
 const ctx = systemCtx("bench", organizationId);
@@ -98,6 +106,8 @@ const first = firstRun.value;
 await seeder.query("VACUUM ANALYZE url_facts");
 const secondRun = await measured(() => computeDiagnosis(ctx, PROJECT));
 const second = secondRun.value;
+// The near-duplicate step alone (read the hashes, compare, write the groups), in its own transaction.
+const nearRun = await measured(() => withTransaction(ctx, (ctx) => refreshNearDuplicates(ctx, PROJECT, new Date()), { timeout: 600_000 }));
 const counts = (await seeder.query<{ cause: string; n: number }>(
   `SELECT engine_a_cause::text AS cause, count(*)::int AS n FROM url_facts WHERE project_id = $1 AND engine_a_cause IS NOT NULL GROUP BY 1 ORDER BY 2 DESC`, [PROJECT])).rows;
 const notIndexed = counts.reduce((n, c) => n + c.n, 0);
@@ -132,10 +142,12 @@ link facts, sitemaps and a field snapshot per healthy page (seeded in ${seedS.to
 |---|---|---|
 | first diagnosis (duplicate groups, both engines' causes for every URL, the two content issues) | **${fmt(first.ms)}**, ${first.changed.toLocaleString("en-US")} URLs written; ${cpuOf(firstRun)} | under 30 s |
 | second diagnosis, nothing changed (no row written) | ${fmt(second.ms)}, ${second.changed} written; ${cpuOf(secondRun)} | |
+| near-duplicates within the first diagnosis (${nearRun.value.hashed.toLocaleString("en-US")} SimHashes: read, compared in four bands, ${first.groups.near_content.toLocaleString("en-US")} groups written) | ${fmt(first.nearMs)}; alone: ${nearRun.wall.toFixed(1)} s, ${cpuOf(nearRun)} | at most 2-3 s |
 | URL list filtered by cause (${samples.length} pages of 50: first and deep pages of the five commonest causes, per engine) | p50 ${list.p50.toFixed(1)} ms, **p95 ${list.p95.toFixed(1)} ms**, max ${list.max.toFixed(1)} ms | p95 under 100 ms |
 
 Google does not index ${notIndexed.toLocaleString("en-US")} URLs; their causes: ${counts.map((c) => `${c.cause} ${c.n.toLocaleString("en-US")}`).join(", ")}.
-Duplicate groups: ${first.groups.content} of content, ${first.groups.title} of titles, ${first.groups.description} of descriptions;
+Duplicate groups: ${first.groups.content} of content, ${first.groups.title} of titles, ${first.groups.description} of descriptions,
+${first.groups.near_content} of near-duplicate content (${nearRun.value.pages.toLocaleString("en-US")} pages);
 duplicate_content covers ${first.duplicateContentUrls.toLocaleString("en-US")} URLs, soft_404_suspect ${first.soft404Urls.toLocaleString("en-US")}.
 `;
 console.log(out);

@@ -8,7 +8,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { DUPLICATES_PAGE, duplicatesQuery, type DuplicateKind } from "@/lib/queries/diagnosis";
 import type { ProjectPath } from "@/lib/queries/urls";
 
-const KINDS: Record<DuplicateKind, string> = { content: "Same main text", title: "Same title", description: "Same meta description" };
+const KINDS: Record<DuplicateKind, string> = { content: "Same main text", near_content: "Near-duplicate text", title: "Same title", description: "Same meta description" };
 
 /** Duplicate groups among indexable pages: the page kept (canonical) and its copies, per kind. */
 export function DuplicateGroups({ projectRef }: { projectRef: ProjectPath }) {
@@ -20,7 +20,7 @@ export function DuplicateGroups({ projectRef }: { projectRef: ProjectPath }) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="duplicates-heading" className="text-lg font-semibold text-slate-900">Duplicates</h2>
-          <p className="text-sm text-slate-600">Indexable pages answering 200 that share their main text, title or meta description. Search engines index one page of each group.</p>
+          <p className="text-sm text-slate-600">Indexable pages answering 200 that share their main text, title or meta description, or whose main texts are near copies (differing in a few phrases). Search engines index one page of each group.</p>
         </div>
         <div role="group" aria-label="Duplicate kind" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
           {(Object.keys(KINDS) as DuplicateKind[]).map((k) => (
@@ -41,9 +41,10 @@ export function DuplicateGroups({ projectRef }: { projectRef: ProjectPath }) {
               {q.data.data.map((g) => (
                 <li key={g.key}>
                   <Card>
-                    <p className="text-sm text-slate-800"><strong>{g.urls}</strong> pages{kind === "content" ? "" : <> share <q className="wrap-anywhere">{g.key}</q></>}.</p>
+                    <p className="text-sm text-slate-800"><strong>{g.urls}</strong> pages{kind === "near_content" ? <>, each at least <strong>{g.similarity ?? 0} %</strong> similar to the kept one</>
+                      : kind === "content" ? "" : <> share <q className="wrap-anywhere">{g.key}</q></>}.</p>
                     <p className="mt-1 text-sm"><span className="font-semibold text-slate-900">Kept (canonical): </span><span className="wrap-anywhere font-mono text-xs">{g.canonicalUrl}</span></p>
-                    <p className="mt-1 text-sm font-semibold text-slate-900">Copies:</p>
+                    <p className="mt-1 text-sm font-semibold text-slate-900">{kind === "near_content" ? "Near copies:" : "Copies:"}</p>
                     <ul className="space-y-0.5">
                       {g.sampleUrls.filter((u) => u !== g.canonicalUrl).map((u) => <li key={u} className="wrap-anywhere font-mono text-xs text-slate-700">{u}</li>)}
                       {g.urls > g.sampleUrls.length && <li className="text-xs text-slate-600">and {g.urls - g.sampleUrls.length} more</li>}

@@ -45,7 +45,7 @@ describe("page fields", () => {
 
   it("an empty page has no text and no title", () => {
     expect(scan("<html><head></head><body></body></html>")).toEqual({
-      title: null, metaDescription: null, h1: null, hreflang: [], structuredDataTypes: [], mainTextHash: null, wordCount: 0, internalLinks: 0,
+      title: null, metaDescription: null, h1: null, hreflang: [], structuredDataTypes: [], mainTextHash: null, simhash: null, wordCount: 0, internalLinks: 0,
       links: [], linksSeen: 0,
     });
   });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { resolve } from "./parse-head";
 import { linkHost, scanLinks, type PageLink } from "./page-links";
+import { simhash } from "./simhash";
 
 export type { PageLink };
 
@@ -17,6 +18,8 @@ export interface PageFields {
   structuredDataTypes: string[];
   /** SHA-256 (first 16 hex) of the main text's words: nav, header, footer, aside, script, style and the head left out. */
   mainTextHash: string | null;
+  /** The main text's 64-bit SimHash (16 hex, lib/audit/simhash.ts) for near-duplicates; null under 20 words. */
+  simhash: string | null;
   wordCount: number;
   /** `<a href>`s to the page's own host (fragments and other schemes not counted). */
   internalLinks: number;
@@ -124,6 +127,7 @@ function readFields(raw: string, documentUrl: string, collectLinks: boolean): Pa
     hreflang: [...hreflang].sort(),
     structuredDataTypes: [...types].sort().slice(0, MAX_TYPES),
     mainTextHash: words.length ? hash.digest("hex").slice(0, 16) : null,
+    simhash: simhash(words),
     wordCount: words.length,
     internalLinks: linkScan.internalLinks,
     ...(collectLinks ? { links: linkScan.links, linksSeen: linkScan.linksSeen } : {}),

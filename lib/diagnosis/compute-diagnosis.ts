@@ -1,4 +1,4 @@
-// The diagnosis of a whole project, set-wise: its duplicate groups, then one cause per engine for every URL that engine
+// The diagnosis of a whole project, set-wise: its duplicate groups (exact, then near), then one cause per engine for every URL that engine
 // does not index (one INSERT … ON CONFLICT into url_facts that writes only the causes that changed), then the content issues it sees
 // (duplicate_content, soft_404_suspect). Mostly SQL (bench/links/diagnosis.ts measures a million URLs).
 import type { OrgCtx } from "@/lib/core/context";
@@ -6,13 +6,16 @@ import { db, dbOf, Prisma, withTransaction, type IssueType } from "@/lib/db";
 import { recordUrlDetections } from "@/lib/issues/detections";
 import { lockProjectStats } from "@/lib/issues/counters";
 import { getProjectOrThrow } from "@/lib/projects/internal";
-import { refreshDuplicateGroups, type DuplicateKind } from "./duplicate-groups";
+import { refreshDuplicateGroups, type DuplicateGroupKind } from "./duplicate-groups";
+import { refreshNearDuplicates } from "./near-duplicates";
 import { causeSql, CONTENT_FROM, DUPLICATE_SQL, FACTS_FROM, logsFlags, SOFT_404_SQL } from "./rules-sql";
 
 export interface DiagnosisRun {
   /** URLs whose cause (of either engine) changed. */
   changed: number;
-  groups: Record<DuplicateKind, number>;
+  groups: Record<DuplicateGroupKind, number>;
+  /** Milliseconds of the near-duplicate step (read, compare, write). */
+  nearMs: number;
   duplicateContentUrls: number;
   soft404Urls: number;
   ms: number;
@@ -21,28 +24,32 @@ export interface DiagnosisRun {
 export async function computeDiagnosis(ctx: OrgCtx, projectId: string, now = new Date()): Promise<DiagnosisRun> {
   const started = performance.now();
   await getProjectOrThrow(ctx, projectId);
-  const { changed, groups, duplicateContentUrls, soft404Urls } = await withTransaction(ctx, async (ctx) => {
+  const { changed, groups, nearMs, duplicateContentUrls, soft404Urls } = await withTransaction(ctx, async (ctx) => {
     // JIT compilation costs a fixed half second per statement, more than it saves on these plans at any size.
     await dbOf(ctx).$executeRaw`SET LOCAL jit = off`;
     // Under the default 4 MB the million-row hash joins spill in batches, which also hands the rows to the write in
     // hash order: every url_facts page and index leaf touched again and again (EXPLAIN: 2.9 million buffer reads for
     // 725,000 rows). 128 MB (hash tables may take twice that) keeps a million URLs in one batch.
     await dbOf(ctx).$executeRaw`SET LOCAL work_mem = '128MB'`;
-    const groups = await refreshDuplicateGroups(ctx, projectId, now);
+    const exact = await refreshDuplicateGroups(ctx, projectId, now);
+    const nearStarted = performance.now();
+    const near = await refreshNearDuplicates(ctx, projectId, now);
+    const nearMs = Math.round(performance.now() - nearStarted);
+    const groups = { ...exact, near_content: near.groups };
     // The issue detections below lock the project's stats row before tracked_urls rows; so does this update (the stats trigger).
     await lockProjectStats(ctx, projectId);
     const changed = await updateCauses(ctx, projectId);
     const content = await contentIssueUrls(ctx, projectId);
     const duplicateContentUrls = await detectContentIssue(ctx, projectId, "duplicate_content", content.duplicate, now);
     const soft404Urls = await detectContentIssue(ctx, projectId, "soft_404_suspect", content.soft404, now);
-    return { changed, groups, duplicateContentUrls, soft404Urls };
+    return { changed, groups, nearMs, duplicateContentUrls, soft404Urls };
   }, { timeout: 600_000, maxWait: 60_000 });
   const ms = Math.round(performance.now() - started);
   await db.$executeRaw(Prisma.sql`
     INSERT INTO diagnosis_runs (project_id, organization_id, diagnosed_at, duration_ms, changed)
     VALUES (${projectId}::uuid, ${ctx.org.id}::uuid, ${now}, ${ms}, ${changed})
     ON CONFLICT (project_id) DO UPDATE SET diagnosed_at = EXCLUDED.diagnosed_at, duration_ms = EXCLUDED.duration_ms, changed = EXCLUDED.changed`);
-  return { changed, groups, duplicateContentUrls, soft404Urls, ms };
+  return { changed, groups, nearMs, duplicateContentUrls, soft404Urls, ms };
 }
 
 /**

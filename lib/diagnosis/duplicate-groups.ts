@@ -8,6 +8,9 @@ import { THRESHOLDS } from "./causes";
 
 export const DUPLICATE_KINDS = ["content", "title", "description"] as const;
 export type DuplicateKind = (typeof DUPLICATE_KINDS)[number];
+/** Every kind of group: the exact ones, and near-duplicates of the main text (lib/diagnosis/near-duplicates.ts). */
+export const DUPLICATE_GROUP_KINDS = [...DUPLICATE_KINDS, "near_content"] as const;
+export type DuplicateGroupKind = (typeof DUPLICATE_GROUP_KINDS)[number];
 
 /** URLs kept per group as its sample. */
 export const GROUP_SAMPLE = 10;

@@ -35,7 +35,9 @@ function causeLines(cause: Cause, f: UrlFacts, engine: DiagnosisEngine): Evidenc
     case "google_chose_other_canonical": return [{ source: "engine", text: `Google chose ${f.googleCanonical ?? "another URL"} as the canonical; the page declares ${f.userCanonical ?? f.canonicalUrl ?? "none"}.`, observedAt: f.engineAAnswerAt }];
     case "soft_404": return [content(f, f.words !== null && f.words < THRESHOLDS.nearEmptyWords
       ? `The page answers 200 with ${f.words} words of text.` : `The page answers 200 and says it is not there (title: "${f.title ?? ""}"${f.h1 ? `, heading: "${f.h1}"` : ""}).`)];
-    case "duplicate": return [content(f, `Its main text is the same as ${f.duplicateOf} (${f.duplicateUrls} pages share it; that one is kept).`)];
+    case "duplicate": return [content(f, f.duplicateOf || !f.nearOf
+      ? `Its main text is the same as ${f.duplicateOf} (${f.duplicateUrls} pages share it; that one is kept).`
+      : `Its main text is ${f.nearSimilarity} % similar to ${f.nearOf} (${f.nearUrls} pages are near copies of each other; that one is kept).`)];
     case "thin": return [content(f, `The page has ${f.words} words of main text (thin: under ${THRESHOLDS.thinWords}).`)];
     case "orphan": return [links("No audited page links to it (complete audit cycle).")];
     case "nofollow_only": return [links(`All ${f.inlinks ?? ""} internal links to it are nofollow.`.replace("All  ", "All "))];

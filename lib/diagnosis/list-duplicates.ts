@@ -13,7 +13,7 @@ export async function listDuplicates(ctx: OrgCtx, projectId: string, q: Duplicat
     db.duplicateGroup.count({ where }),
   ]);
   return {
-    data: rows.map((r) => ({ kind: q.kind, key: r.key, urls: r.urls, canonicalUrl: r.canonicalUrl, sampleUrls: r.sampleUrls })),
+    data: rows.map((r) => ({ kind: q.kind, key: r.key, urls: r.urls, canonicalUrl: r.canonicalUrl, sampleUrls: r.sampleUrls, similarity: r.similarity })),
     meta: pageMeta(total, q),
   };
 }

@@ -10,8 +10,8 @@ const WORDS = `(CASE WHEN s.fields->>'word_count' ~ '^[0-9]{1,9}$' THEN (s.field
 /**
  * The facts of each URL `t` the rules read, beside its own columns: its link graph facts and stored causes `uf`
  * (url_facts), its field snapshot `s`, latest render `r`, the
- * content duplicate group `g` of its main text, and `h`, Google's latest answer for a URL Google excludes. Every
- * join is to one row at most. `lg`/`lb`: whether the project's server logs name any URL fetched by verified
+ * content duplicate group `g` of its main text, its row `nd` of a near-duplicate group (lib/diagnosis/near-duplicates.ts),
+ * and `h`, Google's latest answer for a URL Google excludes. Every join is to one row at most. `lg`/`lb`: whether the project's server logs name any URL fetched by verified
  * Googlebot / Bingbot (without logs, a missing fetch says nothing).
  */
 export const FACTS_FROM = Prisma.raw(`
@@ -20,6 +20,7 @@ export const FACTS_FROM = Prisma.raw(`
   LEFT JOIN url_field_snapshots s ON s.tracked_url_id = t.id
   LEFT JOIN url_renders r ON r.tracked_url_id = t.id
   LEFT JOIN duplicate_groups g ON g.project_id = t.project_id AND g.kind = 'content' AND g.key = s.fields->>'main_text_hash'
+  LEFT JOIN near_duplicates nd ON nd.tracked_url_id = t.id
   LEFT JOIN LATERAL (
     SELECT e.state->>'detail' AS detail, e.state->>'coverageState' AS coverage, e.state->>'googleCanonical' AS google_canonical,
            e.state->>'userCanonical' AS user_canonical, e.observed_at
@@ -71,6 +72,7 @@ export function causeSql(engine: DiagnosisEngine): Prisma.Sql {
     ${a ? `WHEN ${GOOGLE_OTHER_CANONICAL} THEN 'google_chose_other_canonical'` : ""}
     WHEN ${SOFT_404_SQL} ${a ? "OR coalesce(h.coverage, '') ~* '^soft 404'" : ""} THEN 'soft_404'
     WHEN ${DUPLICATE_SQL} THEN 'duplicate'
+    WHEN nd.canonical_url_id <> t.id AND t.indexability = 'indexable' AND t.health_state = 'healthy' THEN 'duplicate'
     WHEN ${THIN_SQL} THEN 'thin'
     WHEN uf.orphan THEN 'orphan'
     WHEN uf.inlinks_nofollow_only THEN 'nofollow_only'

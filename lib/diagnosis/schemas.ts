@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paginationQuery } from "@/lib/core/pagination";
 import { CAUSES, DIAGNOSIS_ENGINES } from "./causes";
-import { DUPLICATE_KINDS } from "./duplicate-groups";
+import { DUPLICATE_GROUP_KINDS } from "./duplicate-groups";
 
 export const diagnosisQuery = z.object({
   engine: z.enum(DIAGNOSIS_ENGINES).default("engineA").describe("`engineA` (Google, the default) or `engineB` (Bing)"),
@@ -44,14 +44,17 @@ export const UrlDiagnosisResponse = z.object({ engineA: EngineDiagnosis, engineB
 export type UrlDiagnosisResponse = z.infer<typeof UrlDiagnosisResponse>;
 
 export const duplicatesQuery = paginationQuery.extend({
-  kind: z.enum(DUPLICATE_KINDS).default("content").describe("`content` (same main text, the default), `title` or `description`"),
+  kind: z.enum(DUPLICATE_GROUP_KINDS).default("content")
+    .describe("`content` (same main text, the default), `title`, `description`, or `near_content` (main texts within 3 of 64 SimHash bits)"),
 });
 export type DuplicatesQuery = z.infer<typeof duplicatesQuery>;
 export const DuplicateGroupResponse = z.object({
-  kind: z.enum(DUPLICATE_KINDS),
-  key: z.string().describe("The shared value: the main text's hash, or the title or description (lowercase)"),
+  kind: z.enum(DUPLICATE_GROUP_KINDS),
+  key: z.string().describe("The shared value: the main text's hash, or the title or description (lowercase); near_content: the smallest main-text hash of the group"),
   urls: z.number().int().min(2).describe("Pages in the group"),
   canonicalUrl: z.string().describe("The page kept: most inlinks, then the shortest URL, then the first tracked"),
   sampleUrls: z.array(z.string()).describe("Up to 10 pages of the group, the kept one first; the others are the copies"),
+  similarity: z.number().int().min(0).max(100).nullable()
+    .describe("near_content: the lowest similarity of a page to the kept one, in percent (64 minus the differing SimHash bits, over 64); null for the exact kinds"),
 });
 export type DuplicateGroupResponse = z.infer<typeof DuplicateGroupResponse>;

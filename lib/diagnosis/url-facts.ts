@@ -34,6 +34,10 @@ export interface UrlFacts {
   renderedRobots: string[] | null;
   duplicateOf: string | null;
   duplicateUrls: number | null;
+  /** The kept page of its near-duplicate group when it is not that page, the group's size, its similarity (percent) to it. */
+  nearOf: string | null;
+  nearUrls: number | null;
+  nearSimilarity: number | null;
   googleCanonical: string | null;
   userCanonical: string | null;
   coverage: string | null;
@@ -56,6 +60,7 @@ export async function readUrlFacts(projectId: string, urlId: string): Promise<Ur
       CASE WHEN s.fields->>'word_count' ~ '^[0-9]{1,9}$' THEN (s.fields->>'word_count')::int END AS words, ${iso("s.observed_at")} AS "snapshotAt",
       ${iso("r.rendered_at")} AS "renderedAt", CASE WHEN r.rendered IS NOT NULL THEN ARRAY(SELECT jsonb_array_elements_text(r.rendered->'metaRobots')) END AS "renderedRobots",
       CASE WHEN g.canonical_url_id <> t.id THEN g.canonical_url END AS "duplicateOf", g.urls AS "duplicateUrls",
+      CASE WHEN nd.canonical_url_id <> t.id THEN nd.canonical_url END AS "nearOf", nd.urls AS "nearUrls", nd.similarity::int AS "nearSimilarity",
       h.google_canonical AS "googleCanonical", h.user_canonical AS "userCanonical", h.coverage, ${iso("h.observed_at")} AS "engineAAnswerAt"
     FROM (SELECT ${logsFlags(projectId)}) f, ${FACTS_FROM}
     WHERE t.project_id = ${projectId}::uuid AND t.id = ${urlId}::uuid`);

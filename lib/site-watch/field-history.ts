@@ -12,6 +12,13 @@ export const WATCHED_FIELDS = [
   "hreflang", "structured_data_types", "main_text_hash", "word_count", "internal_links",
 ] as const;
 export type WatchedField = (typeof WATCHED_FIELDS)[number];
+/**
+ * Fields the snapshot keeps for the diagnosis but the history does not watch: a SimHash moves whenever the main text
+ * does, which main_text_hash already records, and its 16 hex characters say nothing to a person. No change row, so
+ * no site change and no line in the URL's history.
+ */
+export const SNAPSHOT_ONLY_FIELDS = ["simhash"] as const;
+type SnapshotOnlyField = (typeof SNAPSHOT_ONLY_FIELDS)[number];
 /** Site-level fields a site change may be about beside the URL fields. */
 export type SiteField = WatchedField | "sitemap_url_count";
 
@@ -21,7 +28,7 @@ export const MAX_VALUE_CHARS = 1024;
 export const MAX_CHANGES_PER_URL = 100;
 export const FIELD_CHANGE_RETENTION_DAYS = 400;
 
-export type FieldValues = Partial<Record<WatchedField, string | null>>;
+export type FieldValues = Partial<Record<WatchedField | SnapshotOnlyField, string | null>>;
 
 /** The fields an outcome decides (a field it could not tell is left out: the stored value stays). */
 export function fieldValuesOf(o: AuditOutcome): FieldValues {
@@ -39,6 +46,7 @@ export function fieldValuesOf(o: AuditOutcome): FieldValues {
     v.hreflang = f.hreflang.length ? f.hreflang.join("\n") : null;
     v.structured_data_types = f.structuredDataTypes.length ? f.structuredDataTypes.join(", ") : null;
     v.main_text_hash = f.mainTextHash;
+    v.simhash = f.simhash;
     v.word_count = String(f.wordCount);
     v.internal_links = String(f.internalLinks);
   }
@@ -159,6 +167,12 @@ export async function recordFieldChanges(ctx: Ctx, p: { organizationId: string; 
         if (prev[field] === value) continue;
         changes.push({ trackedUrlId: item.trackedUrlId, url: item.url, field, from: prev[field], to: value, ...changeKinds(field, prev[field], value, item.url), source: item.source, auditId: item.auditId });
       }
+      next[field] = value;
+      dirty = true;
+    }
+    for (const field of SNAPSHOT_ONLY_FIELDS) {
+      const value = item.values[field];
+      if (value === undefined || (prev && prev[field] === value) || (prev && !(field in prev) && value === null)) continue;
       next[field] = value;
       dirty = true;
     }

@@ -86,6 +86,10 @@ async function seed() {
   await rule("empty", "soft_404", "/shop/empty", { fields: { word_count: "4" } });
   await rule("kept", "unknown", "/blog/same", { fields: { main_text_hash: "samehash00000000", word_count: "400" }, url: { inlinks: 9 } });
   await rule("copy", "duplicate", "/blog/same-copy", { fields: { main_text_hash: "samehash00000000", word_count: "400" }, url: { inlinks: 1 } });
+  // Near copies: SimHashes 2 bits apart (97 % similar), different main texts; a noindex page with the same hash stays out.
+  await rule("nearkept", "unknown", "/guides/care", { fields: { main_text_hash: "neara00000000000", simhash: "00000000000000ff", word_count: "400" }, url: { inlinks: 9 } });
+  await rule("nearcopy", "duplicate", "/guides/care-copy", { fields: { main_text_hash: "nearb00000000000", simhash: "00000000000003ff", word_count: "400" }, url: { inlinks: 1 } });
+  await rule("nearnoindex", "noindex", "/guides/care-print", { fields: { main_text_hash: "nearc00000000000", simhash: "00000000000000ff", word_count: "400" }, url: { indexability: "noindex", metaRobots: "noindex" } });
   await rule("thin", "thin", "/tags/a", { fields: { word_count: "60" } });
   await rule("orphan", "orphan", "/blog/lonely", { url: { orphan: true, inlinks: 0, clickDepth: null } });
   await rule("nofollow", "nofollow_only", "/blog/nofollowed", { url: { inlinksNofollowOnly: true } });
@@ -221,9 +225,20 @@ describe("GET diagnosis, duplicates and a URL's diagnosis", () => {
   it("lists duplicate groups with the kept page first", async () => {
     const { res, body } = await call(duplicatesRoute.GET, { url: `${base()}/duplicates?kind=content`, headers: bearer(alice.sessionToken), params: params() });
     expect(res.status).toBe(200);
-    expect(body.data).toEqual([{ kind: "content", key: "samehash00000000", urls: 2, canonicalUrl: `https://${project.domain}/blog/same`,
-      sampleUrls: [`https://${project.domain}/blog/same`, `https://${project.domain}/blog/same-copy`] }]);
+    const content = [{ kind: "content", key: "samehash00000000", urls: 2, canonicalUrl: `https://${project.domain}/blog/same`,
+      sampleUrls: [`https://${project.domain}/blog/same`, `https://${project.domain}/blog/same-copy`], similarity: null }];
+    expect(body.data).toEqual(content);
     expect(body.meta).toMatchObject({ total: 1, hasMore: false });
+    // Without `kind`: the exact main-text groups, as before near-duplicates existed.
+    expect((await call(duplicatesRoute.GET, { url: `${base()}/duplicates`, headers: bearer(alice.sessionToken), params: params() })).body.data).toEqual(content);
+    const near = await call(duplicatesRoute.GET, { url: `${base()}/duplicates?kind=near_content`, headers: bearer(alice.sessionToken), params: params() });
+    expect(near.res.status).toBe(200);
+    expect(near.body.data).toEqual([{ kind: "near_content", key: "neara00000000000", urls: 2, canonicalUrl: `https://${project.domain}/guides/care`,
+      sampleUrls: [`https://${project.domain}/guides/care`, `https://${project.domain}/guides/care-copy`], similarity: 97 }]);
+    for (const kind of ["garbage", "NEAR_CONTENT", "near_content%00", ""]) {
+      const bad = await call(duplicatesRoute.GET, { url: `${base()}/duplicates?kind=${kind}`, headers: bearer(alice.sessionToken), params: params() });
+      expect([kind, bad.res.status, bad.body.code]).toEqual([kind, 400, "VALIDATION_ERROR"]);
+    }
     const titles = await call(duplicatesRoute.GET, { url: `${base()}/duplicates?kind=title`, headers: bearer(alice.sessionToken), params: params() });
     expect(titles.body.data).toEqual([]);
     expect((await call(duplicatesRoute.GET, { url: `${base()}/duplicates?kind=links`, headers: bearer(alice.sessionToken), params: params() })).res.status).toBe(400);
@@ -239,6 +254,10 @@ describe("GET diagnosis, duplicates and a URL's diagnosis", () => {
     const ok = ids.get("indexed")!;
     const indexed = await call(urlDiagnosisRoute.GET, { url: `${base()}/urls/${ok}/diagnosis`, headers: bearer(alice.sessionToken), params: params({ urlId: ok }) });
     expect(indexed.body.data.engineA).toEqual({ indexed: true, cause: null, label: null, evidence: [], fix: null });
+    const nearId = ids.get("nearcopy")!;
+    const near = await call(urlDiagnosisRoute.GET, { url: `${base()}/urls/${nearId}/diagnosis`, headers: bearer(alice.sessionToken), params: params({ urlId: nearId }) });
+    expect(near.body.data.engineA).toMatchObject({ cause: "duplicate", label: "Duplicate content" });
+    expect(near.body.data.engineA.evidence[0]).toMatchObject({ source: "content", text: `Its main text is 97 % similar to https://${project.domain}/guides/care (2 pages are near copies of each other; that one is kept).` });
     const gc = ids.get("googlecanonical")!;
     const chose = await call(urlDiagnosisRoute.GET, { url: `${base()}/urls/${gc}/diagnosis`, headers: bearer(alice.sessionToken), params: params({ urlId: gc }) });
     expect(chose.body.data.engineA.evidence[0].text).toContain(`Google chose https://${project.domain}/blog/main`);

@@ -30,8 +30,10 @@ export const getUrlDiagnosisOp = defineOperation({
 });
 export const getDuplicatesOp = defineOperation({
   method: "GET", path: `${P}/duplicates`, tags, scopes: R, params: projectParams, query: duplicatesQuery, response: DuplicateGroupResponse, paginated: true,
-  summary: "Groups of pages with the same main text, title or meta description",
-  description: "Among indexable pages answering 200, as the last diagnosis found them; the largest groups first. `content`: the same main-text hash "
-    + "(pages with at least 20 words); `title` and `description`: the same text, case and spacing ignored. The kept page of each group (canonical) "
-    + "has the most internal links, then the shortest URL; the others are copies (cause `duplicate`, issue duplicate_content).",
+  summary: "Groups of pages with the same (or nearly the same) main text, title or meta description",
+  description: "Among indexable pages answering 200, as the last diagnosis found them; the largest groups first. `content` (the default): the same main-text hash "
+    + "(pages with at least 20 words); `title` and `description`: the same text, case and spacing ignored; `near_content`: main texts whose 64-bit SimHashes "
+    + "differ in at most 3 bits, chained, at least two different texts a group, with `similarity` (the lowest to the kept page, percent). The kept page of "
+    + "each group (canonical) has the most internal links, then the shortest URL; the others are copies (cause `duplicate`; issue duplicate_content for "
+    + "exact copies).",
 });
