@@ -9,7 +9,9 @@ import { authOptions } from "@/lib/sign-in/next-auth";
 import { requestInfoStore } from "@/lib/auth/request-info";
 import { purgeDeletedAccounts } from "@/lib/users/account-deletion";
 import { apiKeyHeader, bearer, call } from "../http";
-import { createTestApiKey, createTestUser, uniqueEmail } from "../factories";
+import { createTestApiKey, createTestProject, createTestUser, uniqueEmail } from "../factories";
+import { insertTrackedUrls } from "@/lib/urls/insert-tracked-urls";
+import { systemCtx } from "@/lib/core/context";
 
 const DAY = 86_400_000;
 
@@ -93,6 +95,26 @@ describe("account deletion lifecycle", () => {
     expect(await db.organization.findUnique({ where: { id: u.organizationId } })).toBeNull();
     expect(await db.user.findUnique({ where: { id: stay.userId } })).not.toBeNull();
     expect((await purgeDeletedAccounts(new Date())).failures).toEqual([]);
+  });
+
+  it("purges an organization with a project and its tracked URLs (the counters' triggers do not write for the deleted project)", async () => {
+    const u = await createTestUser("gone-with-urls");
+    const project = await createTestProject(u);
+    await insertTrackedUrls(systemCtx("test"), { project: { id: project.id, organizationId: u.organizationId, automatedInspectionsEnabled: false }, source: "manual",
+      rows: { urls: [`https://${project.domain}/a`, `https://${project.domain}/b`] }, now: new Date() });
+    expect(await db.websiteStats.findUnique({ where: { projectId: project.id } })).toMatchObject({ totalUrls: 2 });
+    // The link graph's and the diagnosis' facts of a URL go with it (url_facts' own cascade trigger).
+    await db.$executeRaw`INSERT INTO url_facts (tracked_url_id, project_id, discovered_at, inlinks, orphan)
+      SELECT id, project_id, discovered_at, 0, true FROM tracked_urls WHERE project_id = ${project.id}::uuid`;
+    await call(deleteMe, { method: "DELETE", headers: bearer(u.sessionToken) });
+    await db.user.update({ where: { id: u.userId }, data: { deletionScheduledFor: new Date(Date.now() - 1000) } });
+    const report = await purgeDeletedAccounts(new Date());
+    expect(report.failures).toEqual([]);
+    expect(await db.organization.findUnique({ where: { id: u.organizationId } })).toBeNull();
+    expect(await db.trackedUrl.count({ where: { projectId: project.id } })).toBe(0);
+    expect(await db.websiteStats.findUnique({ where: { projectId: project.id } })).toBeNull();
+    expect(await db.urlFacetCount.count({ where: { projectId: project.id } })).toBe(0);
+    expect(await db.$queryRaw`SELECT 1 FROM url_facts WHERE project_id = ${project.id}::uuid`).toEqual([]);
   });
 });
 
