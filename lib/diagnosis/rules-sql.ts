@@ -1,12 +1,14 @@
 // The ordered rule set as SQL (docs/diagnosis.md): one CASE per engine over the facts of a URL, so a whole project is
 // diagnosed in one statement and one URL with the very same rules. Constant text built from constants (no input).
 import { Prisma } from "@/lib/db";
-import { SOFT_404_PATTERN, THRESHOLDS, type DiagnosisEngine } from "./causes";
+import { SOFT_404_PATTERN, SOFT_404_WORDS, THRESHOLDS, type DiagnosisEngine } from "./causes";
 
 const STALE = `now() - interval '${THRESHOLDS.staleCrawlDays} days'`;
 /** `fields->>'word_count'` of snapshot `ss` as a number (null when absent or not a whole number). */
 const WORDS = `(CASE WHEN ss.fields->>'word_count' ~ '^[0-9]{1,9}$' THEN (ss.fields->>'word_count')::int END)`;
-const SAYS_GONE_PATTERN = SOFT_404_PATTERN.replace(/'/g, "''");
+/** Field `field` of snapshot `ss` says the page is not there (SOFT_404_PATTERN, tried only on a text holding one of SOFT_404_WORDS). */
+const saysGone = (field: string) => `(lower(ss.fields->>'${field}') LIKE ANY (ARRAY[${SOFT_404_WORDS.map((w) => `'%${w}%'`).join(", ")}])
+  AND ss.fields->>'${field}' ~* '${SOFT_404_PATTERN.replace(/'/g, "''")}')`;
 
 /**
  * A URL's field snapshot `s` with what the rules read of it worked out once per page (a regular expression costs
@@ -17,7 +19,7 @@ const SAYS_GONE_PATTERN = SOFT_404_PATTERN.replace(/'/g, "''");
 function snapshotOf(projectId: string, urlId?: string): Prisma.Sql {
   return Prisma.sql`(
     SELECT ss.tracked_url_id, ss.fields, ss.observed_at, ${Prisma.raw(WORDS)} AS words,
-      (coalesce(ss.fields->>'title', '') ~* '${Prisma.raw(SAYS_GONE_PATTERN)}' OR coalesce(ss.fields->>'h1', '') ~* '${Prisma.raw(SAYS_GONE_PATTERN)}') AS says_gone
+      coalesce(${Prisma.raw(saysGone("title"))} OR ${Prisma.raw(saysGone("h1"))}, false) AS says_gone
     FROM url_field_snapshots ss
     WHERE ss.project_id = ${projectId}::uuid ${urlId ? Prisma.sql`AND ss.tracked_url_id = ${urlId}::uuid` : Prisma.empty}
     OFFSET 0)`;
