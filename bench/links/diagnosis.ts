@@ -61,11 +61,12 @@ async function seed() {
       values: `CASE WHEN s < 0.8 THEN '0a0a0a0a-0000-4000-8000-0000000037ff'::uuid END,
         CASE WHEN a < 0.85 THEN timestamptz '2026-11-25T00:00:00Z' - floor(l * 200) * interval '1 day' END`,
     });
-    // The link graph's facts (url_facts): 8 % orphans, depth 0-12, 1 % nofollow-only.
+    // The link graph's facts (url_facts): 8 % orphans, depth 0-12, 1 % nofollow-only. In tracked_url_id order, the
+    // order in which the link graph writes them (lib/links/compute-graph.ts), so the rows lie as they would.
     await seeder.query(`INSERT INTO url_facts (tracked_url_id, project_id, discovered_at, inlinks, orphan, inlinks_nofollow_only, click_depth)
       SELECT id, project_id, discovered_at, CASE WHEN l < 0.08 THEN 0 ELSE 1 + floor(c * 40)::int END, l < 0.08, l BETWEEN 0.08 AND 0.09,
         CASE WHEN l < 0.08 THEN NULL ELSE floor(c * 13)::int END
-      FROM (SELECT id, project_id, discovered_at, random() AS l, random() AS c FROM tracked_urls WHERE project_id = $1) t`, [PROJECT]);
+      FROM (SELECT id, project_id, discovered_at, random() AS l, random() AS c FROM tracked_urls WHERE project_id = $1) t ORDER BY id`, [PROJECT]);
     await seeder.query(`INSERT INTO url_field_snapshots (tracked_url_id, project_id, fields, observed_at)
       SELECT id, project_id, jsonb_build_object(
           'title', CASE WHEN r < 0.003 THEN 'Page not found' ELSE 'Item ' || url END, 'h1', 'Item', 'meta_description', 'About ' || url,

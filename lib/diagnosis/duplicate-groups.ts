@@ -25,26 +25,30 @@ const KEY: Record<DuplicateKind, string> = {
 
 /**
  * Replaces the project's duplicate groups; answers how many groups of each kind. One statement: the pages are read
- * once for the three kinds (each page gives up to three keys), not once per kind.
+ * once for the three kinds (each page gives up to three keys). The keys held more than once are found by a 64-bit hash
+ * of each (kind and key), a million of which fit in memory where the keys themselves spilled to disk; only their pages
+ * are read again, for the ranking, grouped by the key itself (two keys sharing a hash make no group: urls > 1).
  */
 export async function refreshDuplicateGroups(ctx: OrgCtx, projectId: string, now: Date): Promise<Record<DuplicateKind, number>> {
   const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`DELETE FROM duplicate_groups WHERE project_id = ${projectId}::uuid`);
   const rows = await tx.$queryRaw<{ kind: DuplicateKind; n: number }[]>(Prisma.sql`
     WITH pages AS MATERIALIZED (
-      SELECT ${Prisma.raw(DUPLICATE_KINDS.map((k) => `${KEY[k]} AS ${k}`).join(", "))}, t.id, t.url, uf.inlinks, t.discovered_at
-      FROM tracked_urls t JOIN url_field_snapshots s ON s.tracked_url_id = t.id LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
+      SELECT t.id, ${Prisma.raw(DUPLICATE_KINDS.map((k) => `${KEY[k]} AS ${k}`).join(", "))}
+      FROM tracked_urls t JOIN url_field_snapshots s ON s.tracked_url_id = t.id
       WHERE t.project_id = ${projectId}::uuid AND t.indexability = 'indexable' AND t.health_state = 'healthy'),
-    keyed AS MATERIALIZED (
-      SELECT k.kind, k.key, p.id, p.url, p.inlinks, p.discovered_at
-      FROM pages p CROSS JOIN LATERAL (VALUES ${Prisma.raw(DUPLICATE_KINDS.map((k) => `('${k}', p.${k})`).join(", "))}) AS k(kind, key)
+    keyed AS NOT MATERIALIZED (
+      SELECT k.kind, k.key, hashtextextended(k.key, k.seed) AS h, p.id
+      FROM pages p CROSS JOIN LATERAL (VALUES ${Prisma.raw(DUPLICATE_KINDS.map((k, i) => `('${k}', p.${k}, ${i})`).join(", "))}) AS k(kind, key, seed)
       WHERE k.key IS NOT NULL),
-    dup AS (SELECT kind, key FROM keyed GROUP BY kind, key HAVING count(*) > 1),
+    dup AS MATERIALIZED (SELECT h FROM keyed GROUP BY h HAVING count(*) > 1),
+    members AS (
+      SELECT k.kind, k.key, t.id, t.url, uf.inlinks, t.discovered_at, count(*) OVER (PARTITION BY k.kind, k.key) AS urls
+      FROM keyed k JOIN dup USING (h) JOIN tracked_urls t ON t.id = k.id LEFT JOIN url_facts uf ON uf.tracked_url_id = k.id),
     ranked AS (
-      SELECT p.kind, p.key, p.id, p.url,
-             row_number() OVER (PARTITION BY p.kind, p.key ORDER BY p.inlinks DESC NULLS LAST, length(p.url), p.discovered_at, p.id) AS n,
-             count(*) OVER (PARTITION BY p.kind, p.key) AS urls
-      FROM keyed p JOIN dup USING (kind, key)),
+      SELECT kind, key, id, url, urls,
+             row_number() OVER (PARTITION BY kind, key ORDER BY inlinks DESC NULLS LAST, length(url), discovered_at, id) AS n
+      FROM members WHERE urls > 1),
     written AS (
       INSERT INTO duplicate_groups (id, organization_id, project_id, kind, key, urls, canonical_url_id, canonical_url, sample_urls, computed_at)
       SELECT gen_random_uuid(), ${ctx.org.id}::uuid, ${projectId}::uuid, kind, key, max(urls)::int,

@@ -1,23 +1,42 @@
 // The ordered rule set as SQL (docs/diagnosis.md): one CASE per engine over the facts of a URL, so a whole project is
 // diagnosed in one statement and one URL with the very same rules. Constant text built from constants (no input).
 import { Prisma } from "@/lib/db";
-import { SOFT_404_PATTERN, THRESHOLDS, type DiagnosisEngine } from "./causes";
+import { SOFT_404_PATTERN, SOFT_404_WORDS, THRESHOLDS, type DiagnosisEngine } from "./causes";
 
 const STALE = `now() - interval '${THRESHOLDS.staleCrawlDays} days'`;
-/** `fields->>'word_count'` as a number (null when absent or not a whole number). */
-const WORDS = `(CASE WHEN s.fields->>'word_count' ~ '^[0-9]{1,9}$' THEN (s.fields->>'word_count')::int END)`;
+/** `fields->>'word_count'` of snapshot `ss` as a number (null when absent or not a whole number). */
+const WORDS = `(CASE WHEN ss.fields->>'word_count' ~ '^[0-9]{1,9}$' THEN (ss.fields->>'word_count')::int END)`;
+/** Field `field` of snapshot `ss` says the page is not there (SOFT_404_PATTERN, tried only on a text holding one of SOFT_404_WORDS). */
+const saysGone = (field: string) => `(lower(ss.fields->>'${field}') LIKE ANY (ARRAY[${SOFT_404_WORDS.map((w) => `'%${w}%'`).join(", ")}])
+  AND ss.fields->>'${field}' ~* '${SOFT_404_PATTERN.replace(/'/g, "''")}')`;
+
+/**
+ * A URL's field snapshot `s` with what the rules read of it worked out once per page (a regular expression costs
+ * microseconds, and each rule that named it ran it again): `words`, its main text's word count, and `says_gone`,
+ * whether its title or first heading says the page is not there. Scoped to the project (and to one URL for one URL's
+ * diagnosis); OFFSET 0 keeps the planner from copying the two expressions into every rule that reads them.
+ */
+function snapshotOf(projectId: string, urlId?: string): Prisma.Sql {
+  return Prisma.sql`(
+    SELECT ss.tracked_url_id, ss.fields, ss.observed_at, ${Prisma.raw(WORDS)} AS words,
+      coalesce(${Prisma.raw(saysGone("title"))} OR ${Prisma.raw(saysGone("h1"))}, false) AS says_gone
+    FROM url_field_snapshots ss
+    WHERE ss.project_id = ${projectId}::uuid ${urlId ? Prisma.sql`AND ss.tracked_url_id = ${urlId}::uuid` : Prisma.empty}
+    OFFSET 0)`;
+}
 
 /**
  * The facts of each URL `t` the rules read, beside its own columns: its link graph facts and stored causes `uf`
- * (url_facts), its field snapshot `s`, latest render `r`, the
- * content duplicate group `g` of its main text, its row `nd` of a near-duplicate group (lib/diagnosis/near-duplicates.ts),
- * and `h`, Google's latest answer for a URL Google excludes. Every join is to one row at most. `lg`/`lb`: whether the project's server logs name any URL fetched by verified
- * Googlebot / Bingbot (without logs, a missing fetch says nothing).
+ * (url_facts), its field snapshot `s` (snapshotOf), latest render `r`, the content duplicate group `g` of its main
+ * text, its row `nd` of a near-duplicate group (lib/diagnosis/near-duplicates.ts), and `h`, Google's latest answer for a URL Google excludes. Every join is to one row at most. `lg`/`lb`:
+ * whether the project's server logs name any URL fetched by verified Googlebot / Bingbot (without logs, a missing
+ * fetch says nothing). `urlId`: one URL's facts only.
  */
-export const FACTS_FROM = Prisma.raw(`
+export function factsFrom(projectId: string, urlId?: string): Prisma.Sql {
+  return Prisma.sql`
   tracked_urls t
   LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
-  LEFT JOIN url_field_snapshots s ON s.tracked_url_id = t.id
+  LEFT JOIN ${snapshotOf(projectId, urlId)} s ON s.tracked_url_id = t.id
   LEFT JOIN url_renders r ON r.tracked_url_id = t.id
   LEFT JOIN duplicate_groups g ON g.project_id = t.project_id AND g.kind = 'content' AND g.key = s.fields->>'main_text_hash'
   LEFT JOIN near_duplicates nd ON nd.tracked_url_id = t.id
@@ -25,16 +44,8 @@ export const FACTS_FROM = Prisma.raw(`
     SELECT e.state->>'detail' AS detail, e.state->>'coverageState' AS coverage, e.state->>'googleCanonical' AS google_canonical,
            e.state->>'userCanonical' AS user_canonical, e.observed_at
     FROM url_history e WHERE t.engine_a_state = 'excluded' AND e.tracked_url_id = t.id AND e.kind = 'engineA'
-    ORDER BY e.observed_at DESC, e.id DESC LIMIT 1) h ON true`);
-
-/**
- * The facts the two content issues read (`t`, its snapshot `s`, its content group `g`): only healthy pages with a
- * snapshot can be copies or soft-404 suspects (DUPLICATE_SQL, SOFT_404_SQL), so one inner join to the snapshot suffices.
- */
-export const CONTENT_FROM = Prisma.raw(`
-  tracked_urls t
-  JOIN url_field_snapshots s ON s.tracked_url_id = t.id
-  LEFT JOIN duplicate_groups g ON g.project_id = t.project_id AND g.kind = 'content' AND g.key = s.fields->>'main_text_hash'`);
+    ORDER BY e.observed_at DESC, e.id DESC LIMIT 1) h ON true`;
+}
 
 /** Logs flags of the project (a scalar subquery each, evaluated once). */
 export const logsFlags = (projectId: string) => Prisma.sql`
@@ -43,16 +54,15 @@ export const logsFlags = (projectId: string) => Prisma.sql`
 
 /** A 200 page whose title or first heading says it is not there, or which is nearly empty (needs `s`). */
 export const SOFT_404_SQL = `(t.health_state = 'healthy' AND coalesce(t.http_status, 200) = 200 AND s.tracked_url_id IS NOT NULL AND (
-  coalesce(s.fields->>'title', '') ~* '${SOFT_404_PATTERN.replace(/'/g, "''")}' OR coalesce(s.fields->>'h1', '') ~* '${SOFT_404_PATTERN.replace(/'/g, "''")}'
-  OR ${WORDS} < ${THRESHOLDS.nearEmptyWords}))`;
+  s.says_gone OR s.words < ${THRESHOLDS.nearEmptyWords}))`;
 /** A copy in a content duplicate group (not its kept page), among indexable pages (needs `s`, `g`). */
 export const DUPLICATE_SQL = `(g.canonical_url_id IS NOT NULL AND g.canonical_url_id <> t.id AND t.indexability = 'indexable' AND t.health_state = 'healthy')`;
-const THIN_SQL = `(t.health_state = 'healthy' AND ${WORDS} < ${THRESHOLDS.thinWords})`;
+const THIN_SQL = `(t.health_state = 'healthy' AND s.words < ${THRESHOLDS.thinWords})`;
 const RENDERED_NOINDEX = `(r.status = 'rendered' AND coalesce((r.rendered->>'noindex')::boolean, false) AND NOT coalesce((r.raw->>'noindex')::boolean, false))`;
 const GOOGLE_OTHER_CANONICAL = `(h.detail IN ('canonical_differs', 'duplicate') OR (h.google_canonical IS NOT NULL
   AND h.google_canonical <> coalesce(h.user_canonical, t.canonical_url, t.url)))`;
 
-/** The cause of `engine` for URL `t` (null while the engine indexes it), as a "NotIndexedCause" value. Needs FACTS_FROM and `lg`, `lb`. */
+/** The cause of `engine` for URL `t` (null while the engine indexes it), as a "NotIndexedCause" value. Needs factsFrom and `lg`, `lb`. */
 export function causeSql(engine: DiagnosisEngine): Prisma.Sql {
   const a = engine === "engineA";
   const state = a ? "t.engine_a_state" : "t.engine_b_state";

@@ -2,7 +2,7 @@
 // evidence quotes (the audit's status and robots, the snapshot's words and title, the render, Google's last answer).
 import { Prisma, sqlRows } from "@/lib/db";
 import type { Cause } from "./causes";
-import { causeSql, FACTS_FROM, logsFlags } from "./rules-sql";
+import { causeSql, factsFrom, logsFlags } from "./rules-sql";
 
 export interface UrlFacts {
   url: string;
@@ -57,12 +57,12 @@ export async function readUrlFacts(projectId: string, urlId: string): Promise<Ur
       ${iso("t.last_googlebot_fetch_at")} AS "lastGooglebotFetchAt", ${iso("t.last_bingbot_fetch_at")} AS "lastBingbotFetchAt",
       ${iso("t.engine_a_last_crawl_at")} AS "engineALastCrawlAt",
       s.fields->>'title' AS title, s.fields->>'h1' AS h1,
-      CASE WHEN s.fields->>'word_count' ~ '^[0-9]{1,9}$' THEN (s.fields->>'word_count')::int END AS words, ${iso("s.observed_at")} AS "snapshotAt",
+      s.words, ${iso("s.observed_at")} AS "snapshotAt",
       ${iso("r.rendered_at")} AS "renderedAt", CASE WHEN r.rendered IS NOT NULL THEN ARRAY(SELECT jsonb_array_elements_text(r.rendered->'metaRobots')) END AS "renderedRobots",
       CASE WHEN g.canonical_url_id <> t.id THEN g.canonical_url END AS "duplicateOf", g.urls AS "duplicateUrls",
       CASE WHEN nd.canonical_url_id <> t.id THEN nd.canonical_url END AS "nearOf", nd.urls AS "nearUrls", nd.similarity::int AS "nearSimilarity",
       h.google_canonical AS "googleCanonical", h.user_canonical AS "userCanonical", h.coverage, ${iso("h.observed_at")} AS "engineAAnswerAt"
-    FROM (SELECT ${logsFlags(projectId)}) f, ${FACTS_FROM}
+    FROM (SELECT ${logsFlags(projectId)}) f, ${factsFrom(projectId, urlId)}
     WHERE t.project_id = ${projectId}::uuid AND t.id = ${urlId}::uuid`);
   return row ?? null;
 }

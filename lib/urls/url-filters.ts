@@ -19,10 +19,14 @@ const COUNTER_SQL = {
   not_indexed: Prisma.raw(`(NOT (t.engine_a_state = 'indexed' OR t.engine_b_state = 'indexed') AND (t.engine_a_state <> 'unknown' OR t.engine_b_state <> 'unknown'))`),
 };
 
-// The cause filter's column over the URL's facts `fx` (url_facts), each the column of a partial index in list order
+// The cause filter's condition over the URL's facts `fx` (url_facts), each walking a partial index in list order
 // (constant text). not_indexed_cause is COALESCE(engine_a_cause, engine_b_cause), stored (migration url_facts_cause).
-const CAUSE_COLUMN = {
-  any: Prisma.raw(`fx.not_indexed_cause`), engineA: Prisma.raw(`fx.engine_a_cause`), engineB: Prisma.raw(`fx.engine_b_cause`),
+// Google's cause has no index of its own: a URL whose Google cause is X has X as its one cause, so the condition names
+// not_indexed_cause too, and the walk of its index checks Google's cause there (migration url_facts_cause_indexes).
+const CAUSE_CONDITION = {
+  any: (cause: string) => Prisma.sql`fx.not_indexed_cause = ${cause}::"NotIndexedCause"`,
+  engineA: (cause: string) => Prisma.sql`fx.not_indexed_cause = ${cause}::"NotIndexedCause" AND fx.engine_a_cause = ${cause}::"NotIndexedCause"`,
+  engineB: (cause: string) => Prisma.sql`fx.engine_b_cause = ${cause}::"NotIndexedCause"`,
 };
 
 /** The filters read from url_facts (the link graph's and the diagnosis's facts), not from tracked_urls. */
@@ -37,7 +41,7 @@ export const onlyFactFilters = (f: UrlFilters) => activeFilters(f).every(isFactF
  */
 export function factConditions(f: UrlFilters): Prisma.Sql[] {
   const c: Prisma.Sql[] = [];
-  if (f.cause) c.push(Prisma.sql`${CAUSE_COLUMN[f.causeEngine ?? "any"]} = ${f.cause}::"NotIndexedCause"`);
+  if (f.cause) c.push(CAUSE_CONDITION[f.causeEngine ?? "any"](f.cause));
   if (f.orphan) c.push(f.orphan === "true" ? Prisma.sql`fx.orphan` : Prisma.sql`fx.orphan = false`);
   if (f.clickDepthMin !== undefined) c.push(Prisma.sql`fx.click_depth >= ${f.clickDepthMin}::int`);
   return c;
