@@ -52,10 +52,20 @@ background() {
 
 # stop_job <id>: ends a running job and everything it started (the journeys' browsers, server and fakes).
 stop_job() {
-  if [ -n "${pid_of[$1]:-}" ] && [ -s "$logs/$1.pgid" ]; then
+  local pid=${pid_of[$1]:-}
+  [ -n "$pid" ] || return 0
+  # A job started a moment ago may not have written its process group yet.
+  while [ ! -s "$logs/$1.pgid" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+  if [ -s "$logs/$1.pgid" ]; then
     touch "$logs/$1.stopped"
     kill -TERM -- "-$(cat "$logs/$1.pgid")" 2>/dev/null || true
   fi
+}
+
+# sweep_job <id>: once a stopped job has ended, kills what is left of its process group (a process started at the very
+# moment of the stop escapes the TERM).
+sweep_job() {
+  if [ -e "$logs/$1.stopped" ]; then kill -KILL -- "-$(cat "$logs/$1.pgid")" 2>/dev/null || true; fi
 }
 
 # stop_jobs: ends every job still running (the run was interrupted, or ended early).
@@ -63,6 +73,7 @@ stop_jobs() {
   local id
   for id in "${!pid_of[@]}"; do stop_job "$id"; done
   wait 2>/dev/null || true
+  for id in "${!pid_of[@]}"; do sweep_job "$id"; done
 }
 
 # report_job <id> <label>: prints a finished job's output and adds its row to the stage table (sub_rows).
@@ -97,6 +108,7 @@ run_checks() {
     read -r id <&3
     rc=0; wait "${pid_of[$id]}" || rc=$?
     unset "pid_of[$id]"
+    sweep_job "$id"
     report_job "$id" "${labels[$id]}"
     [ -e "$logs/$id.stopped" ] || ran[$id]=true
     if [ "$rc" -eq 0 ]; then ok[$id]=true
