@@ -73,6 +73,26 @@ test("create a project: validated domain, site check, first sync with its cost, 
   await expect(page.getByTestId("last-sync")).toContainText("UTC");
   await expect(page.getByTestId("verification-status")).toContainText("Not verified");
   await expectNoSeriousA11yViolations(page);
+  // The tabs are prefetched on intent (components/ui/tabs.tsx). Loaded afresh (an empty router cache), the overview
+  // prefetches none of them (its other links to the same pages, such as the counters', still are, in view); pointing
+  // at one prefetches it.
+  const prefetched: string[] = [];
+  page.on("request", (r) => {
+    if (r.headers()["next-router-prefetch"]) prefetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto(projectUrl);
+  await expect(stats.getByRole("link", { name: /^Tracked URLs/ })).toContainText("12");
+  await page.waitForLoadState("networkidle");
+  const links = await page.locator("a[href]").evaluateAll((as) =>
+    as.map((a) => ({ path: new URL((a as HTMLAnchorElement).href).pathname, tab: a.closest('nav[aria-label="Project"]') !== null })),
+  );
+  const linkedElsewhere = new Set(links.filter((l) => !l.tab).map((l) => l.path));
+  const tabOnly = links.filter((l) => l.tab && !linkedElsewhere.has(l.path)).map((l) => l.path);
+  expect(tabOnly.length).toBeGreaterThan(5);
+  expect(prefetched.filter((p) => tabOnly.includes(p))).toEqual([]);
+  const pointed = tabOnly.find((p) => p !== new URL(projectUrl).pathname)!;
+  await page.getByRole("navigation", { name: "Project" }).locator(`a[href="${pointed}"]`).hover();
+  await expect.poll(() => prefetched).toContain(pointed);
   await screenshot(page, "project-overview");
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoHorizontalOverflow(page);
