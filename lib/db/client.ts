@@ -13,8 +13,10 @@ const omit = {
 
 function createClient(pool: pg.Pool) {
   // One embedded backend runs every transaction in turn: under load one waits longer to start and finish
-  // than Prisma's defaults (2 s, 5 s) allow a PostgreSQL server with its own backend per connection.
-  const transactionOptions = sharesOneBackend() ? { maxWait: 30_000, timeout: 30_000 } : undefined;
+  // than Prisma's defaults (2 s, 5 s) allow a PostgreSQL server with its own backend per connection. On PostgreSQL a
+  // transaction may wait up to 10 s for one of the pool's connections: with Prisma's 2 s, a burst of requests on a loaded
+  // 2-core machine (CI's tests beside the journeys) failed with 500s while the pool was busy; once started, it keeps Prisma's 5 s.
+  const transactionOptions = sharesOneBackend() ? { maxWait: 30_000, timeout: 30_000 } : { maxWait: 10_000 };
   return new PrismaClient({ adapter: new PrismaPg(pool), omit, transactionOptions });
 }
 
