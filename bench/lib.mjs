@@ -115,6 +115,86 @@ export async function withoutIndexes(client, tables, fn) {
   }
 }
 
+/** User + system CPU seconds of process `pid` (null once it has exited). */
+function processCpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Counts the CPU seconds of the parallel workers that the backends serving `dbName` start, from now until stop().
+ * backendCpuSeconds misses them: a worker is a process of its own, titled "parallel worker for PID n" (no database
+ * name), and gone when its query ends. So the postmaster's children are listed every `everyMs` ms and each worker's
+ * last reading kept: at most `everyMs` ms of CPU are missed per worker. 0 off Linux.
+ */
+export function parallelWorkerCpu(dbName, everyMs = 20) {
+  const seen = new Map(); // pid -> last CPU seconds of one of our workers
+  const known = new Map(); // pid -> "ours" | "other"
+  const ours = (pid) => {
+    if (!known.has(pid)) {
+      let cmd = "";
+      try {
+        cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      } catch {
+        // exited
+      }
+      const leader = /parallel worker for PID (\d+)/.exec(cmd)?.[1];
+      const backendOfDb = (p) => {
+        try {
+          return fs.readFileSync(`/proc/${p}/cmdline`, "utf8").split(" ").includes(dbName);
+        } catch {
+          return false;
+        }
+      };
+      known.set(pid, leader && backendOfDb(leader) ? "ours" : "other");
+    }
+    return known.get(pid) === "ours";
+  };
+  let postmaster = null;
+  try {
+    for (const d of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        if (!fs.readFileSync(`/proc/${d}/cmdline`, "utf8").split(" ").includes(dbName)) continue;
+        const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+        postmaster = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
+        break;
+      } catch {
+        // exited
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  const sample = () => {
+    if (!postmaster) return;
+    let children = [];
+    try {
+      children = fs.readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    } catch {
+      return;
+    }
+    for (const pid of children) {
+      if (!ours(pid)) continue;
+      const cpu = processCpuSeconds(pid);
+      if (cpu !== null) seen.set(pid, cpu);
+    }
+  };
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      sample();
+      clearInterval(timer);
+      return [...seen.values()].reduce((a, b) => a + b, 0);
+    },
+  };
+}
+
 /**
  * CPU seconds (user + system) spent so far by the PostgreSQL backends serving `dbName` on this machine (their process
  * titles name the database), read from /proc: with process.cpuUsage(), what a step cost beside its wall time. A

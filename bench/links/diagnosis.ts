@@ -7,7 +7,7 @@
 // Usage: npm run bench:diagnosis   (BENCH_URLS=n for a trial; BENCH_DATABASE_URL / DATABASE_URL)
 import os from "node:os";
 import pg from "pg";
-import { backendCpuSeconds, cli, freshDatabase, percentiles, withoutIndexes, writeResults } from "../lib.mjs";
+import { backendCpuSeconds, cli, freshDatabase, parallelWorkerCpu, percentiles, withoutIndexes, writeResults } from "../lib.mjs";
 import { seedUrls } from "../urls/seed";
 
 const N = Number(process.env.BENCH_URLS ?? 1_000_000);
@@ -92,14 +92,20 @@ const { listUrlsJson } = await import("../../lib/urls/list-urls");
 const { listUrlsQuery } = await import("../../lib/urls/schemas");
 const ctx = systemCtx("bench", organizationId);
 
-/** Wall seconds, this process's CPU seconds and the database backends' CPU seconds of `fn`. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; wall: number; cpu: number; db: number }> {
+/**
+ * Wall seconds, this process's CPU seconds and the database's CPU seconds of `fn`: its backends' and the parallel
+ * workers' they start (`workers`, part of `db`).
+ */
+async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; wall: number; cpu: number; db: number; workers: number }> {
+  const meter = parallelWorkerCpu(DB_NAME);
   const [w0, c0, d0] = [performance.now(), process.cpuUsage(), backendCpuSeconds(DB_NAME)];
   const value = await fn();
   const c = process.cpuUsage(c0);
-  return { value, wall: (performance.now() - w0) / 1000, cpu: (c.user + c.system) / 1e6, db: backendCpuSeconds(DB_NAME) - d0 };
+  const workers = meter.stop();
+  return { value, wall: (performance.now() - w0) / 1000, cpu: (c.user + c.system) / 1e6, db: backendCpuSeconds(DB_NAME) - d0 + workers, workers };
 }
-const cpuOf = (m: { cpu: number; db: number }) => `CPU ${m.cpu.toFixed(1)} s Node + ${m.db.toFixed(1)} s PostgreSQL`;
+const cpuOf = (m: { cpu: number; db: number; workers: number }) =>
+  `CPU ${m.cpu.toFixed(1)} s Node + ${m.db.toFixed(1)} s PostgreSQL (${m.workers.toFixed(1)} s of it in parallel workers)`;
 
 const loadStart = os.loadavg()[0];
 const firstRun = await measured(() => computeDiagnosis(ctx, PROJECT));

@@ -12,23 +12,24 @@ const saysGone = (field: string) => `(lower(ss.fields->>'${field}') LIKE ANY (AR
 
 /**
  * A URL's field snapshot `s` with what the rules read of it worked out once per page (a regular expression costs
- * microseconds, and each rule that named it ran it again): `words`, its main text's word count, and `says_gone`,
- * whether its title or first heading says the page is not there. Scoped to the project (and to one URL for one URL's
- * diagnosis); OFFSET 0 keeps the planner from copying the two expressions into every rule that reads them.
+ * microseconds): `words`, its main text's word count, and `says_gone`, whether its title or first heading says the
+ * page is not there. Scoped to the project (and to one URL for one URL's diagnosis). No OFFSET 0 fence: PostgreSQL 15
+ * does not join a fenced subquery inside a parallel plan, and the diagnosis's scan of a million URLs is worth more
+ * split across the cores than the fence saved by running each expression once (docs/diagnosis.md).
  */
 function snapshotOf(projectId: string, urlId?: string): Prisma.Sql {
   return Prisma.sql`(
     SELECT ss.tracked_url_id, ss.fields, ss.observed_at, ${Prisma.raw(WORDS)} AS words,
       coalesce(${Prisma.raw(saysGone("title"))} OR ${Prisma.raw(saysGone("h1"))}, false) AS says_gone
     FROM url_field_snapshots ss
-    WHERE ss.project_id = ${projectId}::uuid ${urlId ? Prisma.sql`AND ss.tracked_url_id = ${urlId}::uuid` : Prisma.empty}
-    OFFSET 0)`;
+    WHERE ss.project_id = ${projectId}::uuid ${urlId ? Prisma.sql`AND ss.tracked_url_id = ${urlId}::uuid` : Prisma.empty})`;
 }
 
 /**
  * The facts of each URL `t` the rules read, beside its own columns: its link graph facts and stored causes `uf`
  * (url_facts), its field snapshot `s` (snapshotOf), latest render `r`, the content duplicate group `g` of its main
- * text, its row `nd` of a near-duplicate group (lib/diagnosis/near-duplicates.ts), and `h`, Google's latest answer for a URL Google excludes. Every join is to one row at most. `lg`/`lb`:
+ * text, its row `nd` of a near-duplicate group (lib/diagnosis/near-duplicates.ts), and `h`, Google's latest answer for a URL Google excludes
+ * (a join, not a LATERAL lookup with LIMIT 1: a LIMIT subquery keeps the whole plan on one core). Every join is to one row at most. `lg`/`lb`:
  * whether the project's server logs name any URL fetched by verified Googlebot / Bingbot (without logs, a missing
  * fetch says nothing). `urlId`: one URL's facts only.
  */
@@ -40,11 +41,12 @@ export function factsFrom(projectId: string, urlId?: string): Prisma.Sql {
   LEFT JOIN url_renders r ON r.tracked_url_id = t.id
   LEFT JOIN duplicate_groups g ON g.project_id = t.project_id AND g.kind = 'content' AND g.key = s.fields->>'main_text_hash'
   LEFT JOIN near_duplicates nd ON nd.tracked_url_id = t.id
-  LEFT JOIN LATERAL (
-    SELECT e.state->>'detail' AS detail, e.state->>'coverageState' AS coverage, e.state->>'googleCanonical' AS google_canonical,
-           e.state->>'userCanonical' AS user_canonical, e.observed_at
-    FROM url_history e WHERE t.engine_a_state = 'excluded' AND e.tracked_url_id = t.id AND e.kind = 'engineA'
-    ORDER BY e.observed_at DESC, e.id DESC LIMIT 1) h ON true`;
+  LEFT JOIN (
+    SELECT DISTINCT ON (e.tracked_url_id) e.tracked_url_id, e.state->>'detail' AS detail, e.state->>'coverageState' AS coverage,
+           e.state->>'googleCanonical' AS google_canonical, e.state->>'userCanonical' AS user_canonical, e.observed_at
+    FROM tracked_urls hx JOIN url_history e ON e.tracked_url_id = hx.id AND e.kind = 'engineA'
+    WHERE hx.project_id = ${projectId}::uuid AND hx.engine_a_state = 'excluded' ${urlId ? Prisma.sql`AND hx.id = ${urlId}::uuid` : Prisma.empty}
+    ORDER BY e.tracked_url_id, e.observed_at DESC, e.id DESC) h ON h.tracked_url_id = t.id`;
 }
 
 /** Logs flags of the project (a scalar subquery each, evaluated once). */
