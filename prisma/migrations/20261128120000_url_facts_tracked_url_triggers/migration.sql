@@ -21,6 +21,14 @@ ALTER TABLE "url_facts" DROP CONSTRAINT "url_facts_tracked_url_id_fkey";
 CREATE FUNCTION url_facts_lock_key(project uuid) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT hashtextextended('url_facts:' || project::text, 0) $$;
 
+-- The error a foreign key raises, as a client sees it (code, constraint, detail), for a row without its tracked URL.
+CREATE FUNCTION url_facts_refuse_missing(tracked_url uuid, project uuid) RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  RAISE EXCEPTION 'insert or update on table "url_facts" violates foreign key constraint "url_facts_tracked_url_id_fkey"'
+    USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'url_facts_tracked_url_id_fkey', TABLE = 'url_facts',
+          DETAIL = format('Key (tracked_url_id, project_id)=(%s, %s) is not present in table "tracked_urls".', tracked_url, project);
+END $fn$;
+
 -- After INSERT (new_rows): every written row's tracked URL exists in the row's project.
 CREATE FUNCTION url_facts_check_tracked_urls() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -39,9 +47,7 @@ BEGIN
            WHERE NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.id = n.tracked_url_id AND t.project_id = n.project_id)'
     INTO missing;
   IF missing.tracked_url_id IS NOT NULL THEN
-    RAISE EXCEPTION 'insert or update on table "url_facts" violates foreign key constraint "url_facts_tracked_url_id_fkey"'
-      USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'url_facts_tracked_url_id_fkey', TABLE = 'url_facts',
-            DETAIL = format('Key (tracked_url_id, project_id)=(%s, %s) is not present in table "tracked_urls".', missing.tracked_url_id, missing.project_id);
+    PERFORM url_facts_refuse_missing(missing.tracked_url_id, missing.project_id);
   END IF;
   RETURN NULL;
 END $fn$;
@@ -61,9 +67,7 @@ BEGIN
     PERFORM 1 FROM tracked_urls t WHERE t.id = NEW.tracked_url_id FOR KEY SHARE OF t;
   END IF;
   IF NOT EXISTS (SELECT 1 FROM tracked_urls t WHERE t.id = NEW.tracked_url_id AND t.project_id = NEW.project_id) THEN
-    RAISE EXCEPTION 'insert or update on table "url_facts" violates foreign key constraint "url_facts_tracked_url_id_fkey"'
-      USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'url_facts_tracked_url_id_fkey', TABLE = 'url_facts',
-            DETAIL = format('Key (tracked_url_id, project_id)=(%s, %s) is not present in table "tracked_urls".', NEW.tracked_url_id, NEW.project_id);
+    PERFORM url_facts_refuse_missing(NEW.tracked_url_id, NEW.project_id);
   END IF;
   RETURN NULL;
 END $fn$;
