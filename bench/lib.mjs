@@ -115,14 +115,29 @@ export async function withoutIndexes(client, tables, fn) {
   }
 }
 
-/** User + system CPU seconds of process `pid` (null once it has exited). */
-function processCpuSeconds(pid) {
+/** The fields of /proc/<pid>/stat after the command name (state is [0], ppid [1], utime [11], stime [12]); null once it has exited. */
+function procStat(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return null;
+  }
+}
+
+/** User + system CPU seconds of process `pid` (null once it has exited). */
+function processCpuSeconds(pid) {
+  const fields = procStat(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : null;
+}
+
+/** Whether process `pid` is a PostgreSQL backend serving database `dbName` (its title names the database). */
+function isBackendOf(pid, dbName) {
+  try {
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return cmd.startsWith("postgres: ") && cmd.split(" ").includes(dbName);
+  } catch {
+    return false;
   }
 }
 
@@ -144,29 +159,16 @@ export function parallelWorkerCpu(dbName, everyMs = 20) {
         // exited
       }
       const leader = /parallel worker for PID (\d+)/.exec(cmd)?.[1];
-      const backendOfDb = (p) => {
-        try {
-          return fs.readFileSync(`/proc/${p}/cmdline`, "utf8").split(" ").includes(dbName);
-        } catch {
-          return false;
-        }
-      };
-      known.set(pid, leader && backendOfDb(leader) ? "ours" : "other");
+      known.set(pid, leader && isBackendOf(leader, dbName) ? "ours" : "other");
     }
     return known.get(pid) === "ours";
   };
   let postmaster = null;
   try {
     for (const d of fs.readdirSync("/proc")) {
-      if (!/^\d+$/.test(d)) continue;
-      try {
-        if (!fs.readFileSync(`/proc/${d}/cmdline`, "utf8").split(" ").includes(dbName)) continue;
-        const stat = fs.readFileSync(`/proc/${d}/stat`, "utf8");
-        postmaster = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
-        break;
-      } catch {
-        // exited
-      }
+      if (!/^\d+$/.test(d) || !isBackendOf(d, dbName)) continue;
+      postmaster = procStat(d)?.[1] ?? null;
+      if (postmaster) break;
     }
   } catch {
     // no /proc
@@ -201,7 +203,7 @@ export function parallelWorkerCpu(dbName, everyMs = 20) {
  * backend that exits between two readings is not counted; the benchmarks' pools keep theirs open. 0 off Linux.
  */
 export function backendCpuSeconds(dbName) {
-  let ticks = 0;
+  let seconds = 0;
   let dirs = [];
   try {
     dirs = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
@@ -209,15 +211,8 @@ export function backendCpuSeconds(dbName) {
     return 0;
   }
   for (const pid of dirs) {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      if (!cmd.startsWith("postgres: ") || !cmd.split(" ").includes(dbName)) continue;
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended meanwhile
-    }
+    // A process that ended meanwhile counts nothing.
+    if (isBackendOf(pid, dbName)) seconds += processCpuSeconds(pid) ?? 0;
   }
-  return ticks / 100;
+  return seconds;
 }
