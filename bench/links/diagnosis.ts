@@ -116,7 +116,7 @@ const second = secondRun.value;
 // The near-duplicate step alone (read the hashes, compare, write the groups), in its own transaction.
 const nearRun = await measured(() => withTransaction(ctx, (ctx) => refreshNearDuplicates(ctx, PROJECT, new Date()), { timeout: 600_000 }));
 const counts = (await seeder.query<{ cause: string; n: number }>(
-  `SELECT engine_a_cause::text AS cause, count(*)::int AS n FROM url_facts WHERE project_id = $1 AND engine_a_cause IS NOT NULL GROUP BY 1 ORDER BY 2 DESC`, [PROJECT])).rows;
+  `SELECT engine_a_cause::text AS cause, count(*)::int AS n FROM url_causes WHERE project_id = $1 AND engine_a_cause IS NOT NULL GROUP BY 1 ORDER BY 2 DESC`, [PROJECT])).rows;
 const notIndexed = counts.reduce((n, c) => n + c.n, 0);
 
 // The URL list filtered by cause: the five commonest causes, first page and pages deep into the list, and Google's cause alone.

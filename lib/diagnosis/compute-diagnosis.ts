@@ -1,6 +1,6 @@
 // The diagnosis of a whole project, set-wise: its duplicate groups (exact, then near), then one cause per engine for every URL that engine
 // does not index, worked out once into a temporary table with the two content issues' verdicts (duplicate_content,
-// soft_404_suspect), then only the causes that changed written to url_facts, then the content issues raised and
+// soft_404_suspect), then only the causes that changed written to url_causes, then the content issues raised and
 // cleared. Mostly SQL (bench/links/diagnosis.ts measures a million URLs).
 import type { OrgCtx } from "@/lib/core/context";
 import { db, dbOf, Prisma, withTransaction, type IssueType } from "@/lib/db";
@@ -29,7 +29,7 @@ export async function computeDiagnosis(ctx: OrgCtx, projectId: string, now = new
     // JIT compilation costs a fixed half second per statement, more than it saves on these plans at any size.
     await dbOf(ctx).$executeRaw`SET LOCAL jit = off`;
     // Under the default 4 MB the million-row hash joins spill in batches, which also hands the rows to the write in
-    // hash order: every url_facts page and index leaf touched again and again (EXPLAIN: 2.9 million buffer reads for
+    // hash order: every table page and index leaf touched again and again (EXPLAIN: 2.9 million buffer reads for
     // 725,000 rows). 128 MB (hash tables may take twice that) keeps a million URLs in one batch.
     await dbOf(ctx).$executeRaw`SET LOCAL work_mem = '128MB'`;
     const exact = await refreshDuplicateGroups(ctx, projectId, now);
@@ -59,7 +59,7 @@ export async function computeDiagnosis(ctx: OrgCtx, projectId: string, now = new
  * soft-404 suspect, into the temporary table diagnosed_urls (dropped at commit): only the URLs whose stored cause
  * changes and those with a content issue, so a run with nothing changed keeps next to nothing. The rules run once per
  * URL (OFFSET 0 keeps the planner from copying both CASEs into the filter and the output). The rows are kept in the
- * order of their url_facts rows, so that the write visits each heap page and index leaf once rather than at random
+ * order of their url_causes rows, so that a rewrite visits each heap page and index leaf once rather than at random
  * (at random, a million rows wrote 2.2 GB of WAL instead of 0.8 GB); the content issues read them too, instead of
  * joining the pages again.
  */
@@ -67,10 +67,10 @@ async function diagnoseUrls(ctx: OrgCtx, projectId: string): Promise<void> {
   const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`
     CREATE TEMP TABLE diagnosed_urls ON COMMIT DROP AS
-    SELECT d.id, d.discovered_at, d.fact, d.a, d.b, d.a IS DISTINCT FROM d.old_a OR d.b IS DISTINCT FROM d.old_b AS changed,
+    SELECT d.id, d.discovered_at, d.had, d.a, d.b, d.a IS DISTINCT FROM d.old_a OR d.b IS DISTINCT FROM d.old_b AS changed,
       d.dup, d.soft, CASE WHEN d.dup OR d.soft THEN d.url END AS url
     FROM (
-      SELECT t.id, t.url, t.discovered_at, uf.ctid AS at, uf.tracked_url_id IS NOT NULL AS fact, uf.engine_a_cause AS old_a, uf.engine_b_cause AS old_b,
+      SELECT t.id, t.url, t.discovered_at, uc.ctid AS at, uc.tracked_url_id IS NOT NULL AS had, uc.engine_a_cause AS old_a, uc.engine_b_cause AS old_b,
         ${causeSql("engineA")} AS a, ${causeSql("engineB")} AS b, coalesce(${Prisma.raw(DUPLICATE_SQL)}, false) AS dup, coalesce(${Prisma.raw(SOFT_404_SQL)}, false) AS soft
       FROM (SELECT ${logsFlags(projectId)}) f, ${factsFrom(projectId)}
       WHERE t.project_id = ${projectId}::uuid
@@ -82,22 +82,24 @@ async function diagnoseUrls(ctx: OrgCtx, projectId: string): Promise<void> {
 }
 
 /**
- * Writes the causes that changed into url_facts (a narrow table: five indexes, three of them partial; statement
- * triggers keep url_facet_counts): a plain UPDATE of the rows there (no speculative insertion per row), in
- * diagnosed_urls' order, then an INSERT of the URLs without a row yet (none once the link graph has run). A URL with
- * no fact and no cause gets no row. Answers how many URLs were written.
+ * Writes the causes that changed into url_causes (narrow rows, three indexes, two of them partial; statement triggers
+ * keep url_facet_counts and the link to the tracked URL): the rows of URLs that both engines now index go, the others
+ * there are updated, and the URLs without a row get one, inserted in tracked_url_id order so that the primary key is
+ * filled leaf after leaf. Plain statements, no speculative insertion per row: only the diagnosis writes url_causes,
+ * one run per project at a time (the stats row lock). Answers how many URLs were written.
  */
 async function writeCauses(ctx: OrgCtx, projectId: string): Promise<number> {
   const tx = dbOf(ctx);
+  const deleted = await tx.$executeRaw`
+    DELETE FROM url_causes x USING diagnosed_urls d
+    WHERE d.changed AND d.had AND d.a IS NULL AND d.b IS NULL AND x.tracked_url_id = d.id`;
   const updated = await tx.$executeRaw`
-    UPDATE url_facts x SET engine_a_cause = d.a, engine_b_cause = d.b
-    FROM diagnosed_urls d WHERE d.changed AND d.fact AND x.tracked_url_id = d.id`;
-  // A row the link graph adds meanwhile is updated instead (ON CONFLICT).
+    UPDATE url_causes x SET engine_a_cause = d.a, engine_b_cause = d.b
+    FROM diagnosed_urls d WHERE d.changed AND d.had AND (d.a IS NOT NULL OR d.b IS NOT NULL) AND x.tracked_url_id = d.id`;
   const inserted = await tx.$executeRaw(Prisma.sql`
-    INSERT INTO url_facts AS x (tracked_url_id, project_id, discovered_at, engine_a_cause, engine_b_cause)
-    SELECT d.id, ${projectId}::uuid, d.discovered_at, d.a, d.b FROM diagnosed_urls d WHERE d.changed AND NOT d.fact ORDER BY d.id
-    ON CONFLICT (tracked_url_id) DO UPDATE SET engine_a_cause = EXCLUDED.engine_a_cause, engine_b_cause = EXCLUDED.engine_b_cause`);
-  return updated + inserted;
+    INSERT INTO url_causes (tracked_url_id, project_id, discovered_at, engine_a_cause, engine_b_cause)
+    SELECT d.id, ${projectId}::uuid, d.discovered_at, d.a, d.b FROM diagnosed_urls d WHERE d.changed AND NOT d.had ORDER BY d.id`);
+  return deleted + updated + inserted;
 }
 
 type UrlRef = { id: string; url: string };

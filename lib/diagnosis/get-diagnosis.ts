@@ -12,14 +12,14 @@ export const SECTION_SQL = Prisma.raw(`coalesce(substring(t.url from '^[a-zA-Z][
 const MAX_SECTIONS = 20;
 const SAMPLE = 5;
 
-/** The engine's stored cause in url_facts `uf`. */
-export const causeColumn = (engine: DiagnosisEngine) => Prisma.raw(engine === "engineA" ? "uf.engine_a_cause" : "uf.engine_b_cause");
+/** The engine's stored cause in url_causes `uc`. */
+export const causeColumn = (engine: DiagnosisEngine) => Prisma.raw(engine === "engineA" ? "uc.engine_a_cause" : "uc.engine_b_cause");
 /**
- * The URLs of `uf` whose engine's cause is `c.cause`, as a partial index holds them in list order: Bing's cause has
+ * The URLs of `uc` whose engine's cause is `c.cause`, as a partial index holds them in list order: Bing's cause has
  * its own; Google's is walked in the index of the URL's one cause (Google's cause, else Bing's), which carries it.
  */
 const causeIs = (engine: DiagnosisEngine) => Prisma.raw(engine === "engineA"
-  ? "uf.not_indexed_cause = c.cause AND uf.engine_a_cause = c.cause" : "uf.engine_b_cause = c.cause");
+  ? "uc.not_indexed_cause = c.cause AND uc.engine_a_cause = c.cause" : "uc.engine_b_cause = c.cause");
 
 export async function getDiagnosis(ctx: OrgCtx, projectId: string, engine: DiagnosisEngine): Promise<DiagnosisResponse> {
   const project = await getProjectOrThrow(ctx, projectId);
@@ -27,11 +27,11 @@ export async function getDiagnosis(ctx: OrgCtx, projectId: string, engine: Diagn
   const [rows, samples, run] = await Promise.all([
     db.$queryRaw<{ cause: Cause; section: string; urls: number }[]>(Prisma.sql`
       SELECT ${col}::text AS cause, ${SECTION_SQL} AS section, count(*)::int AS urls
-      FROM url_facts uf JOIN tracked_urls t ON t.id = uf.tracked_url_id
-      WHERE uf.project_id = ${project.id}::uuid AND ${col} IS NOT NULL GROUP BY 1, 2`),
+      FROM url_causes uc JOIN tracked_urls t ON t.id = uc.tracked_url_id
+      WHERE uc.project_id = ${project.id}::uuid AND ${col} IS NOT NULL GROUP BY 1, 2`),
     db.$queryRaw<{ cause: Cause; urls: string[] }[]>(Prisma.sql`
-      SELECT c.cause::text AS cause, ARRAY(SELECT t.url FROM url_facts uf JOIN tracked_urls t ON t.id = uf.tracked_url_id
-        WHERE uf.project_id = ${project.id}::uuid AND ${causeIs(engine)} ORDER BY uf.discovered_at, uf.tracked_url_id LIMIT ${SAMPLE}) AS urls
+      SELECT c.cause::text AS cause, ARRAY(SELECT t.url FROM url_causes uc JOIN tracked_urls t ON t.id = uc.tracked_url_id
+        WHERE uc.project_id = ${project.id}::uuid AND ${causeIs(engine)} ORDER BY uc.discovered_at, uc.tracked_url_id LIMIT ${SAMPLE}) AS urls
       FROM unnest(enum_range(NULL::"NotIndexedCause")) AS c(cause)`),
     db.diagnosisRun.findUnique({ where: { projectId: project.id } }),
   ]);

@@ -4,8 +4,15 @@ import { Prisma } from "@/lib/db";
 import { SOFT_404_PATTERN, SOFT_404_WORDS, THRESHOLDS, type DiagnosisEngine } from "./causes";
 
 const STALE = `now() - interval '${THRESHOLDS.staleCrawlDays} days'`;
+/**
+ * `text` as an integer when it is 1-9 digits, else null: the audit writes the word count as digits, and this keeps a
+ * cast from failing on anything else. Checked by stripping the digits, not by a regular expression (a microsecond a
+ * call, twice for every page of a project).
+ */
+export const wholeNumber = (text: string) =>
+  `(CASE WHEN length(${text}) BETWEEN 1 AND 9 AND ltrim(${text}, '0123456789') = '' THEN (${text})::int END)`;
 /** `fields->>'word_count'` of snapshot `ss` as a number (null when absent or not a whole number). */
-const WORDS = `(CASE WHEN ss.fields->>'word_count' ~ '^[0-9]{1,9}$' THEN (ss.fields->>'word_count')::int END)`;
+const WORDS = wholeNumber("ss.fields->>'word_count'");
 /** Field `field` of snapshot `ss` says the page is not there (SOFT_404_PATTERN, tried only on a text holding one of SOFT_404_WORDS). */
 const saysGone = (field: string) => `(lower(ss.fields->>'${field}') LIKE ANY (ARRAY[${SOFT_404_WORDS.map((w) => `'%${w}%'`).join(", ")}])
   AND ss.fields->>'${field}' ~* '${SOFT_404_PATTERN.replace(/'/g, "''")}')`;
@@ -26,8 +33,8 @@ function snapshotOf(projectId: string, urlId?: string): Prisma.Sql {
 }
 
 /**
- * The facts of each URL `t` the rules read, beside its own columns: its link graph facts and stored causes `uf`
- * (url_facts), its field snapshot `s` (snapshotOf), latest render `r`, the content duplicate group `g` of its main
+ * The facts of each URL `t` the rules read, beside its own columns: its link graph facts `uf` (url_facts) and stored
+ * causes `uc` (url_causes), its field snapshot `s` (snapshotOf), latest render `r`, the content duplicate group `g` of its main
  * text, its row `nd` of a near-duplicate group (lib/diagnosis/near-duplicates.ts), and `h`, Google's latest answer for a URL Google excludes
  * (a join, not a LATERAL lookup with LIMIT 1: a LIMIT subquery keeps the whole plan on one core). Every join is to one row at most. `lg`/`lb`:
  * whether the project's server logs name any URL fetched by verified Googlebot / Bingbot (without logs, a missing
@@ -37,6 +44,7 @@ export function factsFrom(projectId: string, urlId?: string): Prisma.Sql {
   return Prisma.sql`
   tracked_urls t
   LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id
+  LEFT JOIN url_causes uc ON uc.tracked_url_id = t.id
   LEFT JOIN ${snapshotOf(projectId, urlId)} s ON s.tracked_url_id = t.id
   LEFT JOIN url_renders r ON r.tracked_url_id = t.id
   LEFT JOIN duplicate_groups g ON g.project_id = t.project_id AND g.kind = 'content' AND g.key = s.fields->>'main_text_hash'

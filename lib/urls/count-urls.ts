@@ -1,6 +1,6 @@
 import { Prisma, sqlRows } from "@/lib/db";
 import type { UrlFilters } from "./schemas";
-import { activeFilters, factConditions, onlyFactFilters, urlConditions } from "./url-filters";
+import { activeFilters, factRows, onlyFactFilters, urlConditions } from "./url-filters";
 
 // Exact totals for URL lists, from the cheapest exact source. The live counters (website_stats and
 // url_facet_counts, kept exact by triggers in the same transactions as the rows) answer the
@@ -40,16 +40,17 @@ export function countExpression(projectId: string, f: UrlFilters): Prisma.Sql {
   const live = (expr: string) => Prisma.sql`coalesce((SELECT ${Prisma.raw(expr)} FROM website_stats WHERE project_id = ${projectId}::uuid), 0)`;
   const active = activeFilters(f);
   if (active.length === 0) return live("total_urls");
-  // A cause (of one engine or either) or orphan alone: its facet, kept exact by url_facts' triggers (migration
-  // url_facts_facet_counts).
+  // A cause (of one engine or either) or orphan alone: its facet, kept exact by url_causes' and url_facts' triggers
+  // (migrations url_facts_facet_counts, url_causes).
   const fact = factFacet(f, active);
   if (fact) {
     return Prisma.sql`coalesce((SELECT urls FROM url_facet_counts
       WHERE project_id = ${projectId}::uuid AND facet = ${fact.facet} AND value = ${fact.value}), 0)`;
   }
-  // Only the link graph's and the diagnosis's filters: counted in url_facts alone (a row is a URL of the project).
+  // Only the link graph's and the diagnosis's filters: counted in url_facts and url_causes alone (a row is a URL of the project).
   if (onlyFactFilters(f)) {
-    return Prisma.sql`(SELECT count(*) FROM url_facts fx WHERE fx.project_id = ${projectId}::uuid AND ${Prisma.join(factConditions(f), " AND ")})`;
+    const rows = factRows(projectId, f);
+    return Prisma.sql`(SELECT count(*) FROM ${rows.from} WHERE ${rows.where})`;
   }
   if (active.length > 1) return Prisma.sql`(SELECT count(*) FROM tracked_urls t WHERE ${Prisma.join(urlConditions(projectId, f), " AND ")})`;
   const only = active[0];

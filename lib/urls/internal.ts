@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlFact, type UrlPriority, type UrlSource, type UrlStateSource } from "@/lib/db";
+import { Prisma, type EngineAState, type EngineBState, type HealthState, type Indexability, type TrackedUrl, type UrlCause, type UrlFact, type UrlPriority, type UrlSource, type UrlStateSource } from "@/lib/db";
 import { iso } from "@/lib/core/iso";
 import { ENGINE_A_STATES, ENGINE_B_STATES, HEALTH_STATES, INDEXABILITIES, STATE_SOURCES, TrackedUrlResponse, URL_PRIORITIES, URL_SOURCES } from "./schemas";
 
@@ -38,36 +38,43 @@ const FIELDS = [
 const _allFields: Same<(typeof FIELDS)[number][0], keyof TrackedUrl> = true;
 void _allFields;
 
-// The URL's computed facts (link graph, diagnosis) kept in url_facts, aliased `uf` (URL_FACTS_JOIN): null without a row.
-const FACT_FIELDS = [
+// The URL's computed facts, null without a row: the link graph's in url_facts aliased `uf`, the diagnosis's causes in
+// url_causes aliased `uc` (URL_FACTS_JOIN).
+const LINK_FIELDS = [
   ["inlinks", "inlinks"], ["inlinksNofollowOnly", "inlinks_nofollow_only"], ["clickDepth", "click_depth"], ["orphan", "orphan"],
-  ["engineACause", "engine_a_cause"], ["engineBCause", "engine_b_cause"],
 ] as const satisfies readonly (readonly [keyof UrlFact, string])[];
-type FactField = (typeof FACT_FIELDS)[number][0];
+const CAUSE_FIELDS = [["engineACause", "engine_a_cause"], ["engineBCause", "engine_b_cause"]] as const satisfies readonly (readonly [keyof UrlCause, string])[];
+const FACT_COLUMNS = [...LINK_FIELDS.map(([f, c]) => [f, `uf.${c}`] as const), ...CAUSE_FIELDS.map(([f, c]) => [f, `uc.${c}`] as const)];
+type LinkField = (typeof LINK_FIELDS)[number][0];
+type CauseField = (typeof CAUSE_FIELDS)[number][0];
 /** A tracked URL with its facts: the fields every list, export and answer reads. */
-export type TrackedUrlWithFacts = TrackedUrl & { [K in FactField]: UrlFact[K] | null };
+export type TrackedUrlWithFacts = TrackedUrl & { [K in LinkField]: UrlFact[K] | null } & { [K in CauseField]: UrlCause[K] | null };
 
-/** A tracked URL read by Prisma with `include: { facts: true }`, its facts as fields (null without a row). */
-export function withFacts({ facts, ...url }: TrackedUrl & { facts: UrlFact | null }): TrackedUrlWithFacts {
-  return { ...url, ...Object.fromEntries(FACT_FIELDS.map(([field]) => [field, facts?.[field] ?? null])) } as TrackedUrlWithFacts;
+/** A tracked URL read by Prisma with `include: { facts: true, causes: true }`, its facts as fields (null without a row). */
+export function withFacts({ facts, causes, ...url }: TrackedUrl & { facts: UrlFact | null; causes: UrlCause | null }): TrackedUrlWithFacts {
+  return {
+    ...url,
+    ...Object.fromEntries(LINK_FIELDS.map(([field]) => [field, facts?.[field] ?? null])),
+    ...Object.fromEntries(CAUSE_FIELDS.map(([field]) => [field, causes?.[field] ?? null])),
+  } as TrackedUrlWithFacts;
 }
 
-/** Joins URL `t`'s facts as `uf` (at most one row; none: every fact null). Constant text. */
-export const URL_FACTS_JOIN = Prisma.raw("LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id");
+/** Joins URL `t`'s facts as `uf` and its causes as `uc` (at most one row each; none: null). Constant text. */
+export const URL_FACTS_JOIN = Prisma.raw("LEFT JOIN url_facts uf ON uf.tracked_url_id = t.id LEFT JOIN url_causes uc ON uc.tracked_url_id = t.id");
 
-/** `SELECT` list of every field of a tracked URL `t` with its facts `uf` (URL_FACTS_JOIN) (constant text, no input). */
+/** `SELECT` list of every field of a tracked URL `t` with its facts `uf` and causes `uc` (URL_FACTS_JOIN) (constant text, no input). */
 export const TRACKED_URL_COLUMNS = Prisma.raw([
   ...FIELDS.map(([field, column]) => `t.${column} AS "${field}"`),
-  ...FACT_FIELDS.map(([field, column]) => `uf.${column} AS "${field}"`),
+  ...FACT_COLUMNS.map(([field, column]) => `${column} AS "${field}"`),
 ].join(", "));
 
-const COLUMN_OF = new Map<string, string>([...FIELDS.map(([f, c]) => [f, `t.${c}`] as const), ...FACT_FIELDS.map(([f, c]) => [f, `uf.${c}`] as const)]);
+const COLUMN_OF = new Map<string, string>([...FIELDS.map(([f, c]) => [f, `t.${c}`] as const), ...FACT_COLUMNS]);
 /** Fields of the public shape computed from columns: the URL's one cause is Google's, then Bing's. */
-const COMPUTED = { notIndexedCause: "coalesce(uf.engine_a_cause, uf.engine_b_cause)::text" } as const;
+const COMPUTED = { notIndexedCause: "coalesce(uc.engine_a_cause, uc.engine_b_cause)::text" } as const;
 export type UrlField = keyof TrackedUrlWithFacts | keyof typeof COMPUTED;
-/** The SQL of a field of `t` and its facts `uf` (a column, or a computed field). */
+/** The SQL of a field of `t` and its facts `uf`, `uc` (a column, or a computed field). */
 const exprOf = (f: string) => (f in COMPUTED ? COMPUTED[f as keyof typeof COMPUTED] : COLUMN_OF.get(f)!);
-/** `SELECT` list of these fields of `t` and `uf` (URL_FACTS_JOIN), in this order (constant text: the fields are the model's, never input). */
+/** `SELECT` list of these fields of `t`, `uf` and `uc` (URL_FACTS_JOIN), in this order (constant text: the fields are the model's, never input). */
 export const trackedUrlColumns = (fields: readonly UrlField[]) =>
   Prisma.raw(fields.map((f) => `${exprOf(f)} AS "${f}"`).join(", "));
 

@@ -6,14 +6,14 @@ import { countExpression } from "./count-urls";
 import { PUBLIC_TRACKED_URL_JSON, TRACKED_URL_COLUMNS, URL_FACTS_JOIN, type TrackedUrlWithFacts } from "./internal";
 import { heldUrlsOf, keepUrlJson, rememberUrlVersions } from "./url-json-cache";
 import type { ListUrlsQuery, TrackedUrlResponse, UrlFilters } from "./schemas";
-import { activeFilters, factConditions, FACT_FILTERS, SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
+import { activeFilters, factRows, FACT_FILTERS, SORT_COLUMNS, urlConditions, urlOrder } from "./url-filters";
 
 /**
  * A page of the project's tracked URLs under the filters (combined with AND), in the order of `sort`, with
  * the exact total, as JSON text: the API sends it as it is. One statement, so one round trip and one snapshot:
  * the live project of the organization (no row: 404), its total, and the page's URLs with their row versions.
  * PostgreSQL prints each URL the process does not hold at that version (PUBLIC_TRACKED_URL_JSON) and the process
- * keeps it (url-json-cache); the version is the xmin of its row and of its url_facts row. A URL it holds (one of this page's last answer, unchanged) comes as its id and version
+ * keeps it (url-json-cache); the version is the xmin of its row and of its url_facts and url_causes rows. A URL it holds (one of this page's last answer, unchanged) comes as its id and version
  * alone. The statement is prepared once per connection for each shape of filters. `pageKey`: the organization, project
  * and query (the key of the page's answer, lib/api/gzip-answers.ts).
  */
@@ -85,7 +85,7 @@ function listStatement(organizationId: string, projectId: string, query: ListUrl
       FROM tracked_urls t
       JOIN (${searched.ids}) ids ON ids.id = t.id
       ${URL_FACTS_JOIN}
-      CROSS JOIN LATERAL (SELECT t.xmin::text || '.' || coalesce(uf.xmin::text, '') AS version) v
+      CROSS JOIN LATERAL (SELECT t.xmin::text || '.' || coalesce(uf.xmin::text, '') || '.' || coalesce(uc.xmin::text, '') AS version) v
       WHERE ${offset}::int < n.total OFFSET 0
     ) page ON true
     ORDER BY ${urlOrder(sort, true)}`;
@@ -140,17 +140,19 @@ function pageIds(projectId: string, filters: UrlFilters, offset: number, limit: 
 }
 
 /**
- * A page under a cause or orphan filter in discovery order: walked over url_facts, whose partial indexes hold just
- * those URLs in that order (discovered_at is copied there); the other filters are checked on the URL rows walked.
+ * A page under a cause or orphan filter in discovery order: walked over url_causes or url_facts (factRows), whose
+ * partial indexes hold just those URLs in that order (discovered_at is copied there); the other filters are checked
+ * on the URL rows walked.
  */
 function factPageIds(projectId: string, filters: UrlFilters, sort: string | undefined, window: Prisma.Sql): Prisma.Sql {
   const rest = Object.fromEntries(Object.entries(filters).filter(([k]) => !(FACT_FILTERS as readonly string[]).includes(k))) as UrlFilters;
   const others = urlConditions(projectId, rest).slice(1);
   const dir = Prisma.raw(sort === "discoveredAt:desc" ? "DESC" : "ASC");
-  return Prisma.sql`SELECT fx.tracked_url_id AS id FROM url_facts fx
-    ${others.length ? Prisma.sql`JOIN tracked_urls t ON t.id = fx.tracked_url_id AND ${Prisma.join(others, " AND ")}` : Prisma.empty}
-    WHERE fx.project_id = ${projectId}::uuid AND ${Prisma.join(factConditions(filters), " AND ")}
-    ORDER BY fx.discovered_at ${dir}, fx.tracked_url_id ${dir} ${window}`;
+  const { from, where, lead } = factRows(projectId, filters);
+  return Prisma.sql`SELECT ${lead}.tracked_url_id AS id FROM ${from}
+    ${others.length ? Prisma.sql`JOIN tracked_urls t ON t.id = ${lead}.tracked_url_id AND ${Prisma.join(others, " AND ")}` : Prisma.empty}
+    WHERE ${where}
+    ORDER BY ${lead}.discovered_at ${dir}, ${lead}.tracked_url_id ${dir} ${window}`;
 }
 
 function wholeNumber(n: number): number {

@@ -19,32 +19,57 @@ const COUNTER_SQL = {
   not_indexed: Prisma.raw(`(NOT (t.engine_a_state = 'indexed' OR t.engine_b_state = 'indexed') AND (t.engine_a_state <> 'unknown' OR t.engine_b_state <> 'unknown'))`),
 };
 
-// The cause filter's condition over the URL's facts `fx` (url_facts), each walking a partial index in list order
-// (constant text). not_indexed_cause is COALESCE(engine_a_cause, engine_b_cause), stored (migration url_facts_cause).
+// The cause filter's condition over the URL's causes `fc` (url_causes), each walking a partial index in list order
+// (constant text). not_indexed_cause is COALESCE(engine_a_cause, engine_b_cause), stored (migration url_causes).
 // Google's cause has no index of its own: a URL whose Google cause is X has X as its one cause, so the condition names
-// not_indexed_cause too, and the walk of its index checks Google's cause there (migration url_facts_cause_indexes).
+// not_indexed_cause too, and the walk of its index checks Google's cause there.
 const CAUSE_CONDITION = {
-  any: (cause: string) => Prisma.sql`fx.not_indexed_cause = ${cause}::"NotIndexedCause"`,
-  engineA: (cause: string) => Prisma.sql`fx.not_indexed_cause = ${cause}::"NotIndexedCause" AND fx.engine_a_cause = ${cause}::"NotIndexedCause"`,
-  engineB: (cause: string) => Prisma.sql`fx.engine_b_cause = ${cause}::"NotIndexedCause"`,
+  any: (cause: string) => Prisma.sql`fc.not_indexed_cause = ${cause}::"NotIndexedCause"`,
+  engineA: (cause: string) => Prisma.sql`fc.not_indexed_cause = ${cause}::"NotIndexedCause" AND fc.engine_a_cause = ${cause}::"NotIndexedCause"`,
+  engineB: (cause: string) => Prisma.sql`fc.engine_b_cause = ${cause}::"NotIndexedCause"`,
 };
 
-/** The filters read from url_facts (the link graph's and the diagnosis's facts), not from tracked_urls. */
+/** The filters read from url_facts (the link graph's facts) or url_causes (the diagnosis's), not from tracked_urls. */
 export const FACT_FILTERS = ["cause", "causeEngine", "orphan", "clickDepthMin"] as const satisfies readonly (keyof UrlFilters)[];
 const isFactFilter = (k: keyof UrlFilters) => (FACT_FILTERS as readonly string[]).includes(k);
-/** Only filters on url_facts are set, and at least one with a condition (causeEngine alone has none). */
-export const onlyFactFilters = (f: UrlFilters) => activeFilters(f).every(isFactFilter) && factConditions(f).length > 0;
+/** Only fact filters are set, and at least one with a condition (causeEngine alone has none). */
+export const onlyFactFilters = (f: UrlFilters) => activeFilters(f).every(isFactFilter) && (causeConditions(f).length + linkConditions(f).length) > 0;
+
+/** The cause filter's condition over url_causes aliased `fc` (none set: empty). A URL without a row has no cause. */
+function causeConditions(f: UrlFilters): Prisma.Sql[] {
+  return f.cause ? [CAUSE_CONDITION[f.causeEngine ?? "any"](f.cause)] : [];
+}
 
 /**
- * The conditions of the fact filters over url_facts aliased `fx` (none set: empty). A URL without a facts row has
- * every fact null, so it matches none of them (orphan=false and clickDepthMin too need a known value).
+ * The link graph's filters over url_facts aliased `fx` (none set: empty). A URL without a row has every fact null,
+ * so it matches none of them (orphan=false and clickDepthMin too need a known value).
  */
-export function factConditions(f: UrlFilters): Prisma.Sql[] {
+function linkConditions(f: UrlFilters): Prisma.Sql[] {
   const c: Prisma.Sql[] = [];
-  if (f.cause) c.push(CAUSE_CONDITION[f.causeEngine ?? "any"](f.cause));
   if (f.orphan) c.push(f.orphan === "true" ? Prisma.sql`fx.orphan` : Prisma.sql`fx.orphan = false`);
   if (f.clickDepthMin !== undefined) c.push(Prisma.sql`fx.click_depth >= ${f.clickDepthMin}::int`);
   return c;
+}
+
+/**
+ * The rows the fact filters select, for a walk or a count of the project's URLs under them alone (`lead`: the alias
+ * whose tracked_url_id and discovered_at to read): url_causes `fc` under a cause filter (its partial indexes hold
+ * just those URLs in list order), joined to url_facts `fx` when a link fact is filtered too; else url_facts `fx`.
+ * `from` goes after FROM (further joins may follow it), `where` after WHERE.
+ */
+export function factRows(projectId: string, f: UrlFilters): { from: Prisma.Sql; where: Prisma.Sql; lead: Prisma.Sql } {
+  const causes = causeConditions(f);
+  const links = linkConditions(f);
+  if (!causes.length) {
+    return { from: Prisma.sql`url_facts fx`, where: Prisma.join([Prisma.sql`fx.project_id = ${projectId}::uuid`, ...links], " AND "), lead: Prisma.raw("fx") };
+  }
+  return {
+    from: links.length
+      ? Prisma.sql`url_causes fc JOIN url_facts fx ON fx.tracked_url_id = fc.tracked_url_id AND ${Prisma.join(links, " AND ")}`
+      : Prisma.sql`url_causes fc`,
+    where: Prisma.join([Prisma.sql`fc.project_id = ${projectId}::uuid`, ...causes], " AND "),
+    lead: Prisma.raw("fc"),
+  };
 }
 
 /** URL `t` has an open membership in an issue group that is open (open_issue_urls holds exactly those URLs). */
@@ -71,8 +96,10 @@ export function urlConditions(projectId: string, f: UrlFilters): Prisma.Sql[] {
   if (f.stateSource) c.push(f.stateSource === "none" ? Prisma.sql`t.engine_a_state_source IS NULL` : Prisma.sql`t.engine_a_state_source = ${f.stateSource}::"UrlStateSource"`);
   if (f.verdictOlderThanDays) c.push(olderThan("engine_a_observed_at", f.verdictOlderThanDays));
   if (f.notCrawledDays) c.push(olderThan("last_googlebot_fetch_at", f.notCrawledDays));
-  const facts = factConditions(f);
-  if (facts.length) c.push(Prisma.sql`EXISTS (SELECT 1 FROM url_facts fx WHERE fx.tracked_url_id = t.id AND ${Prisma.join(facts, " AND ")})`);
+  const causes = causeConditions(f);
+  if (causes.length) c.push(Prisma.sql`EXISTS (SELECT 1 FROM url_causes fc WHERE fc.tracked_url_id = t.id AND ${Prisma.join(causes, " AND ")})`);
+  const links = linkConditions(f);
+  if (links.length) c.push(Prisma.sql`EXISTS (SELECT 1 FROM url_facts fx WHERE fx.tracked_url_id = t.id AND ${Prisma.join(links, " AND ")})`);
   return c;
 }
 

@@ -103,9 +103,11 @@ describe("account deletion lifecycle", () => {
     await insertTrackedUrls(systemCtx("test"), { project: { id: project.id, organizationId: u.organizationId, automatedInspectionsEnabled: false }, source: "manual",
       rows: { urls: [`https://${project.domain}/a`, `https://${project.domain}/b`] }, now: new Date() });
     expect(await db.websiteStats.findUnique({ where: { projectId: project.id } })).toMatchObject({ totalUrls: 2 });
-    // The link graph's and the diagnosis' facts of a URL go with it (url_facts' own cascade trigger).
+    // The link graph's facts and the diagnosis' causes of a URL go with it (their own cascade trigger).
     await db.$executeRaw`INSERT INTO url_facts (tracked_url_id, project_id, discovered_at, inlinks, orphan)
       SELECT id, project_id, discovered_at, 0, true FROM tracked_urls WHERE project_id = ${project.id}::uuid`;
+    await db.$executeRaw`INSERT INTO url_causes (tracked_url_id, project_id, discovered_at, engine_a_cause)
+      SELECT id, project_id, discovered_at, 'orphan' FROM tracked_urls WHERE project_id = ${project.id}::uuid`;
     await call(deleteMe, { method: "DELETE", headers: bearer(u.sessionToken) });
     await db.user.update({ where: { id: u.userId }, data: { deletionScheduledFor: new Date(Date.now() - 1000) } });
     const report = await purgeDeletedAccounts(new Date());
@@ -115,6 +117,7 @@ describe("account deletion lifecycle", () => {
     expect(await db.websiteStats.findUnique({ where: { projectId: project.id } })).toBeNull();
     expect(await db.urlFacetCount.count({ where: { projectId: project.id } })).toBe(0);
     expect(await db.$queryRaw`SELECT 1 FROM url_facts WHERE project_id = ${project.id}::uuid`).toEqual([]);
+    expect(await db.$queryRaw`SELECT 1 FROM url_causes WHERE project_id = ${project.id}::uuid`).toEqual([]);
   });
 });
 

@@ -102,9 +102,14 @@ async function seed() {
 
 const base = () => `http://127.0.0.1:3000/api/user/organizations/${project.organizationId}/projects/${project.id}`;
 const params = (extra: Record<string, string> = {}) => ({ organizationId: project.organizationId, id: project.id, ...extra });
-const causesNow = async () => new Map((await db.urlFact.findMany({ where: { projectId: project.id }, select: { trackedUrlId: true, engineACause: true, engineBCause: true } }))
-  .map((r) => [r.trackedUrlId, r]));
-const factsOf = (id: string) => db.urlFact.findUniqueOrThrow({ where: { trackedUrlId: id } });
+/** The project's stored causes by URL (a URL without a url_causes row: neither engine has a cause). */
+async function causesNow() {
+  const rows = new Map((await db.urlCause.findMany({ where: { projectId: project.id }, select: { trackedUrlId: true, engineACause: true, engineBCause: true } }))
+    .map((r) => [r.trackedUrlId, r]));
+  return { get: (id: string) => rows.get(id) ?? { trackedUrlId: id, engineACause: null, engineBCause: null }, has: (id: string) => rows.has(id) };
+}
+/** URL `id`'s stored causes (url_causes; no row: neither engine has a cause). */
+const causesOf = async (id: string) => (await db.urlCause.findUnique({ where: { trackedUrlId: id } })) ?? { engineACause: null, engineBCause: null };
 
 beforeAll(async () => {
   [alice, mallory] = await Promise.all([createTestTenant("diagnosis-alice"), createTestTenant("diagnosis-mallory")]);
@@ -134,34 +139,38 @@ describe("the ordered rule set", () => {
     expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(0);
     await db.trackedUrl.update({ where: { id: ids.get("thin")! }, data: { engineAState: "indexed", engineBState: "indexed" } });
     expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(1);
-    expect((await causesNow()).get(ids.get("thin")!)).toMatchObject({ engineACause: null, engineBCause: null });
+    expect((await causesNow()).has(ids.get("thin")!)).toBe(false); // both engines index it: its row goes
     await db.trackedUrl.update({ where: { id: ids.get("thin")! }, data: { engineAState: "crawled_not_indexed", engineBState: "not_indexed" } });
     await computeDiagnosis(alice.ctx, project.id);
     expect((await causesNow()).get(ids.get("thin")!)!.engineACause).toBe("thin");
   });
 
   it("a changed input (snapshot, link facts, render) rewrites exactly that URL's row; an unchanged run rewrites no row", async () => {
-    // xmin: the transaction that last wrote each url_facts row, so a row rewritten with equal values still shows.
-    const versions = async () => new Map((await db.$queryRaw<{ id: string; v: string }[]>(Prisma.sql`
-      SELECT tracked_url_id::text AS id, xmin::text AS v FROM url_facts WHERE project_id = ${project.id}::uuid`)).map((r) => [r.id, r.v]));
+    // xmin: the transaction that last wrote each url_causes row, so a row rewritten with equal values still shows.
+    const versions = async (table: "url_causes" | "url_facts" = "url_causes") => new Map((await db.$queryRaw<{ id: string; v: string }[]>(Prisma.sql`
+      SELECT tracked_url_id::text AS id, xmin::text AS v FROM ${Prisma.raw(table)} WHERE project_id = ${project.id}::uuid`)).map((r) => [r.id, r.v]));
     const rewritten = async (before: Map<string, string>) => [...(await versions())].filter(([id, v]) => before.get(id) !== v).map(([id]) => id);
     const id = ids.get("unexplained")!;
     let before = await versions();
+    const links = await versions("url_facts");
     expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(0);
+    expect(await rewritten(before)).toEqual([]);
     expect(await rewritten(before)).toEqual([]);
 
     await db.urlFieldSnapshot.update({ where: { trackedUrlId: id }, data: { fields: { title: "Plain", h1: "Plain", main_text_hash: "plain000", word_count: "50" } } });
     before = await versions();
     expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(1);
     expect(await rewritten(before)).toEqual([id]);
-    expect(await factsOf(id)).toMatchObject({ engineACause: "thin", engineBCause: "thin" });
+    expect(await causesOf(id)).toMatchObject({ engineACause: "thin", engineBCause: "thin" });
 
     await db.urlFieldSnapshot.update({ where: { trackedUrlId: id }, data: { fields: { title: "Plain", h1: "Plain", main_text_hash: "plain000", word_count: "500" } } });
     await db.urlFact.update({ where: { trackedUrlId: id }, data: { clickDepth: 6 } });
     before = await versions();
     expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(1);
     expect(await rewritten(before)).toEqual([id]);
-    expect((await factsOf(id)).engineACause).toBe("deep");
+    expect((await causesOf(id)).engineACause).toBe("deep");
+    // The diagnosis never writes the link graph's rows (only this test's own update touched one).
+    expect([...(await versions("url_facts"))].filter(([u, v]) => links.get(u) !== v).map(([u]) => u)).toEqual([id]);
 
     await db.urlFact.update({ where: { trackedUrlId: id }, data: { clickDepth: 1 } });
     await db.urlRender.create({
@@ -171,11 +180,11 @@ describe("the ordered rule set", () => {
     before = await versions();
     await computeDiagnosis(alice.ctx, project.id);
     expect(await rewritten(before)).toEqual([id]);
-    expect(await factsOf(id)).toMatchObject({ engineACause: "noindex_rendered", engineBCause: "noindex_rendered" });
+    expect(await causesOf(id)).toMatchObject({ engineACause: "noindex_rendered", engineBCause: "noindex_rendered" });
 
     await db.urlRender.delete({ where: { trackedUrlId: id } });
     await computeDiagnosis(alice.ctx, project.id);
-    expect(await factsOf(id)).toMatchObject({ engineACause: "unknown", engineBCause: "unknown" });
+    expect(await causesOf(id)).toMatchObject({ engineACause: "unknown", engineBCause: "unknown" });
     before = await versions();
     expect((await computeDiagnosis(alice.ctx, project.id)).changed).toBe(0);
     expect(await rewritten(before)).toEqual([]);
@@ -188,10 +197,10 @@ describe("the ordered rule set", () => {
     try {
       const id = await page("nologs", "/a/b", { url: { lastGooglebotFetchAt: null, lastBingbotFetchAt: null, engineALastCrawlAt: null } });
       await computeDiagnosis(alice.ctx, other.id);
-      expect(await factsOf(id)).toMatchObject({ engineACause: "unknown", engineBCause: "unknown" });
+      expect(await causesOf(id)).toMatchObject({ engineACause: "unknown", engineBCause: "unknown" });
       await page("withlogs", "/a/c", { url: { lastBingbotFetchAt: recent() } });
       await computeDiagnosis(alice.ctx, other.id);
-      expect((await factsOf(id)).engineBCause).toBe("not_crawled");
+      expect((await causesOf(id)).engineBCause).toBe("not_crawled");
     } finally {
       project = saved;
     }
@@ -302,22 +311,27 @@ describe("the URL list's cause, orphan and depth filters", () => {
       SELECT facet, value, urls FROM url_facet_counts WHERE project_id = ${project.id}::uuid AND facet IN ('cause_any', 'cause_engine_a', 'cause_engine_b', 'orphan') AND urls <> 0
       ORDER BY facet, value`));
     const recount = async () => (await db.$queryRaw<{ facet: string; value: string; urls: number }[]>(Prisma.sql`
-      SELECT f.facet, f.value, count(*)::int AS urls FROM url_facts x
+      SELECT f.facet, f.value, count(*)::int AS urls FROM url_causes x
       CROSS JOIN LATERAL (VALUES ('cause_any', x.not_indexed_cause::text), ('cause_engine_a', x.engine_a_cause::text),
-                                 ('cause_engine_b', x.engine_b_cause::text), ('orphan', x.orphan::text)) AS f(facet, value)
-      WHERE x.project_id = ${project.id}::uuid AND f.value IS NOT NULL GROUP BY f.facet, f.value ORDER BY f.facet, f.value`));
+                                 ('cause_engine_b', x.engine_b_cause::text)) AS f(facet, value)
+      WHERE x.project_id = ${project.id}::uuid AND f.value IS NOT NULL GROUP BY f.facet, f.value
+      UNION ALL
+      SELECT 'orphan', x.orphan::text, count(*)::int FROM url_facts x WHERE x.project_id = ${project.id}::uuid AND x.orphan IS NOT NULL GROUP BY 2
+      ORDER BY 1, 2`));
     const truth = await recount();
     expect(truth.length).toBeGreaterThan(4);
     expect(await counted()).toEqual(truth);
     const before = Number((await list("cause=soft_404")).body.meta!.total);
     const extra = await db.trackedUrl.create({ data: { organizationId: project.organizationId, projectId: project.id, url: `https://${project.domain}/extra-facet`, source: "manual" } });
-    await db.urlFact.create({ data: { trackedUrlId: extra.id, projectId: project.id, discoveredAt: extra.discoveredAt, engineACause: "soft_404", orphan: true } });
+    await db.urlFact.create({ data: { trackedUrlId: extra.id, projectId: project.id, discoveredAt: extra.discoveredAt, orphan: true } });
+    await db.urlCause.create({ data: { trackedUrlId: extra.id, projectId: project.id, discoveredAt: extra.discoveredAt, engineACause: "soft_404" } });
     expect((await list("cause=soft_404")).body.meta!.total).toBe(before + 1);
     expect(await counted()).toEqual(await recount());
-    await db.urlFact.update({ where: { trackedUrlId: extra.id }, data: { engineACause: "thin" } });
+    await db.urlCause.update({ where: { trackedUrlId: extra.id }, data: { engineACause: "thin" } });
     expect((await list("cause=soft_404")).body.meta!.total).toBe(before);
     expect(await counted()).toEqual(await recount());
-    await db.trackedUrl.delete({ where: { id: extra.id } }); // its facts go with it (cascade), and so do their counts
+    await db.trackedUrl.delete({ where: { id: extra.id } }); // its facts and causes go with it (cascade), and so do their counts
+    expect(await db.urlCause.count({ where: { trackedUrlId: extra.id } })).toBe(0);
     expect(await counted()).toEqual(truth);
   });
   it("refuses bad values with a 400 envelope", async () => {
@@ -355,14 +369,14 @@ describe("the diagnosis jobs", () => {
       expect(run.error).toBeUndefined();
       expect(run.steps).toEqual([`diagnose-${p.id}`]);
       expect(run.result).toEqual({ projects: 1, diagnosed: 1 });
-      expect((await factsOf(id)).engineACause).toBe("orphan");
+      expect((await causesOf(id)).engineACause).toBe("orphan");
       expect((await listProjectsDueForDiagnosis(new Date(), 100_000)).map((x) => x.projectId)).not.toContain(p.id);
 
       await db.urlFact.update({ where: { trackedUrlId: id }, data: { orphan: false } });
       const one = await runUnderInngest(diagnoseRequestedFn, { events: [{ name: "diagnosis/requested", data: due[0] }] });
       expect(one.error).toBeUndefined();
       expect(one.result).toMatchObject({ projectId: p.id, changed: 1 });
-      expect((await factsOf(id)).engineACause).toBe("unknown");
+      expect((await causesOf(id)).engineACause).toBe("unknown");
     } finally {
       project = saved;
     }

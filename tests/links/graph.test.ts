@@ -24,7 +24,7 @@ async function track(p: { id: string; organizationId: string; domain: string }, 
 
 /** The project's URLs by path, each with its link graph facts (url_facts; null before the graph was computed). */
 async function byPath(projectId: string) {
-  const rows = await db.trackedUrl.findMany({ where: { projectId }, include: { facts: true } });
+  const rows = await db.trackedUrl.findMany({ where: { projectId }, include: { facts: true, causes: true } });
   return new Map(rows.map((r) => [new URL(r.url).pathname, withFacts(r)]));
 }
 

@@ -90,6 +90,54 @@ describe("url_facts without a foreign key", () => {
   });
 });
 
+/** One url_causes row a URL, written as the diagnosis writes them (one statement). */
+async function writeCauses(urls: { id: string; projectId: string; discoveredAt: Date }[]) {
+  await db.$executeRawUnsafe(
+    `INSERT INTO url_causes (tracked_url_id, project_id, discovered_at, engine_a_cause, engine_b_cause)
+     SELECT id, project_id, discovered_at, 'orphan', 'unknown' FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS v(id, project_id, discovered_at)`,
+    urls.map((u) => u.id), urls.map((u) => u.projectId), urls.map((u) => u.discoveredAt));
+}
+const causeCount = async (projectId: string) =>
+  (await db.$queryRaw<{ urls: number }[]>`SELECT urls FROM url_facet_counts WHERE project_id = ${projectId}::uuid AND facet = 'cause_any' AND value = 'orphan'`)[0]?.urls ?? 0;
+
+// url_causes (the diagnosis's causes, migration url_causes) is kept by the very same triggers.
+describe("url_causes without a foreign key", () => {
+  it("refuses a row whose tracked URL does not exist or belongs to another project, naming its own table", async () => {
+    const { project, urls } = await projectWithUrls(tenant, 2);
+    const other = await projectWithUrls(tenant, 1);
+    const ghost = { id: crypto.randomUUID(), projectId: project.id, discoveredAt: new Date() };
+    await expect(writeCauses([urls[0], ghost])).rejects.toThrow(/url_causes_tracked_url_id_fkey/);
+    await expect(writeCauses([{ ...other.urls[0], projectId: project.id }])).rejects.toThrow(/url_causes_tracked_url_id_fkey/);
+    expect(await db.urlCause.count({ where: { projectId: project.id } })).toBe(0);
+    expect(await causeCount(project.id)).toBe(0);
+    await writeCauses(urls);
+    await expect(db.$executeRaw`UPDATE url_causes SET tracked_url_id = ${ghost.id}::uuid WHERE tracked_url_id = ${urls[0].id}::uuid`)
+      .rejects.toThrow(/url_causes_tracked_url_id_fkey/);
+    expect(await causeCount(project.id)).toBe(2);
+  });
+
+  it("goes with its tracked URL (untracked, or the whole project), follows a changed id, and empties on TRUNCATE", async () => {
+    const owner = await createTestTenant("url-causes-untrack");
+    const { project, urls } = await projectWithUrls(owner, 4);
+    await writeCauses(urls);
+    await untrackUrls({ ctx: owner.ctx, projectId: project.id, input: { urlIds: [urls[0].id] } });
+    expect(await db.urlCause.count({ where: { projectId: project.id } })).toBe(3);
+    expect(await causeCount(project.id)).toBe(3);
+    const id = crypto.randomUUID();
+    await db.$executeRaw`UPDATE tracked_urls SET id = ${id}::uuid WHERE id = ${urls[1].id}::uuid`;
+    expect(await db.urlCause.count({ where: { trackedUrlId: id } })).toBe(1);
+    const rolledBack = new Error("rolled back");
+    await expect(withTransaction(systemCtx("test"), async (ctx) => {
+      await dbOf(ctx).$executeRawUnsafe(`TRUNCATE tracked_urls CASCADE`);
+      expect((await dbOf(ctx).$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM url_causes`))[0].n).toBe(0n);
+      throw rolledBack;
+    })).rejects.toBe(rolledBack);
+    await db.trackedUrl.deleteMany({ where: { projectId: project.id } });
+    expect(await db.urlCause.count({ where: { projectId: project.id } })).toBe(0);
+    expect(await causeCount(project.id)).toBe(0);
+  });
+});
+
 // Two transactions at once: the embedded database (PGlite) has a single backend, so these run on PostgreSQL only
 // (CI, or DATABASE_URL set).
 describe.skipIf(Boolean(process.env.TEST_EMBEDDED_DB))("url_facts and a delete racing its write", () => {
