@@ -116,7 +116,7 @@ Measured under load (2 cores shared with other work; load average ${loadBefore.t
 | storage: one page_links row (50 targets: ${targetBytes.toFixed(0)} bytes of targets, bitset) | ${rowBytes.toFixed(0)} bytes | |
 | storage: page_link_anchors (the anchor texts, apart; rows, TOAST, primary key) | ${mb(anchorsBytes)} MB, ${(anchorsBytes / PAGES).toFixed(0)} bytes a page | |
 | storage: link_nodes (one row a URL, with its computed samples; url index) | ${mb(nodesBytes)} MB, ${(nodesBytes / PAGES).toFixed(0)} bytes a URL | |
-| storage: url_facts (one row a URL: inlinks, depth, orphan, causes; its indexes) | ${mb(factsBytes)} MB, ${(factsBytes / PAGES).toFixed(0)} bytes a URL | |
+| storage: url_facts (one row a URL: inlinks, depth, orphan; its indexes) | ${mb(factsBytes)} MB, ${(factsBytes / PAGES).toFixed(0)} bytes a URL | |
 | phases (ms) | ${Object.entries(report.phases).map(([k, v]) => `${k} ${v}`).join(", ")} | |
 | result | ${orphans.toLocaleString("en")} orphans, ${report.brokenTargets.toLocaleString("en")} broken targets, ${report.reachable.toLocaleString("en")} reachable, deepest ${depthMax} clicks | |
 `;
