@@ -50,11 +50,16 @@ const eachHash = (select: (i: number) => string) => Prisma.raw(DUPLICATE_KINDS.m
 export async function refreshDuplicateGroups(ctx: OrgCtx, projectId: string, now: Date): Promise<Record<DuplicateKind, number>> {
   const tx = dbOf(ctx);
   await tx.$executeRaw(Prisma.sql`DELETE FROM duplicate_groups WHERE project_id = ${projectId}::uuid`);
+  // The planner prices each key's functions (a regular expression, lower()) as one operator each, so it finds the
+  // pages not worth sending through parallel workers at the default cost per row sent (0.1); at 0.01, this statement
+  // alone runs on every core (the setting goes back to the default right after it).
+  await tx.$executeRaw`SET LOCAL parallel_tuple_cost = 0.01`;
   await tx.$executeRaw(Prisma.sql`
     CREATE TEMP TABLE duplicate_keys ON COMMIT DROP AS
     SELECT t.id, ${HASHES_OF_S}
     FROM tracked_urls t JOIN url_field_snapshots s ON s.tracked_url_id = t.id
     WHERE t.project_id = ${projectId}::uuid AND t.indexability = 'indexable' AND t.health_state = 'healthy'`);
+  await tx.$executeRaw`SET LOCAL parallel_tuple_cost TO DEFAULT`;
   await tx.$executeRaw`
     CREATE TEMP TABLE duplicate_members ON COMMIT DROP AS
     WITH held AS MATERIALIZED (
