@@ -22,17 +22,27 @@ async function projectWithUrls(owner: TestTenant, n: number) {
   return { project, urls };
 }
 
-/** One url_facts row a URL, written as the graph job writes them (one statement). */
-async function writeFacts(urls: { id: string; projectId: string; discoveredAt: Date }[], orphan = true) {
+/** What each table's rows hold besides their URL, as written by its job (the graph job, the diagnosis). */
+const ROW_FACTS = {
+  url_facts: { columns: "inlinks, orphan", values: "0, true" },
+  url_causes: { columns: "engine_a_cause, engine_b_cause", values: "'orphan', 'unknown'" },
+};
+/** One row a URL in `table`, written in one statement as its job writes them. */
+async function writeRows(table: keyof typeof ROW_FACTS, urls: { id: string; projectId: string; discoveredAt: Date }[], values = ROW_FACTS[table].values) {
   await db.$executeRawUnsafe(
-    `INSERT INTO url_facts (tracked_url_id, project_id, discovered_at, inlinks, orphan)
-     SELECT id, project_id, discovered_at, 0, $4 FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS v(id, project_id, discovered_at)`,
-    urls.map((u) => u.id), urls.map((u) => u.projectId), urls.map((u) => u.discoveredAt), orphan);
+    `INSERT INTO ${table} (tracked_url_id, project_id, discovered_at, ${ROW_FACTS[table].columns})
+     SELECT id, project_id, discovered_at, ${values} FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS v(id, project_id, discovered_at)`,
+    urls.map((u) => u.id), urls.map((u) => u.projectId), urls.map((u) => u.discoveredAt));
 }
+const writeFacts = (urls: { id: string; projectId: string; discoveredAt: Date }[], orphan = true) => writeRows("url_facts", urls, `0, ${orphan}`);
+const writeCauses = (urls: { id: string; projectId: string; discoveredAt: Date }[]) => writeRows("url_causes", urls);
 
 const factsOf = async (projectId: string) => db.urlFact.count({ where: { projectId } });
-const orphanCount = async (projectId: string) =>
-  (await db.$queryRaw<{ urls: number }[]>`SELECT urls FROM url_facet_counts WHERE project_id = ${projectId}::uuid AND facet = 'orphan' AND value = 'true'`)[0]?.urls ?? 0;
+/** The URLs a facet counts (url_facet_counts, kept by the tables' triggers). */
+const facetCount = async (projectId: string, facet: string, value: string) =>
+  (await db.$queryRaw<{ urls: number }[]>`SELECT urls FROM url_facet_counts WHERE project_id = ${projectId}::uuid AND facet = ${facet} AND value = ${value}`)[0]?.urls ?? 0;
+const orphanCount = (projectId: string) => facetCount(projectId, "orphan", "true");
+const causeCount = (projectId: string) => facetCount(projectId, "cause_any", "orphan");
 
 describe("url_facts without a foreign key", () => {
   it("refuses a row whose tracked URL does not exist or belongs to another project, and the whole statement with it", async () => {
@@ -89,16 +99,6 @@ describe("url_facts without a foreign key", () => {
     expect(await db.urlFact.count({ where: { trackedUrlId: urls[0].id } })).toBe(1);
   });
 });
-
-/** One url_causes row a URL, written as the diagnosis writes them (one statement). */
-async function writeCauses(urls: { id: string; projectId: string; discoveredAt: Date }[]) {
-  await db.$executeRawUnsafe(
-    `INSERT INTO url_causes (tracked_url_id, project_id, discovered_at, engine_a_cause, engine_b_cause)
-     SELECT id, project_id, discovered_at, 'orphan', 'unknown' FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS v(id, project_id, discovered_at)`,
-    urls.map((u) => u.id), urls.map((u) => u.projectId), urls.map((u) => u.discoveredAt));
-}
-const causeCount = async (projectId: string) =>
-  (await db.$queryRaw<{ urls: number }[]>`SELECT urls FROM url_facet_counts WHERE project_id = ${projectId}::uuid AND facet = 'cause_any' AND value = 'orphan'`)[0]?.urls ?? 0;
 
 // url_causes (the diagnosis's causes, migration url_causes) is kept by the very same triggers.
 describe("url_causes without a foreign key", () => {
