@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { NEAR_GUIDE } from "@/scripts/demo-links";
 import { sql } from "./database";
-import { uniqueDomain } from "./fakes";
+import { siteRoute, uniqueDomain } from "./fakes";
 import { screenshot, uniqueEmail } from "./helpers";
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signIn } from "./journey";
 import { admitUrls, createProject, projectApi, type E2eProject } from "./project-fixtures";
@@ -46,7 +47,7 @@ test("why not indexed: causes by section, the fix, the URLs of a cause, the URL 
   // Before any URL: the page says so, nothing breaks.
   await page.goto(`/projects/${project.id}/diagnosis`);
   await expect(page.getByRole("heading", { name: "Not diagnosed yet" })).toBeVisible();
-  await expect(page.getByText("No duplicate groups of this kind at the last diagnosis.")).toBeVisible();
+  await expect(page.getByText("No pages share their main text at the last diagnosis.")).toBeVisible();
 
   await admitUrls(page, project, [
     "/", "/blog/orphan-1", "/blog/orphan-2", "/blog/orphan-3", "/blog/linked", "/archive/2019/a", "/archive/2019/b", "/shop/red", "/shop/rouge", "/shop/gone",
@@ -102,4 +103,88 @@ test("why not indexed: causes by section, the fix, the URLs of a cause, the URL 
   // The API agrees with the page.
   const api = await (await page.request.get(projectApi(project, "/diagnosis?engine=engineA"))).json();
   expect(api.data.causes.find((c: { cause: string }) => c.cause === "orphan")).toMatchObject({ urls: 3, bySection: [{ section: "/blog/", urls: 3 }] });
+});
+
+const HTML = { "content-type": "text/html; charset=utf-8" };
+/** A page as the demo site serves it (scripts/demo-world.ts): the site's header, then the heading and one paragraph. */
+const demoPage = (title: string, text: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} | Acme Outdoor</title></head>`
+  + `<body><header><a href="/">Acme Outdoor</a></header><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
+
+type NearGroup = { urls: number; canonicalUrl: string; sampleUrls: string[]; similarity: number | null };
+async function nearGroups(page: Page, p: E2eProject): Promise<NearGroup[]> {
+  const res = await page.request.get(projectApi(p, "/duplicates?kind=near_content"));
+  expect(res.status()).toBe(200);
+  return (await res.json()).data as NearGroup[];
+}
+
+test("near-duplicate text: the demo's four near-copy guides, audited, make one group with its kept page, copies and similarity", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await signIn(page, uniqueEmail("near-dup"));
+  const domain = uniqueDomain("near");
+  const base = `https://${domain}`;
+  const project = await createProject(page, domain);
+  // The demo's near copies (one winter guide told for four states, a place name apart) and a guide of other words.
+  const states = ["Colorado", "Utah", "Montana", "Wyoming"];
+  const guides = states.map((state) => `/guides/winter-layering-${state.toLowerCase()}`);
+  for (const [i, state] of states.entries()) await siteRoute(domain, guides[i], { body: demoPage(`Winter layering in ${state}`, NEAR_GUIDE(state)), headers: HTML });
+  await siteRoute(domain, "/guides/packing", {
+    body: demoPage("The complete packing checklist", "Pack the ten essentials: navigation, a headlamp, sun protection, first aid, a knife, fire, shelter, extra food, "
+      + "extra water and extra clothes. Check the weather, tell someone your route and weigh your pack before you leave."),
+    headers: HTML,
+  });
+  await admitUrls(page, project, [...guides, "/guides/packing"]);
+
+  // Before any audit: the tab, reached with the keyboard (Tab to it, Enter), says there is no group.
+  await page.goto(`/projects/${project.id}/diagnosis`);
+  const duplicates = page.getByTestId("duplicates");
+  const kinds = duplicates.getByRole("group", { name: "Duplicate kind" });
+  const nearTab = kinds.getByRole("button", { name: "Near-duplicate text" });
+  await kinds.getByRole("button", { name: "Same main text" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(nearTab).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(nearTab).toHaveAttribute("aria-pressed", "true");
+  await expect(kinds.getByRole("button", { name: "Same main text" })).toHaveAttribute("aria-pressed", "false");
+  await expect(duplicates).toContainText("No pages are near copies of each other at the last diagnosis.");
+  await expect(duplicates.getByTestId("duplicates-status")).toHaveText("Near-duplicate text: none.");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "diagnosis-near-duplicates-empty");
+
+  // Each audit (Inspect now, through the API) keeps the page's SimHash; the diagnosis groups the near copies.
+  const listed = await page.request.get(projectApi(project, "/urls?limit=100"));
+  for (const u of (await listed.json()).data as { id: string }[]) {
+    const res = await page.request.post(projectApi(project, `/urls/${u.id}/inspect`));
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.getByRole("button", { name: "Diagnose now" }).click();
+  const groups = duplicates.getByRole("list", { name: "Near-duplicate text groups" }).getByRole("listitem").filter({ hasText: "Kept (canonical)" });
+  await expect(groups).toHaveCount(1);
+  await expect(duplicates.getByTestId("duplicates-status")).toHaveText("Near-duplicate text: 1 group.");
+
+  // The API and the page agree: one group of the four guides, the packing list in none.
+  const [group] = await nearGroups(page, project);
+  expect(group.urls).toBe(4);
+  expect([...group.sampleUrls].sort()).toEqual(guides.map((g) => `${base}${g}`).sort());
+  expect(group.similarity).toBeGreaterThanOrEqual(90);
+  expect(group.canonicalUrl).toBe(group.sampleUrls[0]);
+  const card = groups.first();
+  await expect(card).toContainText(`4 pages, each at least ${group.similarity} % similar to the kept one`);
+  await expect(card.getByTestId("duplicate-kept")).toContainText(group.canonicalUrl);
+  const copies = card.getByRole("list", { name: /Near copies/ }).getByRole("listitem");
+  await expect(copies).toHaveCount(3);
+  for (const url of group.sampleUrls.slice(1)) await expect(copies.filter({ hasText: url })).toHaveCount(1);
+  await expect(duplicates).not.toContainText(`${base}/guides/packing`);
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, "diagnosis-near-duplicates");
+
+  // The exact kind does not claim them: their main texts differ.
+  await kinds.getByRole("button", { name: "Same main text" }).click();
+  await expect(duplicates).toContainText("No pages share their main text at the last diagnosis.");
+  await page.setViewportSize({ width: 375, height: 900 });
+  await nearTab.click();
+  await expect(groups).toHaveCount(1);
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, "diagnosis-near-duplicates-mobile");
 });

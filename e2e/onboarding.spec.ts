@@ -124,6 +124,13 @@ test("verify by IndexNow key: generate, download the key file, publish it, verif
   await verify.click();
   await expect(page.getByTestId("key-failure")).toContainText(KEY_FAILURES.not_found);
   await siteRoute(domain, `/${key}.txt`, { body: `${key}\n`, headers: { "content-type": "text/plain" } });
+  // On a busy server the refresh of the page's server data after the proof lands after "Continue" and "Sync now" (a CI
+  // trial): it is held back here until the sync has answered, and when it lands it must not reload the page under it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/setup\?(.*&)?_rsc=/, async (route) => { await held; await route.continue(); });
+  let documentLoads = 0;
+  page.on("domcontentloaded", () => documentLoads++);
   await verify.click();
   await expect(page.getByTestId("ownership-verified")).toContainText("Verified through the IndexNow key file.");
   await page.getByRole("button", { name: "Continue" }).click();
@@ -132,7 +139,16 @@ test("verify by IndexNow key: generate, download the key file, publish it, verif
   // More new URLs than credits: the API's 402 message, nothing admitted, and the free way in.
   await serveSitemap(domain, 150);
   await page.getByRole("button", { name: "Sync now" }).click();
-  await expect(page.getByRole("region", { name: "First sitemap sync" }).getByRole("alert")).toContainText("Admitting 150 new URLs needs 150 credits; 100 are available");
+  const refused = page.getByRole("region", { name: "First sitemap sync" }).getByRole("alert");
+  await expect(refused).toContainText("Admitting 150 new URLs needs 150 credits; 100 are available");
+  const refreshed = page.waitForResponse(/\/setup\?(.*&)?_rsc=/);
+  release();
+  await refreshed;
+  // The step is written into the address once the refresh has landed; the page was not reloaded and keeps the answer.
+  await expect(page).toHaveURL(/\?step=sync$/);
+  await page.waitForLoadState("networkidle");
+  expect(documentLoads).toBe(0);
+  await expect(refused).toContainText("Admitting 150 new URLs needs 150 credits; 100 are available");
   await expect(page.getByRole("link", { name: "import a list of URLs" })).toBeVisible();
   await expect(page.getByTestId("credit-balance")).toContainText("100");
   await expectNoSeriousA11yViolations(page);

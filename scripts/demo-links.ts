@@ -47,8 +47,9 @@ function prose(e: Entry): string {
   return `${e.title} is part of our ${e.section} collection. ${picked.join(" ")} Notes from our testers: ${notes.join(" ")}. ${e.title} ships from our warehouse in Denver.`;
 }
 
-// Near copies for the near-duplicate view: one guide told again for other states, a place name apart.
-const NEAR_GUIDE = (state: string) => `Layering for a winter day hike in ${state} starts with a base layer that moves sweat away from the skin: merino `
+// Near copies for the near-duplicate view: one guide told again for other states, a place name apart (the near-duplicate
+// journey of e2e/diagnosis.spec.ts serves the same four).
+export const NEAR_GUIDE = (state: string) => `Layering for a winter day hike in ${state} starts with a base layer that moves sweat away from the skin: merino `
   + "wool or a light synthetic, never cotton, which stays wet and cold. Over it goes an insulating layer, a fleece or a "
   + "thin down jacket, that you take off before the climb and put back on at every stop. The outer shell keeps wind, "
   + "rain and snow out; choose one with vents under the arms so you can let heat out without taking it off. Carry a "

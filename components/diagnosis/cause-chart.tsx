@@ -19,7 +19,9 @@ export function CauseChart({ d }: { d: Diagnosis }) {
     <section aria-labelledby={`${id}-h`} className="space-y-3">
       <h2 id={`${id}-h`} className="text-lg font-semibold text-slate-900">Causes by section</h2>
       <Card>
-        <div className="h-72 w-full" aria-hidden="true" data-testid="cause-chart">
+        {/* Clipped: the chart's hidden tooltip keeps the place it had at the last width (after a phone turns, or a window
+            narrows, it sat 200 px past a 375 px screen and the page scrolled sideways); shown, it stays inside the chart. */}
+        <div className="h-72 w-full overflow-hidden" aria-hidden="true" data-testid="cause-chart">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />

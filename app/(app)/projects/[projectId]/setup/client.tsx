@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DoneStep } from "@/components/projects/setup/done-step";
@@ -18,6 +18,13 @@ import { projectKeys, projectQuery } from "@/lib/queries/projects";
  * person moved to is kept in the address (`?step=`): a refresh of the page's server data (after a sync or a proof)
  * re-renders it with a new `initialStep`, which must never move them back (a skipped proof would otherwise send
  * "Continue" after the sync back to "Prove ownership"), nor may a refresh still in flight when they moved.
+ *
+ * The address is written only while no refresh is in flight. Next.js's refresh re-renders the tree of the address it
+ * started from; an address changed under it (`history.pushState`) makes its answer mismatch the router's tree, which
+ * Next.js settles by fetching again and then reloading the whole page. On a busy server the refresh after a proof
+ * took longer than reading "Verified" and pressing Continue and "Sync now": the reload then cut the sync's request
+ * short or threw its answer away (the "not enough credits" alert never showed, and the sync's 15-minute slot was
+ * taken all the same). So a move shows its step at once and records it in the address once the refresh has landed.
  */
 export function SetupClient({ orgId, projectId, initialStep, creditBalance }: { orgId: string; projectId: string; initialStep: SetupStep; creditBalance: number }) {
   const router = useRouter();
@@ -37,14 +44,18 @@ export function SetupClient({ orgId, projectId, initialStep, creditBalance }: { 
     return () => window.removeEventListener("popstate", follow);
   }, []);
 
-  const go = (next: SetupStep) => {
-    setMovedTo(next);
-    window.history.pushState(null, "", `?step=${next}`);
-  };
+  // The refresh of the page's server data, pending until its answer has been rendered.
+  const [refreshing, startRefresh] = useTransition();
+  const go = (next: SetupStep) => setMovedTo(next);
+  // The step moved to goes into the address (one history entry per move) when no refresh is in flight: see above.
+  useEffect(() => {
+    if (movedTo === null || refreshing) return;
+    if (new URLSearchParams(window.location.search).get("step") !== movedTo) window.history.pushState(null, "", `?step=${movedTo}`);
+  }, [movedTo, refreshing]);
   // The project changed on the server: refetch it, and refresh the shell's badges and the header's credits.
   const changed = async () => {
     await queryClient.invalidateQueries({ queryKey: projectKeys.org(orgId) });
-    router.refresh();
+    startRefresh(() => router.refresh());
   };
 
   if (project.isPending) return <ListSkeleton label="Loading the project…" />;
