@@ -8,7 +8,8 @@
 // PROBE_ENCODING=identity drops the browser's Accept-Encoding (for comparison). The two pages are also measured on a second
 // `npm start` with GZIP_ANSWER_CACHE_MB=0 (Next.js compresses every answer: as before lib/api/gzip-answers.ts; PROBE_BEFORE=0: not).
 // Usage: npm run bench:api-probe   (PROBE_DURATION s per run, PROBE_ROUNDS rounds; BENCH_DATABASE_URL / DATABASE_URL;
-// PROBE_ROUTES=urls,filtered to measure a subset). Prints a markdown table; writes nothing.
+// PROBE_ROUTES=urls,filtered to measure a subset; BENCH_DB_NAME names its database, iw_bench_api_probe by default).
+// Prints a markdown table; writes nothing.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
@@ -23,7 +24,7 @@ const URLS = Number(process.env.PROBE_URLS ?? 10_000);
 const PROJECT_ID = "0a0a0a0a-0000-4000-8000-000000000002";
 const DOMAIN = "probe-shop.example";
 
-const DATABASE_URL = await freshDatabase("iw_bench_api_probe");
+const DATABASE_URL = await freshDatabase(process.env.BENCH_DB_NAME ?? "iw_bench_api_probe");
 ensureBuilt();
 const env = { DATABASE_URL, RATE_LIMIT_API_PER_MINUTE: "0", RATE_LIMIT_API_BURST: "0" };
 const { organizationId } = cli(env, "user:create", "--email", "probe@example.test");
