@@ -15,8 +15,23 @@ const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * merge the frames' results), which took most of a check's time. Only violations are gathered in full
  * (`resultTypes`): every rule still runs on every node, but the nodes that passed, which the check never reads, are
  * not listed.
+ *
+ * A finding must hold on a second look, 750 ms later: the page's server data is refreshed after an action
+ * (router.refresh()), and a check that lands inside that re-render can catch the document between two heads (no
+ * <title>: seen once in CI, on the setup page right after a sync) or a button mid-way through its colour transition.
+ * Neither is what a person meets; a real violation is there both times and fails as before.
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  const first = await seriousViolations(page);
+  if (first.length === 0) return;
+  await page.waitForTimeout(750);
+  const again = new Set((await seriousViolations(page)).map((v) => JSON.stringify(v)));
+  const serious = first.filter((v) => again.has(JSON.stringify(v)));
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+/** The serious and critical WCAG 2.1 A/AA violations axe finds on the page now (see expectNoSeriousA11yViolations). */
+async function seriousViolations(page: Page) {
   const loaded = () => typeof (window as unknown as { axe?: typeof axe }).axe?.run === "function";
   if (!(await page.evaluate(loaded))) await page.evaluate(axe.source);
   const results = await page.evaluate(
@@ -26,10 +41,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     ),
     WCAG_21_AA,
   ) as AxeResults;
-  const serious = results.violations
+  return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
 }
 
 /**
