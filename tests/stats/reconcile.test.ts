@@ -34,8 +34,10 @@ describe("live counters", () => {
       // Each writer admits its own URLs, audits them (issues open), and an engine reports some of them.
       await db.trackedUrl.createMany({ data: Array.from({ length: 25 }, (_, i) => ({ organizationId: alice.organizationId, projectId: project.id, url: `https://w${w}.example/p${i}`, source: "manual" as const })) });
       const rows = await db.trackedUrl.findMany({ where: { projectId: project.id, url: { startsWith: `https://w${w}.example/` } }, select: { id: true, url: true } });
-      // 20 writers share a pool of 10 connections: on a loaded machine one may wait longer than Prisma's 2 s for its turn.
-      await withTransaction(systemCtx("test", ref.organizationId), (ctx) => applyAuditOutcomes(ctx, ref, rows.map((r, i) => ({ trackedUrlId: r.id, outcome: outcome(r.url, i + w), source: "scheduled" })), new Date()), { maxWait: 30_000 });
+      // 20 writers share a pool of 10 connections: on a loaded machine one may wait longer than Prisma's 2 s for its
+      // turn. Inside, they queue on the project's stats row lock one after another: the last waited past Prisma's 5 s
+      // transaction limit once in a CI trial (tests, lint, build and the journeys at once), so it may take 30 s.
+      await withTransaction(systemCtx("test", ref.organizationId), (ctx) => applyAuditOutcomes(ctx, ref, rows.map((r, i) => ({ trackedUrlId: r.id, outcome: outcome(r.url, i + w), source: "scheduled" })), new Date()), { maxWait: 30_000, timeout: 30_000 });
       await db.trackedUrl.updateMany({ where: { id: { in: rows.slice(0, 10).map((r) => r.id) } }, data: { engineAState: w % 2 ? "indexed" : "crawled_not_indexed" } });
       if (w % 5 === 0) await db.trackedUrl.updateMany({ where: { id: { in: rows.slice(20).map((r) => r.id) } }, data: { staleAt: new Date() } });
       if (w % 7 === 0) await db.trackedUrl.deleteMany({ where: { id: rows[24].id } });
